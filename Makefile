@@ -1,0 +1,49 @@
+# Everything a fresh machine needs is installed here, pinned (see pyproject.toml).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+MICROPYTHON := $(BIN)/micropython
+STAMP := $(VENV)/.installed
+TYPINGS_STAMP := typings/.installed
+ESP32_STUBS := micropython-esp32-stubs==1.29.0.post1
+
+.PHONY: help sim test test-cpython test-micropython compile lint bench clean
+
+help:
+	@echo "make sim    play on the simulator (the real firmware under MicroPython)"
+	@echo "make test   every check CI runs"
+	@echo "make bench  speed and memory figures, MicroPython and CPython side by side"
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+# In the venv the stubs' stdlib would shadow CPython's, so they live apart in typings/.
+$(TYPINGS_STAMP):
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --target typings $(ESP32_STUBS)
+	touch $@
+
+sim: $(STAMP)
+	$(MICROPYTHON) firmware/sim/run.py
+
+test: test-cpython test-micropython compile lint
+
+test-cpython: $(STAMP)
+	$(BIN)/python -m pytest tests
+
+test-micropython: $(STAMP)
+	$(MICROPYTHON) tests/mprun.py
+
+compile: $(STAMP)
+	$(BIN)/python tests/tools/compile_firmware.py
+
+lint: $(STAMP) $(TYPINGS_STAMP)
+	$(BIN)/ruff check firmware host_tools tests hardware
+	$(BIN)/pyright
+
+bench: $(STAMP)
+	$(BIN)/python tests/bench/run.py
+
+clean:
+	rm -rf $(VENV) typings build

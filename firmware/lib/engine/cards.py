@@ -1,0 +1,33 @@
+"""The 52-card deck as small integers: card = rank * 4 + suit, rank 0 = Ace ... 12 = King.
+
+Ordering by rank is then `card >> 2`, so the games compare integers, never objects.
+"""
+
+from engine.compat import const
+
+DECK_SIZE = const(52)
+KING = const(12)
+ACE = const(0)
+
+_RANK_NAMES = {
+    "fr": ("As", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
+    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
+}
+# Letters, not symbols: the OLED's built-in font is ASCII only.
+_SUIT_NAMES = {"fr": ("Pi", "Co", "Ca", "Tr"), "en": ("S", "H", "D", "C")}
+
+
+def rank(card):
+    return card >> 2
+
+
+def suit(card):
+    return card & 3
+
+
+def card_name(card, lang="en"):
+    if card < 0 or card >= DECK_SIZE:
+        return "?"
+    ranks = _RANK_NAMES.get(lang, _RANK_NAMES["en"])
+    suits = _SUIT_NAMES.get(lang, _SUIT_NAMES["en"])
+    return ranks[card >> 2] + suits[card & 3]

@@ -1,0 +1,166 @@
+"""What every game shares: the player ids, the illegal-action error, the record and replay.
+
+A game is a state machine in the manner of OpenSpiel:
+  current_player()  a seat (0..n-1), CHANCE, TABLE or TERMINAL
+  legal_actions()   the actions (small ints) allowed now; at a chance node, its outcomes
+  apply(action)     checks, then plays one action or chance outcome
+  is_over()         whether the game has ended
+  returns()         what each seat won or lost, in stakes
+
+The record (options plus every action and chance outcome, in order) rebuilds a game exactly.
+Subclasses implement _apply, legal_actions and optionally is_legal for speed.
+"""
+
+from array import array
+
+from engine.compat import const
+
+CHANCE = const(-1)  # the deck decides (shuffle, draw, drawing the first dealer)
+TERMINAL = const(-2)  # nobody: the game is over
+TABLE = const(-3)  # the whole table, through the device's buttons (e.g. marking the losers)
+
+RECORD_VERSION = const(1)
+
+
+class IllegalAction(ValueError):
+    """Raised before anything changes; the message names what was legal instead."""
+
+    def __init__(self, state, action, why=""):
+        self.action = action
+        self.legal = state.legal_actions()
+        player = state.current_player()
+        shown = [state.action_name(a) for a in self.legal[:12]]
+        if len(self.legal) > 12:
+            shown.append("... (%d in all)" % len(self.legal))
+        msg = "illegal action %s (%s) for %s in phase %s%s; legal: %s" % (
+            action,
+            state.action_name(action),
+            player_name(player),
+            state.phase_name(),
+            (": " + why) if why else "",
+            ", ".join(shown) if shown else "none",
+        )
+        ValueError.__init__(self, msg)
+
+
+class BadOptions(ValueError):
+    pass
+
+
+class BadRecord(ValueError):
+    pass
+
+
+def player_name(player):
+    if player == CHANCE:
+        return "chance"
+    if player == TERMINAL:
+        return "nobody (game over)"
+    if player == TABLE:
+        return "the table"
+    return "seat %d" % player
+
+
+def option_int(options, key, default, low, high):
+    """Read one integer option, refusing out-of-range values with a message that says why."""
+    value = options.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low or value > high:
+        raise BadOptions("option %s must be an integer from %d to %d, got %r" % (key, low, high, value))
+    return value
+
+
+def option_bool(options, key, default):
+    value = options.get(key, default)
+    if value is not True and value is not False:
+        raise BadOptions("option %s must be true or false, got %r" % (key, value))
+    return value
+
+
+def option_choice(options, key, default, choices):
+    value = options.get(key, default)
+    if value not in choices:
+        raise BadOptions("option %s must be one of %s, got %r" % (key, ", ".join(choices), value))
+    return value
+
+
+def check_known_options(options, known):
+    for key in options:
+        if key not in known:
+            raise BadOptions("unknown option %r (known: %s)" % (key, ", ".join(sorted(known))))
+
+
+class GameState:
+    """Base of every game's state. It owns the move list; games own the rest."""
+
+    GAME = ""  # the registry name, written into records
+
+    def __init__(self, options):
+        self.options = options  # already normalised by the game
+        self.moves = array("H")  # 2 bytes a move: a long game stays small on the board
+
+    # -- the OpenSpiel-like surface -------------------------------------------------------------
+    def current_player(self):
+        raise NotImplementedError
+
+    def legal_actions(self):
+        raise NotImplementedError
+
+    def is_legal(self, action):
+        return action in self.legal_actions()
+
+    def is_over(self):
+        return self.current_player() == TERMINAL
+
+    def returns(self):
+        raise NotImplementedError
+
+    def apply(self, action):
+        if not isinstance(action, int) or isinstance(action, bool) or not self.is_legal(action):
+            raise IllegalAction(self, action)
+        self._apply(action)
+        self.moves.append(action)
+
+    def _apply(self, action):
+        raise NotImplementedError
+
+    # -- chance ---------------------------------------------------------------------------------
+    def chance_count(self):
+        """How many equally likely outcomes the chance node has."""
+        return len(self.legal_actions())
+
+    def chance_outcome(self, index):
+        return self.legal_actions()[index]
+
+    # -- naming, for messages and displays -----------------------------------------------------
+    def action_name(self, action):
+        return str(action)
+
+    def phase_name(self):
+        return "?"
+
+    # -- record --------------------------------------------------------------------------------
+    def record(self):
+        return {"v": RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": list(self.moves)}
+
+
+def sample_chance(state, rng):
+    """Play the pending chance node with an outcome drawn from rng; returns that outcome."""
+    outcome = state.chance_outcome(rng.below(state.chance_count()))
+    state.apply(outcome)
+    return outcome
+
+
+def resolve_chance(state, rng):
+    """Play chance nodes until a player (or nobody) is to act."""
+    while state.current_player() == CHANCE:
+        sample_chance(state, rng)
+
+
+def replay_moves(state, moves):
+    """Apply a record's moves, naming the first bad one if the record does not fit the game."""
+    for i, move in enumerate(moves):
+        try:
+            state.apply(move)
+        except IllegalAction as err:
+            raise BadRecord("move %d of the record does not apply: %s" % (i, err))
+    return state

@@ -1,0 +1,30 @@
+"""Game names to modules, imported on demand so the board only loads the game being played."""
+
+from engine.core import BadRecord, replay_moves
+
+GAMES = ("tanturlurette",)
+
+
+def game_module(name):
+    if name == "tanturlurette":
+        import engine.tanturlurette as module
+
+        return module
+    raise BadRecord("unknown game %r (known: %s)" % (name, ", ".join(GAMES)))
+
+
+def new_state(name, options=None):
+    return game_module(name).State(options)
+
+
+def replay(record):
+    """Rebuild a game from its record: the options, then every action and chance outcome."""
+    if not isinstance(record, dict):
+        raise BadRecord("a record is a JSON object, got %s" % type(record).__name__)
+    if record.get("v") != 1:
+        raise BadRecord("record format version %r is not supported (this engine reads 1)" % (record.get("v"),))
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise BadRecord("record has no move list")
+    state = new_state(record.get("game"), record.get("options"))
+    return replay_moves(state, moves)

@@ -1,0 +1,591 @@
+"""Tanturlurette, the Breton game of the Coucou family (docs/RULES.md quotes the text rule by rule).
+
+Seats are numbered in the order of play: the player to the right of seat s is the next live seat
+after s. Positions count circles moved inward: 0 is the outer circle, `circles` is l'enfer.
+
+Two modes share one state machine:
+  deck   the engine deals virtual cards (chance nodes) and finds the losers itself;
+  board  real cards lie on the table: the engine records the decisions and the table marks the
+         losing seats (a TABLE action) after the reveal.
+"""
+
+from array import array
+
+from engine.cards import DECK_SIZE, KING, card_name
+from engine.compat import const
+from engine.core import (
+    CHANCE,
+    TABLE,
+    TERMINAL,
+    BadOptions,
+    GameState,
+    IllegalAction,
+    check_known_options,
+    option_bool,
+    option_choice,
+    option_int,
+)
+
+GAME = "tanturlurette"
+
+# Actions. Chance outcomes are cards (0..51) or, for the first dealer, seats.
+KEEP = const(0)
+SWAP = const(1)
+DRAW = const(2)
+TAKE = const(3)
+REFUSE = const(4)
+REENTER = const(5)
+RETIRE = const(6)
+BLOCKED = const(7)  # board mode, king_blocks: the neighbour showed a King and refused the swap
+LOSERS = const(256)  # board mode: LOSERS + bitmask of the seats holding the lowest rank
+
+_ACTION_NAMES = ("keep", "swap", "draw", "take", "refuse", "reenter", "retire", "blocked")
+
+# Phases
+PH_FIRST_DEALER = const(0)  # chance: the lot for the first dealer
+PH_DEAL = const(1)  # chance: one card to each live seat
+PH_SWAP = const(2)  # KEEP or SWAP (BLOCKED)
+PH_KEEP_OR_DRAW = const(3)  # the last two before the dealer, then the dealer
+PH_TURN_UP = const(4)  # chance: the top stock card is turned up
+PH_OFFER = const(5)  # TAKE or REFUSE the turned-up card
+PH_MARK = const(6)  # board mode: the table marks the losers
+PH_REENTRY = const(7)  # a fallen player chooses REENTER or RETIRE
+PH_OVER = const(8)
+
+_PHASE_NAMES = ("first-dealer", "deal", "keep-or-swap", "keep-or-draw", "turn-up", "take-or-refuse",
+                "mark-losers", "re-entry", "over")
+
+MAX_DRAWS = const(3)  # after two refusals the third card must be kept
+NO_CARD = const(-1)
+MIN_PLAYERS = const(4)
+MAX_PLAYERS = const(8)
+
+OPTION_DEFAULTS = {
+    "players": 4,
+    "circles": 4,
+    "reentry": True,
+    "king_blocks": False,
+    "mode": "deck",
+}
+
+
+def normalize_options(options=None):
+    """Fill defaults and refuse bad values with a message naming the option."""
+    options = options or {}
+    check_known_options(options, OPTION_DEFAULTS)
+    return {
+        "players": option_int(options, "players", 4, MIN_PLAYERS, MAX_PLAYERS),
+        "circles": option_int(options, "circles", 4, 2, 5),
+        "reentry": option_bool(options, "reentry", True),
+        "king_blocks": option_bool(options, "king_blocks", False),
+        "mode": option_choice(options, "mode", "deck", ("deck", "board")),
+    }
+
+
+class State(GameState):
+    GAME = GAME
+
+    def __init__(self, options=None):
+        options = normalize_options(options)
+        GameState.__init__(self, options)
+        n = options["players"]
+        self.n = n
+        self.circles = options["circles"]
+        self.deck_mode = options["mode"] == "deck"
+        self.pos = [0] * n
+        self.stakes = [1] * n  # each player's first token is their first stake
+        self.out = [False] * n
+        self.dealer = -1
+        self.round = 0
+        self.phase = PH_FIRST_DEALER
+        self.order = []  # live seats of this round, from the dealer's right, dealer last
+        self.turn = 0  # index into order
+        self.drawn = 0  # cards turned up by the current drawer
+        self.offer = NO_CARD
+        self.hand = [NO_CARD] * n
+        # The stock as a bag: stock[:stock_len] holds the cards, stock_at[card] their index.
+        self.stock = bytearray(DECK_SIZE)
+        self.stock_at = bytearray(DECK_SIZE)
+        self.stock_len = 0
+        self.discard = bytearray(DECK_SIZE)  # discard[:discard_len]: refused and replaced cards
+        self.discard_len = 0
+        # seen[v * 52 + card] = 1 when seat v has legitimately seen card this round.
+        self.seen = bytearray(n * DECK_SIZE)
+        self._no_seen = bytes(n * DECK_SIZE)
+        self.fallen = []  # seats awaiting their re-entry choice
+        self.last_hands = [NO_CARD] * n  # the reveal of the previous round, public
+        self.last_losers = 0
+        self.payout = [0] * n
+
+    # -- queries --------------------------------------------------------------------------------
+    def current_player(self):
+        phase = self.phase
+        if phase == PH_SWAP or phase == PH_KEEP_OR_DRAW or phase == PH_OFFER:
+            return self.order[self.turn]
+        if phase == PH_DEAL or phase == PH_TURN_UP or phase == PH_FIRST_DEALER:
+            return CHANCE
+        if phase == PH_REENTRY:
+            return self.fallen[0]
+        if phase == PH_MARK:
+            return TABLE
+        return TERMINAL
+
+    def legal_actions(self):
+        phase = self.phase
+        if phase == PH_SWAP:
+            if self.options["king_blocks"] and not self.deck_mode:
+                return [KEEP, SWAP, BLOCKED]
+            return [KEEP, SWAP]
+        if phase == PH_KEEP_OR_DRAW:
+            return [KEEP, DRAW]
+        if phase == PH_OFFER:
+            return [TAKE, REFUSE]
+        if phase == PH_DEAL or phase == PH_TURN_UP:
+            return sorted(self.stock[: self.stock_len])
+        if phase == PH_FIRST_DEALER:
+            return list(range(self.n))
+        if phase == PH_REENTRY:
+            return [REENTER, RETIRE]
+        if phase == PH_MARK:
+            live = self.live_mask()
+            return [LOSERS + m for m in range(1, live + 1) if m & live == m]
+        return []
+
+    def is_legal(self, action):
+        phase = self.phase
+        if phase == PH_SWAP:
+            return action == KEEP or action == SWAP or (
+                action == BLOCKED and self.options["king_blocks"] and not self.deck_mode)
+        if phase == PH_KEEP_OR_DRAW:
+            return action == KEEP or action == DRAW
+        if phase == PH_OFFER:
+            return action == TAKE or action == REFUSE
+        if phase == PH_DEAL or phase == PH_TURN_UP:
+            return 0 <= action < DECK_SIZE and self.stock_at[action] < self.stock_len and \
+                self.stock[self.stock_at[action]] == action
+        if phase == PH_FIRST_DEALER:
+            return 0 <= action < self.n
+        if phase == PH_REENTRY:
+            return action == REENTER or action == RETIRE
+        if phase == PH_MARK:
+            mask = action - LOSERS
+            return mask > 0 and mask & self.live_mask() == mask
+        return False
+
+    def chance_count(self):
+        if self.phase == PH_FIRST_DEALER:
+            return self.n
+        return self.stock_len
+
+    def chance_outcome(self, index):
+        if self.phase == PH_FIRST_DEALER:
+            return index
+        return self.stock[index]
+
+    def live_mask(self):
+        mask = 0
+        for s in range(self.n):
+            if not self.out[s]:
+                mask |= 1 << s
+        return mask
+
+    def live_count(self):
+        return self.out.count(False)
+
+    def pot(self):
+        return sum(self.stakes)
+
+    def returns(self):
+        """Stakes won minus stakes paid, per seat; zero for everyone until the game is over."""
+        if self.phase != PH_OVER:
+            return [0] * self.n
+        return [self.payout[s] - self.stakes[s] for s in range(self.n)]
+
+    def winners(self):
+        return [s for s in range(self.n) if self.payout[s] > 0]
+
+    def role(self, seat):
+        """'swap', 'draw' or 'dealer': what this seat does in the current round."""
+        order = self.order
+        if seat not in order:
+            return ""
+        i = order.index(seat)
+        m = len(order)
+        if i == m - 1:
+            return "dealer"
+        return "draw" if i >= m - 3 else "swap"
+
+    def card_seen_by(self, viewer, card):
+        return self.seen[viewer * DECK_SIZE + card] == 1
+
+    def own_card(self, seat):
+        return self.hand[seat]
+
+    def right_of(self, seat):
+        """The next live seat in the order of play."""
+        n = self.n
+        s = (seat + 1) % n
+        while self.out[s]:
+            s = (s + 1) % n
+        return s
+
+    def action_name(self, action):
+        if not isinstance(action, int):
+            return repr(action)
+        phase = self.phase
+        if phase == PH_DEAL or phase == PH_TURN_UP:
+            return "card " + card_name(action)
+        if phase == PH_FIRST_DEALER:
+            return "dealer seat %d" % action
+        if action >= LOSERS:
+            mask = action - LOSERS
+            return "losers " + ",".join([str(s) for s in range(self.n) if mask >> s & 1])
+        if 0 <= action < len(_ACTION_NAMES):
+            return _ACTION_NAMES[action]
+        return str(action)
+
+    def phase_name(self):
+        return _PHASE_NAMES[self.phase]
+
+    # -- playing --------------------------------------------------------------------------------
+    def _apply(self, action):
+        phase = self.phase
+        if phase == PH_DEAL:
+            self._deal_card(action)
+        elif phase == PH_SWAP:
+            self._swap(action)
+        elif phase == PH_KEEP_OR_DRAW:
+            if action == KEEP:
+                self._next_turn()
+            elif self.deck_mode:
+                self.phase = PH_TURN_UP
+            else:
+                self.drawn = 1
+                self.phase = PH_OFFER
+        elif phase == PH_TURN_UP:
+            self._turn_up(action)
+        elif phase == PH_OFFER:
+            self._take_or_refuse(action)
+        elif phase == PH_MARK:
+            self._reveal(action - LOSERS)
+        elif phase == PH_REENTRY:
+            self._reentry(action)
+        elif phase == PH_FIRST_DEALER:
+            self.dealer = action
+            self._start_round()
+
+    def _start_round(self):
+        order = self.order
+        del order[:]
+        dealer = self.dealer
+        s = dealer
+        while True:
+            s = self.right_of(s)
+            order.append(s)
+            if s == dealer:
+                break
+        self.round += 1
+        self.turn = 0
+        self.drawn = 0
+        self.offer = NO_CARD
+        if self.deck_mode:
+            stock = self.stock
+            stock_at = self.stock_at
+            for c in range(DECK_SIZE):
+                stock[c] = c
+                stock_at[c] = c
+            self.stock_len = DECK_SIZE
+            hand = self.hand
+            for s in range(self.n):
+                hand[s] = NO_CARD
+            self.discard_len = 0
+            self.seen[:] = self._no_seen
+            self.phase = PH_DEAL
+        else:
+            self._begin_decisions()
+
+    def _begin_decisions(self):
+        self.turn = 0
+        self.phase = PH_SWAP if len(self.order) > 3 else PH_KEEP_OR_DRAW
+
+    def _next_turn(self):
+        self.turn += 1
+        self.drawn = 0
+        self.offer = NO_CARD
+        m = len(self.order)
+        if self.turn >= m:
+            if self.deck_mode:
+                self._reveal(self._lowest_mask())
+            else:
+                self.phase = PH_MARK
+        elif self.turn >= m - 3:
+            self.phase = PH_KEEP_OR_DRAW
+        else:
+            self.phase = PH_SWAP
+
+    def _take_from_stock(self, card):
+        # swap-remove keeps the bag dense so chance outcomes are indexable
+        stock = self.stock
+        at = self.stock_at[card]
+        last = self.stock_len - 1
+        moved = stock[last]
+        stock[at] = moved
+        self.stock_at[moved] = at
+        stock[last] = card
+        self.stock_at[card] = last
+        self.stock_len = last
+
+    def _see(self, seat, card):
+        self.seen[seat * DECK_SIZE + card] = 1
+
+    def _show_all(self, card):
+        seen = self.seen
+        for v in range(self.n):
+            seen[v * DECK_SIZE + card] = 1
+
+    def _deal_card(self, card):
+        self._take_from_stock(card)
+        seat = self.order[self.turn]
+        self.hand[seat] = card
+        self._see(seat, card)
+        self.turn += 1
+        if self.turn == len(self.order):
+            self._begin_decisions()
+
+    def _swap(self, action):
+        if action == KEEP:
+            self._next_turn()
+            return
+        seat = self.order[self.turn]
+        neighbour = self.order[self.turn + 1]
+        if self.deck_mode:
+            theirs = self.hand[neighbour]
+            if self.options["king_blocks"] and theirs >> 2 == KING:
+                self._show_all(theirs)  # the King is shown and the exchange refused
+            else:
+                mine = self.hand[seat]
+                self.hand[seat] = theirs
+                self.hand[neighbour] = mine
+                self._see(seat, theirs)
+                self._see(neighbour, mine)
+        self._next_turn()
+
+    def _turn_up(self, card):
+        self._take_from_stock(card)
+        seat = self.order[self.turn]
+        self.drawn += 1
+        if self.turn == len(self.order) - 1:
+            self._show_all(card)  # the dealer turns his cards up for everyone
+        else:
+            self._see(seat, card)
+        if self.drawn == MAX_DRAWS:
+            self._keep_offer(seat, card)
+            self._next_turn()
+        else:
+            self.offer = card
+            self.phase = PH_OFFER
+
+    def _to_discard(self, card):
+        self.discard[self.discard_len] = card
+        self.discard_len += 1
+
+    def _keep_offer(self, seat, card):
+        self._to_discard(self.hand[seat])
+        self.hand[seat] = card
+
+    def _take_or_refuse(self, action):
+        seat = self.order[self.turn]
+        if action == TAKE:
+            if self.deck_mode:
+                self._keep_offer(seat, self.offer)
+            self._next_turn()
+            return
+        if self.deck_mode:
+            self._to_discard(self.offer)
+            self.offer = NO_CARD
+            self.phase = PH_TURN_UP
+        else:
+            self.drawn += 1
+            if self.drawn == MAX_DRAWS:  # the third card is kept without a choice
+                self._next_turn()
+
+    def _lowest_mask(self):
+        hand = self.hand
+        low = 99
+        for s in self.order:
+            r = hand[s] >> 2
+            if r < low:
+                low = r
+        mask = 0
+        for s in self.order:
+            if hand[s] >> 2 == low:
+                mask |= 1 << s
+        return mask
+
+    def _reveal(self, losers):
+        n = self.n
+        last = self.last_hands
+        for s in range(n):
+            last[s] = self.hand[s]
+        self.last_losers = losers
+        if losers == self.live_mask():
+            losers = 0  # every live player holds the same rank: nobody moves
+        circles = self.circles
+        pos = self.pos
+        fallen = self.fallen
+        for s in self.order:
+            if losers >> s & 1:
+                pos[s] += 1
+                if pos[s] >= circles:
+                    fallen.append(s)
+        if fallen:
+            can_reenter = False
+            if self.options["reentry"]:
+                for s in self.order:
+                    if pos[s] == 0:
+                        can_reenter = True
+                        break
+            if can_reenter:
+                self.phase = PH_REENTRY
+                return
+            for s in fallen:
+                self.out[s] = True
+        self._end_round()
+
+    def _reentry(self, action):
+        seat = self.fallen.pop(0)
+        if action == REENTER:
+            self.pos[seat] = 0
+            self.stakes[seat] += 1
+        else:
+            self.out[seat] = True
+        if not self.fallen:
+            self._end_round()
+
+    def _end_round(self):
+        order = self.order
+        live = [s for s in order if not self.out[s]]
+        if len(live) >= 2:
+            del self.fallen[:]
+            self.dealer = self.right_of(self.dealer)
+            self._start_round()
+            return
+        # Everyone who fell this round and did not come back shares when nobody is left.
+        sharers = live if live else [s for s in order if self.pos[s] >= self.circles]
+        self._pay(sharers)
+
+    def _pay(self, sharers):
+        pot = self.pot()
+        k = len(sharers)
+        for s in sharers:
+            self.payout[s] = pot // k
+        # An indivisible remainder goes a token at a time in the order of play.
+        for i in range(pot % k):
+            self.payout[sharers[i]] += 1
+        del self.fallen[:]
+        self.phase = PH_OVER
+
+    # -- views ----------------------------------------------------------------------------------
+    def view(self, seat):
+        """What seat may know: public facts, its own card and the cards it has seen this round."""
+        n = self.n
+        seen = []
+        if self.deck_mode:
+            base = seat * DECK_SIZE
+            for c in range(DECK_SIZE):
+                if self.seen[base + c]:
+                    seen.append([c, self.holder(c)])
+        player = self.current_player()
+        return {
+            "game": GAME,
+            "seat": seat,
+            "players": n,
+            "mode": self.options["mode"],
+            "round": self.round,
+            "phase": _PHASE_NAMES[self.phase],
+            "dealer": self.dealer,
+            "to_act": player,
+            "pos": list(self.pos),
+            "out": list(self.out),
+            "stakes": list(self.stakes),
+            "pot": self.pot(),
+            "card": self.hand[seat] if self.deck_mode else NO_CARD,
+            "offer": self.offer if player == seat else NO_CARD,
+            "seen": seen,
+            "last_hands": list(self.last_hands),
+            "last_losers": self.last_losers,
+            "payout": list(self.payout),
+        }
+
+    def holder(self, card):
+        """Where a card is now: a seat, -1 for the discard pile, -2 for the stock."""
+        for s in range(self.n):
+            if self.hand[s] == card:
+                return s
+        if card in self.discard[: self.discard_len]:
+            return -1
+        return -2
+
+    # -- serialisation --------------------------------------------------------------------------
+    def to_dict(self):
+        return {
+            "game": GAME,
+            "options": self.options,
+            "moves": list(self.moves),
+            "pos": list(self.pos),
+            "stakes": list(self.stakes),
+            "out": list(self.out),
+            "dealer": self.dealer,
+            "round": self.round,
+            "phase": self.phase,
+            "order": list(self.order),
+            "turn": self.turn,
+            "drawn": self.drawn,
+            "offer": self.offer,
+            "hand": list(self.hand),
+            "stock": list(self.stock[: self.stock_len]),
+            "discard": list(self.discard[: self.discard_len]),
+            "seen": list(self.seen),
+            "fallen": list(self.fallen),
+            "last_hands": list(self.last_hands),
+            "last_losers": self.last_losers,
+            "payout": list(self.payout),
+        }
+
+
+def from_dict(data):
+    """Rebuild a state from to_dict() output, refusing anything that does not add up."""
+    try:
+        state = State(data["options"])
+        n = state.n
+        state.moves = array("H", data["moves"])
+        for key in ("pos", "stakes", "out", "hand", "last_hands", "payout"):
+            values = list(data[key])
+            if len(values) != n:
+                raise BadOptions("%s has %d entries for %d seats" % (key, len(values), n))
+            setattr(state, key, values)
+        for key in ("dealer", "round", "phase", "turn", "drawn", "offer", "last_losers"):
+            setattr(state, key, int(data[key]))
+        state.order = list(data["order"])
+        state.fallen = list(data["fallen"])
+        discard = data["discard"]
+        state.discard_len = len(discard)
+        state.discard[: len(discard)] = bytearray(discard)
+        seen = bytearray(data["seen"])
+        if len(seen) != n * DECK_SIZE:
+            raise BadOptions("seen has the wrong size")
+        state.seen = seen
+        stock = data["stock"]
+        state.stock_len = len(stock)
+        rest = [c for c in range(DECK_SIZE) if c not in stock]
+        for i, c in enumerate(list(stock) + rest):
+            state.stock[i] = c
+            state.stock_at[c] = i
+        if not 0 <= state.phase <= PH_OVER:
+            raise BadOptions("unknown phase %r" % state.phase)
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadOptions("not a Tanturlurette state: %s" % err)
+    return state
+
+
+__all__ = ["State", "from_dict", "normalize_options", "IllegalAction"]

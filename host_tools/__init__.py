@@ -1,0 +1,1 @@
+"""Host-side tools (CPython): serial logger, history, replay and verification, deploy, plots."""
