@@ -8,7 +8,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def firmware_sources(root=os.path.join(ROOT, "firmware")):
+def firmware_sources(root=None):
+    root = root or os.path.join(ROOT, "firmware")
     for folder, _dirs, files in os.walk(root):
         for name in sorted(files):
             if name.endswith(".py"):

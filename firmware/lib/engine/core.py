@@ -162,5 +162,5 @@ def replay_moves(state, moves):
         try:
             state.apply(move)
         except IllegalAction as err:
-            raise BadRecord("move %d of the record does not apply: %s" % (i, err))
+            raise BadRecord("move %d of the record does not apply: %s" % (i, err)) from err
     return state

@@ -584,7 +584,7 @@ def from_dict(data):
         if not 0 <= state.phase <= PH_OVER:
             raise BadOptions("unknown phase %r" % state.phase)
     except (KeyError, TypeError, ValueError) as err:
-        raise BadOptions("not a Tanturlurette state: %s" % err)
+        raise BadOptions("not a Tanturlurette state: %s" % err) from err
     return state
 
 

@@ -5,7 +5,6 @@ it, and the cards it has legitimately seen this round (card_seen_by).
 """
 
 from engine.cards import DECK_SIZE
-from engine.core import CHANCE, TERMINAL, sample_chance
 from engine.tanturlurette import (
     DRAW,
     KEEP,
@@ -107,24 +106,3 @@ class RandomBot:
 
 BOTS = {"threshold": ThresholdBot, "counting": CountingBot, "random": RandomBot}
 
-
-def play_round_or_game(state, bots, rng, until_round=None, max_steps=200000):
-    """Play chance and bot decisions until the game ends (or the round number passes until_round).
-
-    bots is a list with a bot for each seat. Returns the number of steps taken.
-    """
-    steps = 0
-    while steps < max_steps:
-        player = state.current_player()
-        if player == TERMINAL:
-            return steps
-        if until_round is not None and state.round > until_round:
-            return steps
-        if player == CHANCE:
-            sample_chance(state, rng)
-        elif player >= 0:
-            state.apply(bots[player].choose(state, player, rng))
-        else:
-            raise ValueError("bots cannot act for the table (board mode): " + state.phase_name())
-        steps += 1
-    raise RuntimeError("game did not end within %d steps" % max_steps)
