@@ -201,6 +201,15 @@ class State(GameState):
             return [0] * self.n
         return [self.payout[s] - self.stakes[s] for s in range(self.n)]
 
+    def standings(self):
+        """Per seat, the circles still to go before l'enfer; 0 once the seat is out."""
+        circles = self.circles
+        return [0 if self.out[s] else circles - self.pos[s] for s in range(self.n)]
+
+    def target(self):
+        """Tanturlurette has no score to reach: the last player standing wins."""
+        return None
+
     def winners(self):
         return [s for s in range(self.n) if self.payout[s] > 0]
 
