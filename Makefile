@@ -5,7 +5,9 @@ BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython
 STAMP := $(VENV)/.installed
 TYPINGS_STAMP := typings/.installed
-ESP32_STUBS := micropython-esp32-stubs==1.29.0.post1
+# The ESP32 stubs and their MicroPython stdlib stubs; pyright uses the latter as its typeshed so
+# that firmware is checked against what MicroPython has, not against CPython.
+ESP32_STUBS := micropython-esp32-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 
 .PHONY: help sim test test-cpython test-micropython compile lint bench clean
 
@@ -20,7 +22,7 @@ $(STAMP): pyproject.toml
 	touch $@
 
 # In the venv the stubs' stdlib would shadow CPython's, so they live apart in typings/.
-$(TYPINGS_STAMP):
+$(TYPINGS_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --target typings $(ESP32_STUBS)
 	touch $@
 

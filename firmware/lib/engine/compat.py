@@ -1,8 +1,9 @@
 """The few names that differ between CPython and MicroPython."""
 
 try:
-    from micropython import const  # noqa: F401  (MicroPython folds const() at compile time)
-except ImportError:
+    # MicroPython folds const() at compile time; the stub's signature differs from our fallback.
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython: const() is the identity
 
-    def const(value):
-        return value
+    def const(expr):
+        return expr
