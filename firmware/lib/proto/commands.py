@@ -1,0 +1,221 @@
+"""The host's commands (docs/PROTOCOL.md), each answered by an ok or an error event.
+
+Every handler validates its fields first and raises CommandError with a code and a clear message;
+nothing changes on the device unless the whole command is valid.
+"""
+
+from engine.compat import const
+
+from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION
+
+FIRMWARE_VERSION = "0.1.0"
+NAME_MAX = const(16)  # a name fits one OLED line
+MAX_SEATS = const(8)
+
+
+class CommandError(ValueError):
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _field(command, key, kind, required=True):
+    """command[key] checked against a type name: 'int', 'str', 'list', 'dict'."""
+    if key not in command:
+        if required:
+            raise CommandError(E_BAD_ARGS, "missing field %r" % key)
+        return None
+    value = command[key]
+    if kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "str":
+        ok = isinstance(value, str)
+    elif kind == "list":
+        ok = isinstance(value, list)
+    else:
+        ok = isinstance(value, dict)
+    if not ok:
+        raise CommandError(E_BAD_ARGS, "field %r must be of type %s, got %r" % (key, kind, value))
+    return value
+
+
+def check_names(names):
+    if not 1 <= len(names) <= MAX_SEATS:
+        raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
+    for name in names:
+        if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
+            raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
+                               % (NAME_MAX, name))
+    return names
+
+
+def state_snapshot(session):
+    """Everything needed to rebuild the current game, plus what a live view shows; None if idle."""
+    state = getattr(session, "state", None) if session is not None else None
+    if state is None:
+        return None
+    snap = state.record()
+    snap["names"] = list(getattr(session, "names", None) or [])
+    snap["round"] = state.round
+    snap["phase"] = state.phase_name()
+    snap["to_act"] = state.current_player()
+    snap["over"] = state.is_over()
+    snap["standings"] = list(state.standings())
+    snap["target"] = state.target()
+    if hasattr(state, "pot"):
+        snap["pot"] = state.pot()
+    return snap
+
+
+class Commands:
+    """Dispatches parsed commands. `app` is the application core; config_path (None when the device
+    has no writable config, as in the simulator) is where set_config saves."""
+
+    def __init__(self, app, link, config_path=None):
+        self.app = app
+        self.link = link
+        self.config_path = config_path
+        self.handlers = {
+            "hello": self.hello,
+            "version": self.version,
+            "get_state": self.get_state,
+            "list_games": self.list_games,
+            "pull_game": self.pull_game,
+            "set_names": self.set_names,
+            "get_config": self.get_config,
+            "set_config": self.set_config,
+            "set_clock": self.set_clock,
+        }
+
+    def run(self, command):
+        """Carry out one parsed command; returns the ok payload or raises CommandError."""
+        name = _field(command, "cmd", "str")
+        handler = self.handlers.get(name)
+        if handler is None:
+            raise CommandError(E_UNKNOWN, "unknown command %r (known: %s)"
+                               % (name, ", ".join(sorted(self.handlers))))
+        return handler(command)
+
+    # -- the session and its history, as the app exposes them -----------------------------------
+    def _session(self):
+        return getattr(self.app, "session", None)
+
+    def _history(self):
+        session = self._session()
+        history = getattr(session, "history", None) if session is not None else None
+        if history is None:
+            raise CommandError(E_FAILED, "this device keeps no game history")
+        return history
+
+    # -- handlers -------------------------------------------------------------------------------
+    def version(self, command):
+        return {"protocol": PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION}
+
+    def hello(self, command):
+        host_version = _field(command, "protocol", "int", required=False)
+        reply = self.version(command)
+        reply["boot"] = self.link.boot_id
+        reply["seq"] = self.link.seq
+        reply["commands"] = sorted(self.handlers)
+        if host_version is not None and host_version != PROTOCOL_VERSION:
+            reply["warning"] = "host speaks protocol %d, device %d" % (host_version, PROTOCOL_VERSION)
+        return reply
+
+    def get_state(self, command):
+        snap = state_snapshot(self._session())
+        self.link.send("state", {"id": command.get("id"), "state": snap})
+        return {"playing": snap is not None}
+
+    def list_games(self, command):
+        history = self._history()
+        return {"games": history.list()}
+
+    def pull_game(self, command):
+        game_id = _field(command, "game_id", "int")
+        history = self._history()
+        try:
+            record = history.read(game_id)
+        except (OSError, ValueError, KeyError) as err:
+            raise CommandError(E_FAILED, "game %d cannot be read: %s" % (game_id, err)) from err
+        if record is None:
+            raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
+        return {"game_id": game_id, "record": record}
+
+    def set_names(self, command):
+        names = check_names(_field(command, "names", "list"))
+        session = self._session()
+        state = getattr(session, "state", None) if session is not None else None
+        if state is not None and not state.is_over():
+            players = state.options.get("players")
+            if players is not None and len(names) != players:
+                raise CommandError(E_BAD_ARGS, "names: this game has %d players, got %d names"
+                                   % (players, len(names)))
+            session.names = list(names)
+            return {"names": names, "applied": "current game"}
+        self.app.names = list(names)
+        return {"names": names, "applied": "next game"}
+
+    def get_config(self, command):
+        return {"config": getattr(self.app, "config", None)}
+
+    def set_config(self, command):
+        changes = _field(command, "config", "dict")
+        if self.config_path is None:
+            raise CommandError(E_FAILED, "this device has no writable config")
+        merged = merge_config(getattr(self.app, "config", None) or {}, changes)
+        save_config(self.config_path, merged)
+        return {"config": merged, "restart": True}
+
+    def set_clock(self, command):
+        seconds = _field(command, "time", "int")
+        if seconds < 1000000000:  # before 2001: a count of ms or a zero, not a Unix time
+            raise CommandError(E_BAD_ARGS, "time: Unix seconds expected, got %d" % seconds)
+        self.link.set_wall_clock(seconds)
+        return {"time": seconds}
+
+
+def merge_config(current, changes):
+    """current with changes applied one section deep; a change to an unknown key is refused."""
+    from app.config import DEFAULT_CONFIG
+
+    merged = {}
+    for key in current:
+        value = current[key]
+        merged[key] = dict(value) if isinstance(value, dict) else value
+    for key in changes:
+        if key not in DEFAULT_CONFIG:
+            raise CommandError(E_BAD_ARGS, "config: unknown key %r" % key)
+        value = changes[key]
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            for sub in value:
+                if sub not in DEFAULT_CONFIG[key]:
+                    raise CommandError(E_BAD_ARGS, "config: unknown key %s.%s" % (key, sub))
+                merged[key][sub] = value[sub]
+        else:
+            merged[key] = value
+    return merged
+
+
+def save_config(path, config):
+    """Check the config with the boot's own loader, then write it atomically.
+
+    The candidate goes to a temp file that load_config reads back: a value the boot would replace
+    by its default is refused here, with the loader's message, and the old file stays in place.
+    """
+    import json
+    import os
+
+    from app.config import load_config
+
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "w") as f:
+            f.write(json.dumps(config))
+        problems = load_config(tmp)[1]
+        if problems:
+            os.remove(tmp)
+            raise CommandError(E_BAD_ARGS, "config: " + "; ".join(problems))
+        os.rename(tmp, path)
+    except OSError as err:
+        raise CommandError(E_FAILED, "config not saved: %s" % err) from err

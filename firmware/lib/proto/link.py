@@ -1,0 +1,112 @@
+"""The device end of the serial protocol: app events out as numbered lines, host commands in.
+
+Link(app, read, write) is polled from the main loop and never blocks: read() returns the bytes
+available now (or None), write(data) sends bytes. Whatever arrives, poll() answers it with an ok or
+an error event and returns; no input can stop the loop or change a game.
+"""
+
+import os
+
+from app.clock import ticks_add, ticks_diff
+
+from proto.commands import CommandError, Commands
+from proto.wire import (
+    E_BAD_ARGS,
+    E_FAILED,
+    LINE_MAX,
+    LineError,
+    LineReader,
+    encode_event,
+    parse_line,
+)
+
+_DAY_MS = 86400000
+
+
+def _boot_id():
+    """A random 30-bit id for this boot, so the host can tell a reboot from a lost line."""
+    raw = os.urandom(4)
+    return (raw[0] << 22 | raw[1] << 14 | raw[2] << 6 | raw[3] >> 2) & 0x3FFFFFFF
+
+
+class Link:
+    def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500):
+        self.app = app
+        self.read = read
+        self.write = write
+        self.seq = 0
+        self.boot_id = _boot_id()
+        self.now = 0
+        self.wall_seconds = None  # Unix time at wall_ticks, once the host set the clock
+        self.wall_ticks = 0
+        self.commands = Commands(app, self, config_path)
+        self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
+        self.lines_in = 0
+        self.errors_in = 0
+
+    # -- the loop's entry point -----------------------------------------------------------------
+    def poll(self, now):
+        self.now = now
+        self.drain()  # events already queued go out before any reply, keeping the log in order
+        data = self.read()
+        if data:
+            self.reader.feed(data, now)
+        self.reader.expire(now, ticks_diff)
+        self.drain()
+
+    def drain(self):
+        pop = self.app.pop_event
+        event = pop()
+        while event is not None:
+            self.send(event[0], event[1])
+            event = pop()
+
+    # -- output ---------------------------------------------------------------------------------
+    def send(self, kind, data):
+        line = encode_event(self.seq, kind, data, self.now, self.wall_time())
+        self.seq += 1
+        self.write(line)
+
+    def set_wall_clock(self, seconds):
+        self.wall_seconds = seconds
+        self.wall_ticks = self.now
+
+    def wall_time(self):
+        """Unix seconds now, or None before the host set the clock."""
+        if self.wall_seconds is None:
+            return None
+        elapsed = ticks_diff(self.now, self.wall_ticks)
+        if elapsed > _DAY_MS:  # move the base forward before the tick difference can wrap
+            whole = elapsed // 1000
+            self.wall_seconds += whole
+            self.wall_ticks = ticks_add(self.wall_ticks, whole * 1000)
+            elapsed -= whole * 1000
+        return self.wall_seconds + elapsed // 1000
+
+    # -- input ----------------------------------------------------------------------------------
+    def _on_error(self, code, message, command_id=None):
+        self.errors_in += 1
+        self.send("error", {"code": code, "message": message, "id": command_id})
+
+    def _on_line(self, view, length):
+        self.lines_in += 1
+        try:
+            command = parse_line(bytes(view[:length]))
+        except LineError as err:
+            self._on_error(err.code, err.message)
+            return
+        command_id = command.get("id")
+        if command_id is not None and (not isinstance(command_id, int) or isinstance(command_id, bool)):
+            self._on_error(E_BAD_ARGS, "field 'id' must be an integer, got %r" % (command_id,))
+            return
+        try:
+            reply = self.commands.run(command)
+        except CommandError as err:
+            self._on_error(err.code, err.message, command_id)
+            return
+        except Exception as err:  # a bug in a handler must not stop the device: report it
+            self._on_error(E_FAILED, "%s: %s" % (type(err).__name__, err), command_id)
+            return
+        reply["id"] = command_id
+        reply["cmd"] = command["cmd"]
+        self.send("ok", reply)

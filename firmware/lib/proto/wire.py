@@ -1,0 +1,172 @@
+"""Line format of the serial protocol, shared by the device and the host tool (docs/PROTOCOL.md).
+
+A device line is  PREFIX + compact JSON object + " " + CRC-32 of the JSON in 8 hex digits + "\n".
+The prefix sets our lines apart from REPL banners, tracebacks and print() noise on the same port;
+the CRC catches lines that a cut or a glitch left as still-valid JSON.
+Host lines are the same; a bare JSON object (typed by hand in a terminal) is accepted too.
+"""
+
+import json
+from binascii import crc32
+
+from engine.compat import const
+
+PROTOCOL_VERSION = const(1)
+PREFIX = b"@TL "
+LINE_MAX = const(512)  # longest command line the device accepts, newline excluded
+
+# Event types, device to host.
+EVENT_TYPES = ("boot", "game", "act", "round", "elim", "reenter", "undo", "redo", "over",
+               "error", "state", "ok", "storage")
+
+# Error codes of the protocol itself (app errors use "app").
+E_BAD_LINE = "bad_line"  # not JSON, not an object, bad CRC, not UTF-8
+E_TOO_LONG = "too_long"  # longer than LINE_MAX: dropped up to the next newline
+E_CUT = "cut_line"  # bytes that no newline followed in time
+E_UNKNOWN = "unknown_command"
+E_BAD_ARGS = "bad_args"  # a field of the wrong type or out of range
+E_FAILED = "failed"  # a well-formed command that the device could not carry out
+
+
+class LineError(ValueError):
+    """A line that is not a valid protocol line; .code is one of the E_* codes."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _checksum(body):
+    return b"%08x" % (crc32(body) & 0xFFFFFFFF)
+
+
+def dumps(obj):
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def frame(obj):
+    """One protocol line (bytes, newline included) for a JSON-able dict."""
+    body = dumps(obj).encode()
+    return PREFIX + body + b" " + _checksum(body) + b"\n"
+
+
+def encode_event(seq, kind, data, ms=None, utc=None):
+    """A device line: sequence number, type, device ticks, wall time once set, and the payload."""
+    obj = {"seq": seq, "type": kind, "data": data}
+    if ms is not None:
+        obj["ms"] = ms
+    if utc is not None:
+        obj["utc"] = utc
+    return frame(obj)
+
+
+def parse_line(line, need_prefix=False):
+    """Decode one line (bytes or str, without or with its newline) into a dict.
+
+    A prefixed line must carry a valid CRC; a bare JSON object is accepted unless need_prefix.
+    Raises LineError with a code and a message that says what was wrong.
+    """
+    if isinstance(line, str):
+        try:
+            line = line.encode()
+        except UnicodeError:
+            raise LineError(E_BAD_LINE, "line is not valid text") from None
+    line = line.strip()
+    if line.startswith(PREFIX):
+        rest = line[len(PREFIX):]
+        cut = rest.rfind(b" ")
+        if cut < 0:
+            raise LineError(E_BAD_LINE, "prefixed line has no checksum")
+        body = rest[:cut]
+        if _checksum(body) != rest[cut + 1:].lower():
+            raise LineError(E_BAD_LINE, "checksum mismatch: line damaged or cut")
+    elif need_prefix:
+        raise LineError(E_BAD_LINE, "no protocol prefix")
+    else:
+        body = line
+    if not body.startswith(b"{"):
+        raise LineError(E_BAD_LINE, "expected a JSON object")
+    try:
+        text = body.decode()
+    except UnicodeError:
+        raise LineError(E_BAD_LINE, "line is not valid UTF-8") from None
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        raise LineError(E_BAD_LINE, "not valid JSON") from None
+    if not isinstance(obj, dict):
+        raise LineError(E_BAD_LINE, "expected a JSON object")
+    return obj
+
+
+def find_line(text):
+    """The protocol line inside a serial line that may have REPL noise before it, or None."""
+    if isinstance(text, str):
+        text = text.encode()
+    at = text.find(PREFIX)
+    if at < 0:
+        return None
+    return text[at:]
+
+
+class LineReader:
+    """Splits a byte stream into lines in one fixed buffer, never growing.
+
+    feed() returns nothing; complete lines and problems are handed to on_line(mv, length) and
+    on_error(code, message) as they appear. A line longer than the buffer is dropped whole (up to
+    its newline) and reported once. A partial line that got no byte for cut_ms is dropped by
+    expire() and reported, so a cut line cannot glue itself to the next command; the timer restarts
+    at each byte so that a person typing slowly in a terminal is not cut.
+    """
+
+    def __init__(self, on_line, on_error, size=LINE_MAX, cut_ms=1500):
+        self.buf = bytearray(size)
+        self.view = memoryview(self.buf)
+        self.length = 0
+        self.overflow = False
+        self.last = 0  # ticks of the latest byte of the pending partial line
+        self.cut_ms = cut_ms
+        self.on_line = on_line
+        self.on_error = on_error
+
+    def pending(self):
+        return self.length > 0 or self.overflow
+
+    def feed(self, data, now):
+        buf = self.buf
+        size = len(buf)
+        for byte in data:
+            if byte == 10:  # newline ends the line
+                if self.overflow:
+                    self.overflow = False
+                    self.on_error(E_TOO_LONG, "line longer than %d bytes dropped" % size)
+                elif self.length:
+                    length = self.length
+                    self.length = 0
+                    self.on_line(self.view[:length], length)
+                continue
+            if byte == 13:
+                continue
+            self.last = now
+            if self.overflow:
+                continue
+            if self.length == size:
+                self.overflow = True
+                self.length = 0
+                continue
+            buf[self.length] = byte
+            self.length += 1
+
+    def expire(self, now, ticks_diff):
+        """Drop a partial line that waited too long for its newline; True if one was dropped."""
+        if not self.pending() or ticks_diff(now, self.last) < self.cut_ms:
+            return False
+        dropped = self.length
+        self.length = 0
+        if self.overflow:
+            self.overflow = False
+            self.on_error(E_TOO_LONG, "line longer than %d bytes dropped" % len(self.buf))
+        else:
+            self.on_error(E_CUT, "%d bytes without a newline dropped" % dropped)
+        return True
