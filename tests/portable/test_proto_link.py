@@ -1,0 +1,231 @@
+"""The device end of the protocol against a stand-in app: every bad input gets an error event, the
+loop keeps going, and no game loses a move."""
+
+from app.clock import TICKS_PERIOD, ManualClock
+from engine.play import play_out
+from engine.registry import replay
+from engine.rng import Rng
+from engine.tanturlurette import State
+from engine.tanturlurette_bots import BOTS
+from proto import wire
+from proto.link import Link
+
+
+class FakeHistory:
+    def __init__(self, records):
+        self.records = records
+
+    def list(self):
+        return [{"game_id": i, "game": r["game"], "moves": len(r["moves"])} for i, r in enumerate(self.records)]
+
+    def read(self, game_id):
+        if 0 <= game_id < len(self.records):
+            return self.records[game_id]
+        return None
+
+
+class FakeSession:
+    def __init__(self, state, names, history):
+        self.state = state
+        self.names = names
+        self.history = history
+
+
+class FakeApp:
+    def __init__(self, state=None, history=None):
+        self.events = []
+        self.session = FakeSession(state, ["Anne", "Bea", "Cyr", "Dom"], history)
+        self.config = {"language": "fr", "seats": 4}
+
+    def pop_event(self):
+        if self.events:
+            return self.events.pop(0)
+        return None
+
+
+def _played_state(seed=3, rounds=2):
+    state = State({"players": 4})
+    rng = Rng(seed)
+    bots = [BOTS["threshold"]() for _ in range(4)]
+    play_out(state, bots, rng, until_round=rounds)
+    return state
+
+
+class Wire:
+    """Both ends of a fake cable: bytes queued for the device, lines the device wrote."""
+
+    def __init__(self):
+        self.inbox = []
+        self.out = b""
+
+    def read(self):
+        if self.inbox:
+            return self.inbox.pop(0)
+        return None
+
+    def write(self, data):
+        self.out += data
+
+    def take(self):
+        lines = [wire.parse_line(line, True) for line in self.out.split(b"\n") if line]
+        self.out = b""
+        return lines
+
+
+def _link(app=None, **kw):
+    app = app or FakeApp(_played_state(), FakeHistory([]))
+    w = Wire()
+    link = Link(app, w.read, w.write, **kw)
+    return app, w, link
+
+
+def _send(w, link, clock, data, step=10):
+    w.inbox.append(data)
+    link.poll(clock.advance(step))
+    return w.take()
+
+
+def test_hello_answers_ok_with_versions_and_echoed_id():
+    clock = ManualClock()
+    app, w, link = _link()
+    got = _send(w, link, clock, b'{"cmd":"hello","id":41,"protocol":1}\n')
+    assert len(got) == 1
+    ok = got[0]
+    assert ok["type"] == "ok" and ok["data"]["id"] == 41 and ok["data"]["cmd"] == "hello"
+    assert ok["data"]["protocol"] == wire.PROTOCOL_VERSION
+    assert ok["data"]["boot"] == link.boot_id
+    assert "get_state" in ok["data"]["commands"]
+
+
+def test_prefixed_command_with_checksum_is_accepted_and_damaged_one_refused():
+    clock = ManualClock()
+    app, w, link = _link()
+    line = wire.frame({"cmd": "version", "id": 2})
+    assert _send(w, link, clock, line)[0]["type"] == "ok"
+    damaged = line.replace(b'"id":2', b'"id":3')
+    err = _send(w, link, clock, damaged)[0]
+    assert err["type"] == "error" and err["data"]["code"] == wire.E_BAD_LINE
+
+
+def test_app_events_keep_order_and_sequence_numbers_increase():
+    clock = ManualClock()
+    app, w, link = _link()
+    app.events = [("boot", {"why": "power"}), ("act", {"a": 1}), ("act", {"a": 0})]
+    got = _send(w, link, clock, b'{"cmd":"version","id":1}\n')
+    assert [e["type"] for e in got] == ["boot", "act", "act", "ok"]
+    assert [e["seq"] for e in got] == [0, 1, 2, 3]
+    assert got[1]["data"] == {"a": 1}
+    app.events = [("over", {"winners": [2]})]
+    link.poll(clock.advance(5))
+    assert [(e["seq"], e["type"]) for e in w.take()] == [(4, "over")]
+
+
+def test_every_kind_of_bad_input_gets_an_error_and_the_game_is_untouched():
+    clock = ManualClock()
+    app, w, link = _link(line_max=64, cut_ms=500)
+    moves_before = list(app.session.state.moves)
+    cases = [
+        (b"\x00\xff\xfegarbage\x1b[2J\n", wire.E_BAD_LINE, None),
+        (b"x" * 200 + b"\n", wire.E_TOO_LONG, None),
+        (b'{"cmd":"fly","id":5}\n', wire.E_UNKNOWN, 5),
+        (b'{"cmd":7,"id":6}\n', wire.E_BAD_ARGS, 6),
+        (b'{"cmd":"hello","id":"seven"}\n', wire.E_BAD_ARGS, None),
+        (b'{"cmd":"pull_game","game_id":"first","id":8}\n', wire.E_BAD_ARGS, 8),
+        (b'{"cmd":"set_names","names":"Anne","id":9}\n', wire.E_BAD_ARGS, 9),
+        (b'{"cmd":"set_names","names":["A","B"],"id":10}\n', wire.E_BAD_ARGS, 10),
+        (b'{"cmd":"set_clock","time":12,"id":11}\n', wire.E_BAD_ARGS, 11),
+        (b'[1,2,3]\n', wire.E_BAD_LINE, None),
+        (b'{"cmd":"set_config","config":{"language":"en"},"id":12}\n', wire.E_FAILED, 12),
+    ]
+    for data, code, command_id in cases:
+        got = _send(w, link, clock, data)
+        assert len(got) == 1, (data, got)
+        assert got[0]["type"] == "error", (data, got)
+        assert got[0]["data"]["code"] == code, (data, got)
+        assert got[0]["data"]["id"] == command_id
+        assert got[0]["data"]["message"]
+    assert list(app.session.state.moves) == moves_before
+    assert app.session.names == ["Anne", "Bea", "Cyr", "Dom"]
+    assert _send(w, link, clock, b'{"cmd":"version","id":99}\n')[0]["type"] == "ok"
+
+
+def test_cut_line_expires_and_the_next_command_is_answered():
+    clock = ManualClock()
+    app, w, link = _link(cut_ms=500)
+    assert _send(w, link, clock, b'{"cmd":"get_st') == []
+    got = _send(w, link, clock, b"", step=600)
+    assert [e["data"]["code"] for e in got] == [wire.E_CUT]
+    got = _send(w, link, clock, b'{"cmd":"version","id":3}\n')
+    assert got[0]["type"] == "ok" and got[0]["data"]["id"] == 3
+
+
+def test_a_crashing_handler_is_reported_and_the_link_goes_on():
+    clock = ManualClock()
+    app, w, link = _link()
+    app.session.history = object()  # has no list(): the handler fails inside
+    got = _send(w, link, clock, b'{"cmd":"list_games","id":4}\n')
+    assert got[0]["type"] == "error" and got[0]["data"]["code"] == wire.E_FAILED
+    assert "AttributeError" in got[0]["data"]["message"]
+    assert _send(w, link, clock, b'{"cmd":"version"}\n')[0]["type"] == "ok"
+
+
+def test_get_state_snapshot_rebuilds_the_game_with_the_engine():
+    clock = ManualClock()
+    app, w, link = _link()
+    state = app.session.state
+    got = _send(w, link, clock, b'{"cmd":"get_state","id":1}\n')
+    assert [e["type"] for e in got] == ["state", "ok"]
+    snap = got[0]["data"]["state"]
+    assert got[0]["data"]["id"] == 1
+    assert snap["names"] == ["Anne", "Bea", "Cyr", "Dom"]
+    assert snap["round"] == state.round and snap["standings"] == list(state.standings())
+    rebuilt = replay(snap)
+    assert list(rebuilt.moves) == list(state.moves)
+    assert rebuilt.pos == state.pos and rebuilt.stakes == state.stakes
+
+
+def test_get_state_when_idle_says_so():
+    clock = ManualClock()
+    app, w, link = _link(FakeApp(None, None))
+    got = _send(w, link, clock, b'{"cmd":"get_state","id":1}\n')
+    assert got[0]["data"]["state"] is None and got[1]["data"]["playing"] is False
+
+
+def test_list_and_pull_finished_games():
+    clock = ManualClock()
+    finished = _played_state(seed=9, rounds=99)
+    assert finished.is_over()
+    app, w, link = _link(FakeApp(None, FakeHistory([finished.record()])))
+    listing = _send(w, link, clock, b'{"cmd":"list_games","id":1}\n')[0]["data"]["games"]
+    assert listing == [{"game_id": 0, "game": "tanturlurette", "moves": len(finished.moves)}]
+    pulled = _send(w, link, clock, b'{"cmd":"pull_game","game_id":0,"id":2}\n')[0]
+    assert pulled["type"] == "ok"
+    assert replay(pulled["data"]["record"]).returns() == finished.returns()
+    missing = _send(w, link, clock, b'{"cmd":"pull_game","game_id":5,"id":3}\n')[0]
+    assert missing["type"] == "error" and "no finished game 5" in missing["data"]["message"]
+
+
+def test_set_names_applies_to_the_running_game_or_the_next():
+    clock = ManualClock()
+    app, w, link = _link()
+    got = _send(w, link, clock, '{"cmd":"set_names","names":["Anaïs","Bob","Cléo","Dédé"]}\n'.encode())
+    assert got[0]["data"]["applied"] == "current game"
+    assert app.session.names == ["Anaïs", "Bob", "Cléo", "Dédé"]
+    idle = FakeApp(None, None)
+    app2, w2, link2 = _link(idle)
+    got = _send(w2, link2, clock, b'{"cmd":"set_names","names":["A","B","C","D","E"]}\n')
+    assert got[0]["data"]["applied"] == "next game" and idle.names == ["A", "B", "C", "D", "E"]
+    too_long = _send(w2, link2, clock, b'{"cmd":"set_names","names":["%s"]}\n' % (b"x" * 17))
+    assert too_long[0]["type"] == "error"
+
+
+def test_clock_set_adds_wall_time_that_follows_ticks_across_the_wrap():
+    clock = ManualClock(start=TICKS_PERIOD - 1500)
+    app, w, link = _link()
+    got = _send(w, link, clock, b'{"cmd":"set_clock","time":1764460800,"id":1}\n')
+    assert got[0]["type"] == "ok"
+    assert got[0]["utc"] == 1764460800
+    clock.advance(2500)  # crosses the 2^30 wrap
+    got = _send(w, link, clock, b'{"cmd":"version"}\n', step=500)
+    assert got[0]["utc"] == 1764460803
+    assert got[0]["ms"] < 5000  # ticks wrapped; wall time did not go back
