@@ -1,0 +1,475 @@
+"""The game being played: engine state, undo/redo, saving after every confirmed action, resume.
+
+Session(store=None, on_event=None)
+  new_game(game, options, names=None, bots=None)   start a game (archives an unfinished one)
+  state                                           the engine state (read it, never apply to it)
+  act(action)        a player, table or chance action; returns the events it caused. An illegal
+                     action raises engine.core.IllegalAction and changes nothing, saves nothing.
+  chance_outcome(rng)  the outcome to play at a chance node: cards put back by an undo come out
+                     again first (no peeking through undo), otherwise one drawn from rng
+  undo() / redo()    -> bool; can_undo() / can_redo()
+  resume()           -> report dict, or None when there was nothing on flash at all
+  finish(abandon=False) -> history id (or None without store); archives the game
+  on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
+                     "storage"; payloads are small JSON-able dicts.
+
+Undo (docs/STORAGE.md says the same to the host side):
+  One undo takes back the last decision (a seat's or the table's) together with the chance
+  outcomes that followed it (the card it turned up, the deal of the next round). Undo reaches back
+  to the start of the round before the highest round reached: undoing a round's result (its last
+  decision) re-opens that round, which can then be undone back to its own start, no further.
+  Redo replays exactly what was undone, the same cards included, until a new action is taken.
+  A new action drops the redo list; the chance outcomes it held go back on top of the deck in
+  their order, so chance_outcome() deals them again: undo never shows a different card.
+
+The resume report (a dict; None when the flash held no game and nothing was discarded):
+  "resumed"      True when a game was restored
+  "game"         game name or None; "round", "moves", "to_act" (seat, -1 chance, -3 table)
+  "discarded"    list of short English sentences: what was dropped and why (empty when clean)
+  "quarantined"  list of file names moved aside into the quarantine folder for the host
+  "lines"        up to 4 lines of at most 16 characters for the OLED (English; the app may
+                 translate with the counts above)
+"""
+
+from array import array
+
+from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.registry import game_module
+
+DOC_VERSION = 1
+OP_ACT = 1
+OP_UNDO = 2
+OP_REDO = 3
+ENOSPC = 28
+
+_RESULT_KEYS = ("last_losers", "last_hands", "pos", "stakes", "out")
+MEMORY_HISTORY = 8  # finished games kept without a store
+
+
+def _copy(value):
+    if isinstance(value, (list, tuple, bytearray, array)):
+        return list(value)
+    return value
+
+
+class Session:
+    def __init__(self, store=None, on_event=None):
+        self.store = store
+        self.on_event = on_event
+        self.state = None
+        self.game = None
+        self.game_id = 0
+        self.names = None
+        self.bots = None
+        self.seq = 0  # operations (act, undo, redo) since the game began: the journal position
+        self.history = []  # finished games when there is no store
+        self.finished = False
+        self.unsaved = False  # a save failed: the next save writes a whole snapshot
+        self._events = None
+        self._quiet = False  # replaying the journal: no events, no saving
+        self._reset_tracking()
+
+    def _reset_tracking(self):
+        self._who = array("b")  # current_player() before each move
+        self._rounds = array("H")  # state.round before each move
+        self._phases = []  # state.phase_name() before each move: tags chance outcomes
+        self._redo = []  # groups of moves taken back, last undone last
+        self._putback = []  # [phase name, outcome] dealt again before any fresh draw
+        self._floor_round = 0  # the highest round reached by play
+
+    # -- events ---------------------------------------------------------------------------------
+    def _emit(self, kind, payload):
+        if self._quiet:
+            return
+        if self._events is not None:
+            self._events.append((kind, payload))
+        if self.on_event is not None:
+            self.on_event(kind, payload)
+
+    def _begin_events(self):
+        self._events = []
+
+    def _end_events(self):
+        events = self._events
+        self._events = None
+        return events
+
+    # -- starting -------------------------------------------------------------------------------
+    def new_game(self, game, options=None, names=None, bots=None):
+        """Start a game; bad options raise engine.core.BadOptions and keep the current game."""
+        state = game_module(game).State(options)  # raises before anything is replaced
+        if names is not None and len(names) != len(state.standings()):
+            raise ValueError("%d names for %d seats" % (len(names), len(state.standings())))
+        if bots is not None and len(bots) != len(state.standings()):
+            raise ValueError("%d bot entries for %d seats" % (len(bots), len(state.standings())))
+        self._begin_events()
+        if self.state is not None and not self.finished and len(self.state.moves):
+            self._archive(True)
+        self.state = state
+        self.game = game
+        self.names = list(names) if names is not None else None
+        self.bots = list(bots) if bots is not None else None
+        self.seq = 0
+        self.finished = False
+        self._reset_tracking()
+        self.game_id = 0
+        if self.store is not None:
+            self._save(True)
+        self._emit("game", {"game": game, "options": state.options, "names": self.names,
+                            "bots": self.bots, "id": self.game_id})
+        return self._end_events()
+
+    # -- playing --------------------------------------------------------------------------------
+    def act(self, action):
+        self._need_state()
+        self._begin_events()
+        try:
+            before = self._act(action)
+        except IllegalAction as err:
+            self._emit("error", {"message": str(err)[:160], "action": action})
+            self._end_events()
+            raise
+        self.seq += 1
+        self._save_op(OP_ACT, action)
+        self._after_move_events(before)
+        return self._end_events()
+
+    def _act(self, action):
+        """Check, then apply one new action; returns the round it was taken in."""
+        state = self.state
+        player = state.current_player()
+        if player == TERMINAL:
+            raise IllegalAction(state, action, "the game is over")
+        if not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
+            raise IllegalAction(state, action)
+        name = state.action_name(action)
+        if self._redo:
+            self._drop_redo()
+        if player == CHANCE:
+            self._consume_putback(action)
+        before = state.round
+        self._apply(action)
+        self._emit("act", {"action": action, "name": name, "player": player, "round": before,
+                           "move": len(state.moves) - 1})
+        if state.round > self._floor_round:
+            self._floor_round = state.round
+        return before
+
+    def _apply(self, action):
+        """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
+        state = self.state
+        self._who.append(state.current_player())
+        self._rounds.append(state.round)
+        self._phases.append(state.phase_name())
+        state.apply(action)
+
+    def _drop_redo(self):
+        # What was undone and not redone goes back on top of the deck, oldest first.
+        dealt = []
+        redo = self._redo
+        i = len(redo) - 1
+        while i >= 0:
+            for phase, outcome in redo[i]:
+                if phase is not None:
+                    dealt.append([phase, outcome])
+            i -= 1
+        self._putback = dealt + self._putback
+        self._redo = []
+
+    def _consume_putback(self, action):
+        state = self.state
+        putback = self._putback
+        phase = state.phase_name()
+        while putback and (putback[0][0] != phase or not state.is_legal(putback[0][1])):
+            putback.pop(0)  # that card is no longer in the stock: it cannot come out again
+        if putback and putback[0][1] == action:
+            putback.pop(0)
+
+    def chance_outcome(self, rng):
+        """The outcome to play at this chance node (pass it to act)."""
+        state = self._need_state()
+        if state.current_player() != CHANCE:
+            raise ValueError("no chance node: %s is to act" % state.current_player())
+        phase = state.phase_name()
+        for entry in self._putback:  # act() drops the entries before the first that still fits
+            if entry[0] == phase and state.is_legal(entry[1]):
+                return entry[1]
+        return state.chance_outcome(rng.below(state.chance_count()))
+
+    # -- undo / redo ----------------------------------------------------------------------------
+    def _undo_start(self):
+        """Index of the move an undo would take back from, or -1."""
+        if self.state is None or self.finished:
+            return -1
+        who = self._who
+        i = len(who) - 1
+        while i >= 0 and who[i] == CHANCE:
+            i -= 1
+        if i < 0 or self._rounds[i] + 1 < self._floor_round:
+            return -1
+        return i
+
+    def can_undo(self):
+        return self._undo_start() >= 0
+
+    def can_redo(self):
+        return bool(self._redo) and not self.finished
+
+    def undo(self):
+        start = self._undo_start()
+        if start < 0:
+            return False
+        self._begin_events()
+        state = self.state
+        before = state.round
+        taken = self._take_back(start)
+        self.seq += 1
+        self._save_op(OP_UNDO, 0)
+        state = self.state
+        self._emit("undo", {"moves": taken, "round": state.round, "from_round": before,
+                            "to_act": state.current_player()})
+        self._end_events()
+        return True
+
+    def _take_back(self, start):
+        moves = self.state.moves
+        who = self._who
+        phases = self._phases
+        group = []
+        for i in range(start, len(moves)):
+            group.append((phases[i] if who[i] == CHANCE else None, moves[i]))
+        self._redo.append(group)
+        self._rebuild(moves[:start])
+        return len(group)
+
+    def _rebuild(self, moves):
+        state = game_module(self.game).State(self.state.options)
+        self.state = state
+        self._who = array("b")
+        self._rounds = array("H")
+        self._phases = []
+        for move in moves:
+            self._apply(move)
+
+    def redo(self):
+        if not self.can_redo():
+            return False
+        self._begin_events()
+        state = self.state
+        before = state.round
+        group = self._redo.pop()
+        for _phase, move in group:
+            self._apply(move)
+        self.seq += 1
+        self._save_op(OP_REDO, 0)
+        self._emit("redo", {"moves": len(group), "round": state.round, "from_round": before,
+                            "to_act": state.current_player()})
+        self._after_move_events(before)
+        self._end_events()
+        return True
+
+    # -- after a move ---------------------------------------------------------------------------
+    def _after_move_events(self, before):
+        state = self.state
+        if state.round > before:
+            payload = {"round": state.round, "previous": before}
+            for key in _RESULT_KEYS:
+                if hasattr(state, key):
+                    payload[key] = _copy(getattr(state, key))
+            payload["standings"] = _copy(state.standings())
+            self._emit("round", payload)
+        if state.is_over():
+            self._emit("over", self._over_payload())
+
+    def _over_payload(self):
+        state = self.state
+        payload = {"returns": list(state.returns()), "round": state.round,
+                   "standings": _copy(state.standings())}
+        if hasattr(state, "pot"):
+            payload["pot"] = state.pot()
+        if hasattr(state, "winners"):
+            payload["winners"] = list(state.winners())
+        return payload
+
+    # -- finishing ------------------------------------------------------------------------------
+    def finish(self, abandon=False):
+        """Archive the game into history; an unfinished game only with abandon=True."""
+        state = self._need_state()
+        if self.finished:
+            return None
+        if not state.is_over() and not abandon:
+            raise ValueError("the game is not over (round %d): finish(abandon=True) to archive it"
+                             % state.round)
+        self._begin_events()
+        ident = self._archive(not state.is_over())
+        self._end_events()
+        return ident
+
+    def _archive(self, abandoned):
+        doc = self.record()
+        doc["finished"] = not abandoned
+        doc["returns"] = list(self.state.returns())
+        doc["rounds"] = self.state.round
+        self.finished = True
+        self._redo = []
+        if self.store is None:
+            self.history.append(doc)
+            if len(self.history) > MEMORY_HISTORY:
+                self.history.pop(0)
+            return len(self.history)
+        try:
+            ident = self.store.archive(doc)
+            self.store.clear()
+            return ident
+        except OSError as err:
+            self._storage_error(err, "archive")
+            return None
+
+    def record(self):
+        """The game record (engine.registry.replay rebuilds it) with names and bots."""
+        state = self._need_state()
+        doc = state.record()
+        doc["names"] = self.names
+        doc["bots"] = self.bots
+        return doc
+
+    # -- saving ---------------------------------------------------------------------------------
+    def _need_state(self):
+        if self.state is None:
+            raise ValueError("no game: call new_game() or resume() first")
+        return self.state
+
+    def document(self):
+        """Everything resume needs, as one JSON-able dict (the snapshot)."""
+        state = self.state
+        return {"v": DOC_VERSION, "id": self.game_id, "game": self.game,
+                "options": state.options, "names": self.names, "bots": self.bots,
+                "moves": list(state.moves), "seq": self.seq,
+                "redo": [[[p, m] for p, m in g] for g in self._redo],
+                "putback": [list(e) for e in self._putback], "floor": self._floor_round}
+
+    def _save_op(self, op, arg):
+        if self.store is None or self._quiet:
+            return
+        if self.unsaved or self.store.wants_snapshot():
+            self._save(False)
+            return
+        try:
+            self.store.append(op, arg, self.seq)
+        except OSError as err:
+            self._storage_error(err, "journal")
+
+    def _save(self, first):
+        try:
+            if first:
+                self.game_id = self.store.start(self.document())
+            else:
+                self.store.snapshot(self.document())
+        except OSError as err:
+            self._storage_error(err, "snapshot")
+            return
+        if self.unsaved:
+            self._emit("storage", {"ok": True, "message": "saved again"})
+        self.unsaved = False
+
+    def _storage_error(self, err, where):
+        code = err.args[0] if err.args else 0
+        first = not self.unsaved
+        self.unsaved = True
+        if first:
+            if code == ENOSPC:
+                message = "flash full: playing on in memory"
+            else:
+                message = "save failed: %s" % err
+            self._emit("storage", {"ok": False, "errno": code, "where": where,
+                                   "message": message[:80]})
+
+    # -- resume ---------------------------------------------------------------------------------
+    def resume(self):
+        """Restore the unfinished game from the store; see the module docstring for the report."""
+        if self.store is None:
+            return None
+        loaded = self.store.load()
+        doc = loaded["doc"]
+        discarded = list(loaded["discarded"])
+        report = {"resumed": False, "game": None, "round": 0, "moves": 0, "to_act": TERMINAL,
+                  "discarded": discarded, "quarantined": list(loaded["quarantined"]), "lines": []}
+        if doc is not None:
+            try:
+                self._restore(doc, loaded["entries"], discarded)
+            except Exception as err:  # a record that does not replay must not stop the boot
+                discarded.append("saved game unreadable: %s" % err)
+                self.state = None
+                report["quarantined"] += self.store.quarantine_current()
+        if self.state is not None:
+            state = self.state
+            report["resumed"] = True
+            report["game"] = self.game
+            report["round"] = state.round
+            report["moves"] = len(state.moves)
+            report["to_act"] = state.current_player()
+            if discarded or loaded["dirty"]:
+                self._save(False)  # start a clean snapshot and journal from what was recovered
+        if not report["resumed"] and not discarded:
+            return None
+        report["lines"] = _report_lines(report)
+        return report
+
+    def _restore(self, doc, entries, discarded):
+        module = game_module(doc["game"])
+        self.game = doc["game"]
+        self.state = module.State(doc["options"])
+        self.game_id = doc["id"]
+        self.names = doc.get("names")
+        self.bots = doc.get("bots")
+        self.finished = False
+        self._reset_tracking()
+        self._quiet = True
+        try:
+            for move in doc["moves"]:
+                self._apply(move)
+                if self.state.round > self._floor_round:
+                    self._floor_round = self.state.round
+            self._floor_round = max(self._floor_round, doc.get("floor", 0))
+            self._redo = [[(p, m) for p, m in g] for g in doc.get("redo", [])]
+            self._putback = [list(e) for e in doc.get("putback", [])]
+            self.seq = doc["seq"]
+            for entry in entries:
+                op, arg, seq = entry
+                if seq != self.seq + 1:
+                    discarded.append("journal entry %d out of sequence" % seq)
+                    break
+                try:
+                    if op == OP_ACT:
+                        self._act(arg)
+                    elif op == OP_UNDO:
+                        start = self._undo_start()
+                        if start < 0:
+                            raise ValueError("nothing to undo")
+                        self._take_back(start)
+                    elif op == OP_REDO:
+                        if not self._redo:
+                            raise ValueError("nothing to redo")
+                        for _phase, move in self._redo.pop():
+                            self._apply(move)
+                    else:
+                        raise ValueError("unknown operation %d" % op)
+                except ValueError as err:  # IllegalAction is a ValueError
+                    discarded.append("journal entry %d does not apply: %s" % (seq, err))
+                    break
+                self.seq = seq
+        finally:
+            self._quiet = False
+
+
+def _report_lines(report):
+    lines = []
+    if report["resumed"]:
+        lines.append("Resuming")
+        lines.append(("%s" % report["game"])[:16])
+        lines.append(("round %d" % report["round"])[:16])
+    else:
+        lines.append("No game resumed")
+    if report["discarded"]:
+        lines.append(("%d dropped" % len(report["discarded"]))[:16])
+    return lines[:4]
