@@ -1,0 +1,447 @@
+"""La Bourre, the Occitan climbing-trick game for the pot (docs/RULES.md quotes the text rule by rule).
+
+Seats are numbered in the order of play: the player to the right of seat s is seat s + 1.
+Cards are engine.cards integers restricted to the 32-card piquet deck (7 to King and Aces).
+
+A deal: antes, then five cards each (chance), the exchange from the leader round the table, then
+climbing tricks. On a trick everyone in turn who can play a higher card of the led suit must do
+so; the engine skips the seats that cannot, so only real decisions are asked. When it comes back
+to the last player to have played, that player takes the trick, unless nobody beat the lead, in
+which case the lead card is dead.
+"""
+
+from engine.cards import DECK_SIZE, card_name
+from engine.compat import const
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    BadOptions,
+    BadRecord,
+    GameState,
+    check_known_options,
+    option_int,
+    replay_moves,
+)
+
+GAME = "bourre"
+
+# Card strength by engine.cards rank (0 = Ace ... 12 = King): K > Q > J > A > 10 > 9 > 8 > 7.
+# 255 marks the ranks (2 to 6) the piquet deck does not have.
+STRENGTH = b"\x04\xff\xff\xff\xff\xff\x00\x01\x02\x03\x05\x06\x07"
+PIQUET_DECK = tuple([c for c in range(DECK_SIZE) if c >> 2 == 0 or c >> 2 >= 6])
+HAND_SIZE = const(5)
+
+# Actions: 0..51 are cards (played or discarded); the exchange choices sit above them.
+STAND = const(64)  # keep the hand as dealt
+DRAW_ONE = const(65)
+DRAW_TWO = const(66)
+
+PH_DEAL = const(0)  # chance: five cards to each seat, one at a time from the leader
+PH_EXCHANGE = const(1)  # STAND, DRAW_ONE or DRAW_TWO
+PH_DRAW = const(2)  # chance: the cards drawn from the stock
+PH_DISCARD = const(3)  # the player puts aside as many cards as drawn
+PH_PLAY = const(4)
+PH_OVER = const(5)
+_PHASE_NAMES = ("deal", "exchange", "draw", "discard", "play", "over")
+
+OPTION_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
+
+
+def normalize_options(options=None):
+    options = options or {}
+    check_known_options(options, OPTION_DEFAULTS)
+    players = option_int(options, "players", 4, 2, 6)
+    return {
+        "players": players,
+        "deals": option_int(options, "deals", 7, 1, 99),
+        "stake": option_int(options, "stake", 1, 1, 1000),
+        "eldest": option_int(options, "eldest", 0, 0, players - 1),
+    }
+
+
+def strength(card):
+    return STRENGTH[card >> 2]
+
+
+class Stock:
+    """The undealt cards as a dense bag: chance outcome i is cards[i], and removal is O(1)."""
+
+    __slots__ = ("cards", "at", "size")
+
+    def __init__(self):
+        self.cards = bytearray(DECK_SIZE)
+        self.at = bytearray(DECK_SIZE)
+        self.size = 0
+
+    def fill(self, deck):
+        cards = self.cards
+        at = self.at
+        i = 0
+        for c in deck:
+            cards[i] = c
+            at[c] = i
+            i += 1
+        self.size = i
+
+    def has(self, card):
+        return 0 <= card < DECK_SIZE and self.at[card] < self.size and self.cards[self.at[card]] == card
+
+    def take(self, card):
+        cards = self.cards
+        at = self.at
+        i = at[card]
+        last = self.size - 1
+        moved = cards[last]
+        cards[i] = moved
+        at[moved] = i
+        cards[last] = card
+        at[card] = last
+        self.size = last
+
+    def sorted(self):
+        return sorted(self.cards[: self.size])
+
+
+def ante(stake, bourru):
+    """The bourru of the previous deal antes double."""
+    return stake * 2 if bourru else stake
+
+
+def share_pot(pot, totals, first):
+    """The pot to the seats with most tricks; an indivisible remainder goes a unit at a time in
+    the order of play from `first` (the eldest), so what was staked is exactly what is paid."""
+    n = len(totals)
+    best = max(totals)
+    sharers = [(first + i) % n for i in range(n) if totals[(first + i) % n] == best]
+    payout = [0] * n
+    k = len(sharers)
+    for s in sharers:
+        payout[s] = pot // k
+    for i in range(pot % k):
+        payout[sharers[i]] += 1
+    return payout
+
+
+class Accounts:
+    """Antes, bourrus, trick totals and the pot: shared by the card engine and the scorekeeper."""
+
+    def _init_accounts(self, n, stake, eldest):
+        self.n = n
+        self.stake = stake
+        self.eldest = eldest
+        self.totals = [0] * n  # tricks over all deals
+        self.tricks = [0] * n  # tricks in the current deal
+        self.staked = [0] * n
+        self.bourru = [False] * n  # took no trick in the previous deal
+        self.payout = [0] * n
+        self.round = 0
+        self.leader = eldest
+
+    def _open_deal(self):
+        self.round += 1
+        # the lead passes to the right each deal
+        self.leader = (self.eldest + self.round - 1) % self.n
+        for s in range(self.n):
+            self.staked[s] += ante(self.stake, self.bourru[s])
+            self.tricks[s] = 0
+
+    def _close_deal(self):
+        """Returns True when that was the last deal and the pot has been shared."""
+        for s in range(self.n):
+            self.totals[s] += self.tricks[s]
+            self.bourru[s] = self.tricks[s] == 0
+        if self.round < self.options["deals"]:
+            return False
+        self.payout = share_pot(self.pot(), self.totals, self.eldest)
+        return True
+
+    def pot(self):
+        return sum(self.staked)
+
+    def returns(self):
+        if not self.is_over():
+            return [0] * self.n
+        return [self.payout[s] - self.staked[s] for s in range(self.n)]
+
+    def standings(self):
+        return list(self.totals)
+
+    def target(self):
+        return None
+
+    def winners(self):
+        return [s for s in range(self.n) if self.payout[s] > 0]
+
+    def _public(self):
+        return {
+            "players": self.n,
+            "round": self.round,
+            "deals": self.options["deals"],
+            "leader": self.leader,
+            "tricks": list(self.tricks),
+            "totals": list(self.totals),
+            "staked": list(self.staked),
+            "bourru": list(self.bourru),
+            "pot": self.pot(),
+            "payout": list(self.payout),
+        }
+
+
+class State(Accounts, GameState):
+    GAME = GAME
+
+    def __init__(self, options=None):
+        options = normalize_options(options)
+        GameState.__init__(self, options)
+        n = options["players"]
+        self._init_accounts(n, options["stake"], options["eldest"])
+        self.phase = PH_DEAL
+        self.stock = Stock()
+        self.hands = [[] for _ in range(n)]
+        self.discards = [[] for _ in range(n)]  # put aside face down: only their owner knows them
+        self.won = []  # cards of the tricks taken, face up when played
+        self.dead = []  # unbeaten leads, and the cards left with a lone player
+        self.trick = []  # cards of the trick in progress, in the order played
+        self.trick_seats = []
+        self.last_trick = []
+        self.last_taker = -1
+        self.to_act = 0
+        self.dealt = 0
+        self.drawn = 0
+        self.exchanged = 0  # seats that have had their turn to exchange
+        self.pending = 0  # cards still to draw, then to discard
+        self._start_deal()
+
+    # -- queries --------------------------------------------------------------------------------
+    def current_player(self):
+        phase = self.phase
+        if phase == PH_DEAL or phase == PH_DRAW:
+            return CHANCE
+        if phase == PH_OVER:
+            return TERMINAL
+        return self.to_act
+
+    def legal_actions(self):
+        phase = self.phase
+        if phase == PH_PLAY:
+            return self.playable(self.to_act)
+        if phase == PH_DEAL or phase == PH_DRAW:
+            return self.stock.sorted()
+        if phase == PH_EXCHANGE:
+            size = self.stock.size
+            return [STAND, DRAW_ONE, DRAW_TWO][: 1 + min(size, 2)]
+        if phase == PH_DISCARD:
+            return sorted(self.hands[self.to_act])
+        return []
+
+    def is_legal(self, action):
+        phase = self.phase
+        if phase == PH_PLAY:
+            hand = self.hands[self.to_act]
+            if action not in hand:
+                return False
+            return not self.trick or self._beats_top(action)
+        if phase == PH_DEAL or phase == PH_DRAW:
+            return self.stock.has(action)
+        if phase == PH_EXCHANGE:
+            return action == STAND or (action == DRAW_ONE and self.stock.size >= 1) or (
+                action == DRAW_TWO and self.stock.size >= 2)
+        if phase == PH_DISCARD:
+            return action in self.hands[self.to_act]
+        return False
+
+    def playable(self, seat):
+        hand = self.hands[seat]
+        if not self.trick:
+            return sorted(hand)
+        return sorted([c for c in hand if self._beats_top(c)])
+
+    def _beats_top(self, card):
+        top = self.trick[-1]
+        return card & 3 == top & 3 and STRENGTH[card >> 2] > STRENGTH[top >> 2]
+
+    def chance_count(self):
+        return self.stock.size
+
+    def chance_outcome(self, index):
+        return self.stock.cards[index]
+
+    def is_over(self):
+        return self.phase == PH_OVER
+
+    def action_name(self, action):
+        if not isinstance(action, int):
+            return repr(action)
+        if action == STAND:
+            return "stand"
+        if action == DRAW_ONE:
+            return "draw 1"
+        if action == DRAW_TWO:
+            return "draw 2"
+        if 0 <= action < DECK_SIZE:
+            return card_name(action)
+        return str(action)
+
+    def phase_name(self):
+        return _PHASE_NAMES[self.phase]
+
+    # -- playing --------------------------------------------------------------------------------
+    def _apply(self, action):
+        phase = self.phase
+        if phase == PH_PLAY:
+            self._play(action)
+        elif phase == PH_DEAL:
+            self.stock.take(action)
+            self.hands[(self.leader + self.dealt) % self.n].append(action)
+            self.dealt += 1
+            if self.dealt == HAND_SIZE * self.n:
+                self.phase = PH_EXCHANGE
+                self.exchanged = 0
+                self.to_act = self.leader
+                self._skip_exchange_without_stock()
+        elif phase == PH_EXCHANGE:
+            if action == STAND:
+                self._next_exchange()
+            else:
+                self.pending = action - STAND
+                self.phase = PH_DRAW
+        elif phase == PH_DRAW:
+            self.stock.take(action)
+            self.hands[self.to_act].append(action)
+            self.drawn += 1
+            if self.drawn == self.pending:
+                self.drawn = 0
+                self.phase = PH_DISCARD
+        elif phase == PH_DISCARD:
+            self.hands[self.to_act].remove(action)
+            self.discards[self.to_act].append(action)
+            self.pending -= 1
+            if self.pending == 0:
+                self._next_exchange()
+
+    def _start_deal(self):
+        self._open_deal()
+        self.stock.fill(PIQUET_DECK)
+        for s in range(self.n):
+            del self.hands[s][:]
+            del self.discards[s][:]
+        del self.won[:]
+        del self.dead[:]
+        del self.trick[:]
+        del self.trick_seats[:]
+        self.dealt = 0
+        self.phase = PH_DEAL
+
+    def _next_exchange(self):
+        self.exchanged += 1
+        self.to_act = (self.to_act + 1) % self.n
+        self._skip_exchange_without_stock()
+
+    def _skip_exchange_without_stock(self):
+        # the exchange lasts while the stock does
+        if self.exchanged >= self.n or self.stock.size == 0:
+            self.phase = PH_PLAY
+            self.to_act = self.leader
+        else:
+            self.phase = PH_EXCHANGE
+
+    def _play(self, card):
+        seat = self.to_act
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        # round the table from the player after this one; the first who can beat must play
+        n = self.n
+        for k in range(1, n):
+            other = (seat + k) % n
+            for c in self.hands[other]:
+                if self._beats_top(c):
+                    self.to_act = other
+                    return
+        self._end_trick(seat)
+
+    def _end_trick(self, last):
+        n = self.n
+        if len(self.trick) >= 2:
+            self.tricks[last] += 1
+            self.won.extend(self.trick)
+            self.last_taker = last
+            next_lead = last
+        else:
+            # nobody beat the lead: the card is removed and the next player leads
+            self.dead.append(self.trick[0])
+            self.last_taker = -1
+            next_lead = (last + 1) % n
+        self.last_trick = list(self.trick)
+        del self.trick[:]
+        del self.trick_seats[:]
+        holders = 0
+        for s in range(n):
+            if self.hands[s]:
+                holders += 1
+        if holders >= 2:
+            while not self.hands[next_lead]:
+                next_lead = (next_lead + 1) % n
+            self.to_act = next_lead
+            return
+        for s in range(n):  # a lone player cannot make a trick: the cards are dead
+            self.dead.extend(self.hands[s])
+            del self.hands[s][:]
+        if self._close_deal():
+            self.phase = PH_OVER
+        else:
+            self._start_deal()
+
+    # -- views ----------------------------------------------------------------------------------
+    def view(self, seat):
+        data = self._public()
+        data.update({
+            "game": GAME,
+            "seat": seat,
+            "phase": _PHASE_NAMES[self.phase],
+            "to_act": self.current_player(),
+            "hand": sorted(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock": self.stock.size,
+            "discards": list(self.discards[seat]),
+            "discard_counts": [len(d) for d in self.discards],
+            "trick": [[self.trick_seats[i], self.trick[i]] for i in range(len(self.trick))],
+            "last_trick": list(self.last_trick),
+            "last_taker": self.last_taker,
+            "dead": list(self.dead),
+            "won": list(self.won),
+        })
+        return data
+
+    def holder_counts(self):
+        """Where the 32 cards are: hands, stock, discards, tricks, dead, trick on the table."""
+        return (sum([len(h) for h in self.hands]), self.stock.size,
+                sum([len(d) for d in self.discards]), len(self.won), len(self.dead), len(self.trick))
+
+    # -- serialisation --------------------------------------------------------------------------
+    def to_dict(self):
+        return {"game": GAME, "options": self.options, "moves": list(self.moves),
+                "round": self.round, "phase": self.phase, "totals": list(self.totals),
+                "staked": list(self.staked)}
+
+
+def from_dict(data):
+    """Rebuild by replaying the moves, then check the summary fields agree with the replay."""
+    return rebuild(State, data, ("round", "phase", "totals", "staked"))
+
+
+def rebuild(cls, data, checked):
+    try:
+        if data.get("game") != cls.GAME:
+            raise BadOptions("this is not a %s state (game %r)" % (cls.GAME, data.get("game")))
+        state = cls(data["options"])
+        replay_moves(state, data["moves"])
+        for key in checked:
+            got = getattr(state, key)
+            if isinstance(got, list):
+                got = list(got)
+            if got != data[key]:
+                raise BadOptions("%s is %r after replay but the saved state says %r" % (key, got, data[key]))
+    except (KeyError, TypeError, AttributeError, BadRecord) as err:
+        raise BadOptions("not a %s state: %s" % (cls.GAME, err)) from err
+    return state
