@@ -30,9 +30,10 @@ sim: $(STAMP)
 	$(MICROPYTHON) firmware/sim/run.py
 
 test: test-cpython test-micropython compile lint
+	$(BIN)/python tests/tools/summary.py
 
 test-cpython: $(STAMP)
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests --junitxml=build/pytest.xml -o junit_family=xunit2
 
 test-micropython: $(STAMP)
 	$(MICROPYTHON) tests/mprun.py
