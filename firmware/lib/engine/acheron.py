@@ -1,0 +1,894 @@
+"""Achéron, the Aquitaine meld game of 33 illustrated cards (docs/RULES.md quotes the text rule by rule).
+
+The deck is data: engine/acheron_deck.json (a reconstruction; the text never lists it). Cards are
+their index in that file. Seats play in increasing order ("to the left"); a deal runs:
+  deal      chance: the 33 cards one by one from the dealer's left; the dealer takes what is left
+            when a round cannot be completed
+  draw      chance: the player to act draws a hidden card from a neighbour's hand
+  lay       the player lays melds (pairs, Baiser triplets, Rouge, a personnage, Grand Tombeau)
+            one action at a time, then ENDs the turn
+The deal ends when a hand is down to two cards (Achéron), on Grand Tombeau, or when nobody has laid
+anything for `stall_laps` full laps (the text has no such rule; without it a deal need not end).
+"""
+
+import json
+from array import array
+
+from engine.compat import const
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    BadOptions,
+    GameState,
+    check_known_options,
+    option_choice,
+    option_int,
+)
+
+GAME = "acheron"
+
+# -- actions: one 16-bit int; the top nibble is the kind, then two 6-bit card slots -------------
+END = const(0)  # end the turn
+SLIP = const(1)  # the player to act failed to call a named player by their name: -5
+GRAND_TOMBEAU = const(2)  # lay the four personnages at once
+PAIR = const(0x1000)  # PAIR | a << 6 | b, a < b: any two-card meld, the Baiser doublet included
+TRIPLET = const(0x2000)  # TRIPLET | a << 6 | b, a < b: the Baiser with the cards a and b
+ROUGE = const(0x3000)  # ROUGE | prince << 6 | queen: with the grotte and the Baiser
+PERSONNAGE = const(0x4000)  # PERSONNAGE | card: lay one personnage and take its name
+KIND_MASK = const(0xF000)
+_SLOT = const(63)
+
+# -- card kinds in the deck file ----------------------------------------------------------------
+K_FIGURE = const(0)
+K_PLACE = const(1)
+K_WILD = const(2)
+K_BAISER = const(3)
+K_PERSONNAGE = const(4)
+KIND_NAMES = ("figure", "place", "wild", "baiser", "personnage")
+NONE = const(255)
+
+# -- points, each from one sentence of the text -------------------------------------------------
+PTS_SAME = const(1)  # same figure or same attribute
+PTS_SPECIFIC = const(2)  # tombeau/soleil, treille/luth, mont/prince, mer/fee, grotte/sirene
+PTS_WILD = const(3)  # Orphee, la Reine or la Sainte with any card
+PTS_NAMED = const(5)  # Orphee + tenebreux de luth, Reine + prince de soleil, fee + veuf d'etoile
+PTS_DOUBLET = const(1)
+PTS_TRIPLET = const(2)
+PTS_CONJUNCTION = const(10)  # the Baiser with the prince, tenebreux or veuf de soleil
+PTS_ROUGE = const(20)
+PTS_PERSONNAGE = const(15)
+PTS_GRAND_TOMBEAU = const(50)
+PENALTY_SLIP = const(5)
+PENALTY_CARD = const(1)
+PENALTY_WILD_EXTRA = const(2)
+PENALTY_JOCRISSE = const(10)
+PENALTY_SOUPIR = const(20)
+CHANDELLE_GIFT = const(5)
+
+# -- phases -------------------------------------------------------------------------------------
+PH_FIRST_DEALER = const(0)
+PH_DEAL = const(1)
+PH_DRAW = const(2)
+PH_LAY = const(3)
+PH_OVER = const(4)
+_PHASE_NAMES = ("first-dealer", "deal", "draw", "lay", "over")
+
+# why a deal ended
+END_ACHERON = "acheron"
+END_GRAND_TOMBEAU = "grand_tombeau"
+END_STALL = "stall"
+
+MIN_PLAYERS = const(3)
+MAX_PLAYERS = const(6)
+ACHERON_CARDS = const(2)  # a hand this small cries Acheron
+MAX_CARDS = const(63)  # two card numbers share an action with 4 bits of kind
+
+# The cards the rules name: the deck must hold each exactly once.
+PLACE_IDS = ("tombeau", "treille", "mont", "mer", "grotte")
+WILD_IDS = ("orphee", "la_reine", "la_sainte")
+FIGURES = ("prince", "reine", "tenebreux", "veuf", "fee", "sirene")
+ATTRIBUTES = ("luth", "soleil", "etoile")
+# The figure cards a rule names by figure and attribute: without them that rule could never score.
+NAMED_FIGURE_CARDS = (("tenebreux", "luth"), ("prince", "soleil"), ("veuf", "etoile"),
+                      ("tenebreux", "soleil"), ("veuf", "soleil"))
+PERSONNAGE_COUNT = const(4)
+LABEL_MAX = const(16)
+
+
+class BadDeck(ValueError):
+    pass
+
+
+def _fnv1a(text, h=0x811C9DC5):
+    for byte in text.encode():
+        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+class Deck:
+    """The validated deck file: per-card kind, figure and attribute as small ints, and labels."""
+
+    def __init__(self, data):
+        if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+            raise BadDeck("the deck file must be a JSON object with a \"cards\" list")
+        if data.get("v") != 1:
+            raise BadDeck("deck format version %r is not supported (this engine reads 1)" % (data.get("v"),))
+        cards = data["cards"]
+        size = len(cards)
+        if not 4 <= size <= MAX_CARDS:
+            raise BadDeck("the deck has %d cards; it must have 4 to %d" % (size, MAX_CARDS))
+        self.size = size
+        self.ids = []
+        self.labels = {"fr": [], "en": []}
+        self.kind = bytearray(size)
+        self.figure = bytearray(size)
+        self.attribute = bytearray(size)
+        self.figure_names = []
+        self.attribute_names = []
+        canon = []
+        for i, card in enumerate(cards):
+            where = "card %d" % i
+            if not isinstance(card, dict):
+                raise BadDeck("%s is not an object" % where)
+            cid = card.get("id")
+            if not isinstance(cid, str) or not cid:
+                raise BadDeck("%s has no \"id\" string" % where)
+            where = "card %d (%s)" % (i, cid)
+            if cid in self.ids:
+                raise BadDeck("%s: the id is used twice" % where)
+            kind = card.get("kind")
+            if kind not in KIND_NAMES:
+                raise BadDeck("%s: kind must be one of %s, got %r" % (where, ", ".join(KIND_NAMES), kind))
+            k = KIND_NAMES.index(kind)
+            self.ids.append(cid)
+            self.kind[i] = k
+            self.figure[i] = NONE
+            self.attribute[i] = NONE
+            if k == K_FIGURE:
+                self.figure[i] = _intern(self.figure_names, card.get("figure"), where, "figure")
+                self.attribute[i] = _intern(self.attribute_names, card.get("attribute"), where, "attribute")
+            for lang in ("fr", "en"):
+                label = card.get(lang, cid)
+                if not isinstance(label, str) or not 0 < len(label) <= LABEL_MAX:
+                    raise BadDeck("%s: the %s label must be 1 to %d characters, got %r" % (where, lang, LABEL_MAX, label))
+                self.labels[lang].append(label)
+            canon.append("%s|%s|%s|%s" % (cid, kind, card.get("figure", ""), card.get("attribute", "")))
+        self.signature = "%d:%08x" % (size, _fnv1a(";".join(canon)))
+        self.tombeau, self.treille, self.mont, self.mer, self.grotte = [self._unique(x, K_PLACE) for x in PLACE_IDS]
+        self.orphee, self.la_reine, self.la_sainte = [self._unique(x, K_WILD) for x in WILD_IDS]
+        self.baiser = self._unique("baiser", K_BAISER)
+        self.personnages = [c for c in range(size) if self.kind[c] == K_PERSONNAGE]
+        if len(self.personnages) != PERSONNAGE_COUNT:
+            raise BadDeck("the deck must hold exactly %d personnages, it holds %d" % (PERSONNAGE_COUNT, len(self.personnages)))
+        for name in FIGURES:
+            if name not in self.figure_names:
+                raise BadDeck("no card of the figure %r, which the rules use" % name)
+        for name in ATTRIBUTES:
+            if name not in self.attribute_names:
+                raise BadDeck("no card of the attribute %r, which the rules use" % name)
+        for fig, attr in NAMED_FIGURE_CARDS:
+            if not self.figure_cards(fig, attr):
+                raise BadDeck("no %s of %s, which a scoring rule names" % (fig, attr))
+
+    def _unique(self, cid, kind):
+        if cid not in self.ids:
+            raise BadDeck("the deck has no card %r, which the rules name" % cid)
+        c = self.ids.index(cid)
+        if self.kind[c] != kind:
+            raise BadDeck("card %r must be of kind %s" % (cid, KIND_NAMES[kind]))
+        return c
+
+    def fig(self, name):
+        return self.figure_names.index(name) if name in self.figure_names else -1
+
+    def attr(self, name):
+        return self.attribute_names.index(name) if name in self.attribute_names else -1
+
+    def figure_cards(self, figure, attribute=None):
+        f = self.fig(figure)
+        a = -1 if attribute is None else self.attr(attribute)
+        return [c for c in range(self.size) if self.figure[c] == f and f >= 0
+                and (attribute is None or self.attribute[c] == a)]
+
+    def label(self, card, lang="fr"):
+        if not isinstance(card, int) or not 0 <= card < self.size:
+            return "?"
+        return self.labels["en" if lang == "en" else "fr"][card]
+
+
+def _intern(names, value, where, field):
+    if not isinstance(value, str) or not value:
+        raise BadDeck("%s: a figure card needs a %s string" % (where, field))
+    if value not in names:
+        names.append(value)
+    return names.index(value)
+
+
+_default_path = []
+
+
+def deck_path():
+    """Beside this module; a frozen module's __file__ is relative, so the board's /lib is tried too."""
+    if _default_path:
+        return _default_path[0]
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    path = here + "/acheron_deck.json"
+    try:
+        open(path).close()
+    except OSError:
+        path = "/lib/engine/acheron_deck.json"
+    _default_path.append(path)
+    return path
+
+
+_decks = {}
+
+
+def load_deck(path=None):
+    """The deck from its JSON file (cached per path); BadDeck says what is wrong with the file."""
+    path = path or deck_path()
+    deck = _decks.get(path)
+    if deck is None:
+        try:
+            with open(path) as f:
+                data = json.load(f)
+        except OSError as err:
+            raise BadDeck("cannot read the deck file %s: %s" % (path, err)) from err
+        except ValueError as err:
+            raise BadDeck("the deck file %s is not valid JSON: %s" % (path, err)) from err
+        deck = Deck(data)
+        _decks[path] = deck
+    return deck
+
+
+# -- options ------------------------------------------------------------------------------------
+OPTION_DEFAULTS = {
+    "players": 4,
+    "target": 100,
+    "deals": 0,  # 0: play to the target; n: stop after n deals (short games, tests)
+    "draw_from": "previous",  # the neighbour drawn from: who played just before, or who plays next
+    "five_fee": "any",  # "fee et veuf d'etoile": any fee, or only the fee d'etoile
+    "rouge_queen": "wild",  # the "reine" of Rouge: la Reine (wild card) only, or any reine too
+    "jocrisse": "piece",  # "tried to make Rouge": kept the Baiser with another Rouge card, or any Baiser
+    "chandelle": "gift",  # each other player gains 5, or the candle-holder also pays them
+    "stall_laps": 3,
+    "deck": "",  # the deck's signature; filled in, and checked on replay
+}
+
+
+def normalize_options(options=None, deck=None):
+    """Fill defaults and refuse bad values with a message naming the option."""
+    options = options or {}
+    check_known_options(options, OPTION_DEFAULTS)
+    deck = deck or load_deck()
+    signature = options.get("deck", "") or deck.signature
+    if signature != deck.signature:
+        raise BadOptions("option deck: this game was made with the deck %r but the deck file is %r now"
+                         % (signature, deck.signature))
+    return {
+        "players": option_int(options, "players", 4, MIN_PLAYERS, MAX_PLAYERS),
+        "target": option_int(options, "target", 100, 10, 1000),
+        "deals": option_int(options, "deals", 0, 0, 999),
+        "draw_from": option_choice(options, "draw_from", "previous", ("previous", "next")),
+        "five_fee": option_choice(options, "five_fee", "any", ("any", "etoile")),
+        "rouge_queen": option_choice(options, "rouge_queen", "wild", ("wild", "any")),
+        "jocrisse": option_choice(options, "jocrisse", "piece", ("piece", "baiser")),
+        "chandelle": option_choice(options, "chandelle", "gift", ("gift", "transfer")),
+        "stall_laps": option_int(options, "stall_laps", 3, 1, 50),
+        "deck": signature,
+    }
+
+
+# -- scoring tables -----------------------------------------------------------------------------
+def pair_points(deck, a, b, five_fee="any"):
+    """Points of the two-card meld a+b (0: not a meld). The best reading of the text counts."""
+    if a == b:
+        return 0
+    kind = deck.kind
+    ka = kind[a]
+    kb = kind[b]
+    if ka == K_PERSONNAGE or kb == K_PERSONNAGE:
+        return 0  # personnages are laid alone, for their name
+    best = 0
+    if ka == K_WILD or kb == K_WILD:
+        best = PTS_WILD
+        if _is_named_five(deck, a, b, five_fee) or _is_named_five(deck, b, a, five_fee):
+            return PTS_NAMED
+    if ka == K_BAISER or kb == K_BAISER:
+        other = b if ka == K_BAISER else a
+        return max(best, PTS_CONJUNCTION if in_conjunction(deck, other) else PTS_DOUBLET)
+    if ka == K_FIGURE and kb == K_FIGURE:
+        if _is_named_five(deck, a, b, five_fee) or _is_named_five(deck, b, a, five_fee):
+            return PTS_NAMED
+        if deck.figure[a] == deck.figure[b] or deck.attribute[a] == deck.attribute[b]:
+            best = max(best, PTS_SAME)
+    if (ka == K_PLACE and _specific(deck, a, b)) or (kb == K_PLACE and _specific(deck, b, a)):
+        best = max(best, PTS_SPECIFIC)
+    return best
+
+
+def has_figure(deck, card, figure, attribute):
+    return (deck.kind[card] == K_FIGURE
+            and (figure is None or deck.figure[card] == deck.fig(figure))
+            and (attribute is None or deck.attribute[card] == deck.attr(attribute)))
+
+
+def _is_named_five(deck, a, b, five_fee):
+    if a == deck.orphee:
+        return has_figure(deck, b, "tenebreux", "luth")
+    if a == deck.la_reine:
+        return has_figure(deck, b, "prince", "soleil")
+    if has_figure(deck, a, "fee", None if five_fee == "any" else "etoile"):
+        return has_figure(deck, b, "veuf", "etoile")
+    return False
+
+
+def _specific(deck, place, card):
+    if deck.kind[card] != K_FIGURE:
+        return False
+    if place == deck.tombeau:
+        return has_figure(deck, card, None, "soleil")
+    if place == deck.treille:
+        return has_figure(deck, card, None, "luth")
+    if place == deck.mont:
+        return has_figure(deck, card, "prince", None)
+    if place == deck.mer:
+        return has_figure(deck, card, "fee", None)
+    if place == deck.grotte:
+        return has_figure(deck, card, "sirene", None)
+    return False
+
+
+def in_conjunction(deck, card):
+    """The prince, tenebreux or veuf de soleil: with the Baiser they make 10."""
+    return (has_figure(deck, card, "prince", "soleil") or has_figure(deck, card, "tenebreux", "soleil")
+            or has_figure(deck, card, "veuf", "soleil"))
+
+
+def is_rouge_queen(deck, card, rouge_queen="wild"):
+    return card == deck.la_reine or card == deck.la_sainte or (
+        rouge_queen == "any" and has_figure(deck, card, "reine", None))
+
+
+_pair_tables = {}
+
+
+def pair_table(deck, five_fee):
+    key = deck.signature + five_fee
+    table = _pair_tables.get(key)
+    if table is None:
+        size = deck.size
+        table = bytearray(size * size)
+        for a in range(size):
+            for b in range(size):
+                table[a * size + b] = pair_points(deck, a, b, five_fee)
+        _pair_tables[key] = table
+    return table
+
+
+class State(GameState):
+    GAME = GAME
+
+    def __init__(self, options=None, deck=None):
+        deck = deck or load_deck()
+        options = normalize_options(options, deck)
+        GameState.__init__(self, options)
+        self.deck = deck
+        self.size = deck.size
+        self.pairs = pair_table(deck, options["five_fee"])
+        n = options["players"]
+        self.n = n
+        self.hands = [[] for _ in range(n)]
+        self.scores = [0] * n
+        self.laid = [0] * n  # points laid on the table this deal
+        self.names = [-1] * n  # the personnage each seat laid this deal
+        self.slips = [0] * n  # naming slips this deal
+        self.table = []  # [seat, action, points] for every meld of this deal
+        self.stock = bytearray(deck.size)  # the undealt cards: stock[:stock_len]
+        self.stock_at = bytearray(deck.size)  # where each card sits in stock
+        self.stock_len = 0
+        self.dealt = 0
+        self.dealer = -1
+        self.round = 0
+        self.phase = PH_FIRST_DEALER
+        self.seat = -1  # the seat whose turn it is
+        self.laid_this_turn = False
+        self.quiet_turns = 0  # turns in a row that laid nothing
+        self.last_deal = None  # the breakdown of the deal that just ended
+
+    # -- queries --------------------------------------------------------------------------------
+    def current_player(self):
+        phase = self.phase
+        if phase == PH_LAY:
+            return self.seat
+        if phase == PH_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def source(self):
+        """The neighbour the player to act draws from."""
+        step = -1 if self.options["draw_from"] == "previous" else 1
+        return (self.seat + step) % self.n
+
+    def legal_actions(self):
+        phase = self.phase
+        if phase == PH_LAY:
+            return self._lay_actions(self.seat)
+        if phase == PH_DRAW:
+            return sorted(self.hands[self.source()])
+        if phase == PH_DEAL:
+            return sorted(self.stock[: self.stock_len])
+        if phase == PH_FIRST_DEALER:
+            return list(range(self.n))
+        return []
+
+    def _lay_actions(self, seat):
+        deck = self.deck
+        kind = deck.kind
+        size = self.size
+        pairs = self.pairs
+        hand = sorted(self.hands[seat])
+        acts = [END]
+        if self._can_slip(seat):
+            acts.append(SLIP)
+        named = self.names[seat] >= 0
+        persos = [c for c in hand if kind[c] == K_PERSONNAGE]
+        if not named and len(persos) == PERSONNAGE_COUNT:
+            acts.append(GRAND_TOMBEAU)
+        m = len(hand)
+        for i in range(m):
+            a = hand[i]
+            row = a * size
+            for j in range(i + 1, m):
+                if pairs[row + hand[j]]:
+                    acts.append(PAIR | a << 6 | hand[j])
+        baiser = deck.baiser
+        if baiser in hand:
+            others = [c for c in hand if kind[c] != K_PERSONNAGE and c != baiser]
+            k = len(others)
+            for i in range(k):
+                for j in range(i + 1, k):
+                    acts.append(TRIPLET | others[i] << 6 | others[j])
+            if deck.grotte in hand:
+                queens = [c for c in hand if is_rouge_queen(deck, c, self.options["rouge_queen"])]
+                for p in hand:
+                    if has_figure(deck, p, "prince", None):
+                        for q in queens:
+                            acts.append(ROUGE | p << 6 | q)
+        if not named:
+            for c in persos:
+                acts.append(PERSONNAGE | c)
+        return acts
+
+    def _can_slip(self, seat):
+        for s in range(self.n):
+            if s != seat and self.names[s] >= 0:
+                return True
+        return False
+
+    def is_legal(self, action):
+        phase = self.phase
+        if phase == PH_LAY:
+            return self._meld_cards(self.seat, action) is not None
+        if phase == PH_DRAW:
+            return action in self.hands[self.source()]
+        if phase == PH_DEAL:
+            return 0 <= action < self.size and self.stock_at[action] < self.stock_len
+        if phase == PH_FIRST_DEALER:
+            return 0 <= action < self.n
+        return False
+
+    def _meld_cards(self, seat, action):
+        """The cards an action lays from seat's hand, [] for END/SLIP, None when it is not legal."""
+        if action == END:
+            return []
+        if action == SLIP:
+            return [] if self._can_slip(seat) else None
+        deck = self.deck
+        hand = self.hands[seat]
+        named = self.names[seat] >= 0
+        if action == GRAND_TOMBEAU:
+            if named:
+                return None
+            for c in deck.personnages:
+                if c not in hand:
+                    return None
+            return list(deck.personnages)
+        kind_bits = action & KIND_MASK
+        a = action >> 6 & _SLOT
+        b = action & _SLOT
+        size = self.size
+        if kind_bits == PERSONNAGE:
+            if action >> 6 & _SLOT or named or b >= size or deck.kind[b] != K_PERSONNAGE or b not in hand:
+                return None
+            return [b]
+        if a >= size or b >= size or a not in hand or b not in hand:
+            return None
+        if kind_bits == PAIR:
+            return [a, b] if a < b and self.pairs[a * size + b] else None
+        if kind_bits == TRIPLET:
+            kind = deck.kind
+            if a < b and deck.baiser in hand and kind[a] != K_PERSONNAGE and kind[b] != K_PERSONNAGE \
+                    and a != deck.baiser and b != deck.baiser:
+                return [deck.baiser, a, b]
+            return None
+        if kind_bits == ROUGE:
+            if deck.baiser in hand and deck.grotte in hand and has_figure(deck, a, "prince", None) \
+                    and is_rouge_queen(deck, b, self.options["rouge_queen"]):
+                return [deck.grotte, a, b, deck.baiser]
+            return None
+        return None
+
+    def meld_points(self, action):
+        """What a laying action scores (0 for END and SLIP)."""
+        kind_bits = action & KIND_MASK
+        if kind_bits == PAIR:
+            return self.pairs[(action >> 6 & _SLOT) * self.size + (action & _SLOT)]
+        if kind_bits == TRIPLET:
+            deck = self.deck
+            if in_conjunction(deck, action >> 6 & _SLOT) or in_conjunction(deck, action & _SLOT):
+                return PTS_CONJUNCTION
+            return PTS_TRIPLET
+        if kind_bits == ROUGE:
+            return PTS_ROUGE
+        if kind_bits == PERSONNAGE:
+            return PTS_PERSONNAGE
+        if action == GRAND_TOMBEAU:
+            return PTS_GRAND_TOMBEAU
+        return 0
+
+    def chance_count(self):
+        phase = self.phase
+        if phase == PH_DEAL:
+            return self.stock_len
+        if phase == PH_DRAW:
+            return len(self.hands[self.source()])
+        return self.n
+
+    def chance_outcome(self, index):
+        phase = self.phase
+        if phase == PH_DEAL:
+            return self.stock[index]
+        if phase == PH_DRAW:
+            return self.hands[self.source()][index]
+        return index
+
+    def returns(self):
+        """The final scores; zero for everyone until the game is over."""
+        if self.phase != PH_OVER:
+            return [0] * self.n
+        return list(self.scores)
+
+    def winners(self):
+        if self.phase != PH_OVER:
+            return []
+        best = max(self.scores)
+        return [s for s in range(self.n) if self.scores[s] == best]
+
+    def standings(self):
+        return list(self.scores)
+
+    def target(self):
+        return self.options["target"]
+
+    def card_name(self, card, lang="fr"):
+        return self.deck.label(card, lang)
+
+    def action_name(self, action, lang="en"):
+        if not isinstance(action, int):
+            return repr(action)
+        phase = self.phase
+        if phase == PH_DEAL or phase == PH_DRAW:
+            return "card " + self.deck.label(action, lang)
+        if phase == PH_FIRST_DEALER:
+            return "dealer seat %d" % action
+        if action == END:
+            return "end turn"
+        if action == SLIP:
+            return "naming slip"
+        if action == GRAND_TOMBEAU:
+            return "Grand Tombeau"
+        kind_bits = action & KIND_MASK
+        a = self.deck.label(action >> 6 & _SLOT, lang)
+        b = self.deck.label(action & _SLOT, lang)
+        if kind_bits == PAIR:
+            return "pair %s + %s" % (a, b)
+        if kind_bits == TRIPLET:
+            return "Baiser + %s + %s" % (a, b)
+        if kind_bits == ROUGE:
+            return "Rouge: grotte + %s + %s + Baiser" % (a, b)
+        if kind_bits == PERSONNAGE:
+            return "personnage " + b
+        return str(action)
+
+    def phase_name(self):
+        return _PHASE_NAMES[self.phase]
+
+    # -- playing --------------------------------------------------------------------------------
+    def _apply(self, action):
+        phase = self.phase
+        if phase == PH_LAY:
+            self._lay(action)
+        elif phase == PH_DRAW:
+            self._draw(action)
+        elif phase == PH_DEAL:
+            self._deal_card(action)
+        elif phase == PH_FIRST_DEALER:
+            self.dealer = action
+            self._start_deal()
+
+    def _start_deal(self):
+        self.round += 1
+        for hand in self.hands:
+            del hand[:]
+        n = self.n
+        for s in range(n):
+            self.laid[s] = 0
+            self.names[s] = -1
+            self.slips[s] = 0
+        del self.table[:]
+        for c in range(self.size):
+            self.stock[c] = c
+            self.stock_at[c] = c
+        self.stock_len = self.size
+        self.dealt = 0
+        self.seat = -1
+        self.phase = PH_DEAL
+
+    def deal_recipient(self, k):
+        """Who gets the k-th card dealt: round by round from the dealer's left, the rest to the dealer."""
+        n = self.n
+        if k < self.size // n * n:
+            return (self.dealer + 1 + k % n) % n
+        return self.dealer
+
+    def _deal_card(self, card):
+        # a bag: swap the card to the end, then shrink, so chance outcomes stay indexable
+        stock = self.stock
+        last = self.stock_len - 1
+        at = self.stock_at[card]
+        moved = stock[last]
+        stock[at] = moved
+        self.stock_at[moved] = at
+        stock[last] = card
+        self.stock_at[card] = last
+        self.stock_len = last
+        self.hands[self.deal_recipient(self.dealt)].append(card)
+        self.dealt += 1
+        if self.stock_len == 0:
+            self.seat = (self.dealer + 1) % self.n
+            self.quiet_turns = 0
+            self.laid_this_turn = False
+            self.phase = PH_DRAW
+
+    def _draw(self, card):
+        source = self.hands[self.source()]
+        source.remove(card)
+        self.hands[self.seat].append(card)
+        self.laid_this_turn = False
+        if len(source) <= ACHERON_CARDS:
+            self._end_deal(END_ACHERON, self.source())
+        else:
+            self.phase = PH_LAY
+
+    def _lay(self, action):
+        seat = self.seat
+        if action == END:
+            self.quiet_turns = 0 if self.laid_this_turn else self.quiet_turns + 1
+            if self.quiet_turns >= self.options["stall_laps"] * self.n:
+                self._end_deal(END_STALL, -1)
+                return
+            self.seat = (seat + 1) % self.n
+            self.phase = PH_DRAW
+            return
+        if action == SLIP:
+            self.slips[seat] += 1
+            return
+        cards = self._meld_cards(seat, action)
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        points = self.meld_points(action)
+        self.laid[seat] += points
+        self.table.append([seat, action, points])
+        self.laid_this_turn = True
+        if action & KIND_MASK == PERSONNAGE:
+            self.names[seat] = action & _SLOT
+        if action == GRAND_TOMBEAU:
+            self._end_deal(END_GRAND_TOMBEAU, seat)
+        elif len(hand) <= ACHERON_CARDS:
+            self._end_deal(END_ACHERON, seat)
+
+    def jocrisse(self, seat):
+        """0, or the Jocrisse penalty (10, or 20 for Soupir et Jocrisse) of seat's hand now."""
+        deck = self.deck
+        hand = self.hands[seat]
+        if deck.baiser not in hand:
+            return 0
+        if self.options["jocrisse"] == "piece":
+            tried = False
+            for c in hand:
+                if c == deck.grotte or has_figure(deck, c, "prince", None) or \
+                        is_rouge_queen(deck, c, self.options["rouge_queen"]):
+                    tried = True
+                    break
+            if not tried:
+                return 0
+        for c in hand:
+            if c == deck.la_reine or c == deck.la_sainte or has_figure(deck, c, "veuf", None):
+                return PENALTY_SOUPIR
+        return PENALTY_JOCRISSE
+
+    def _end_deal(self, why, crier):
+        deck = self.deck
+        n = self.n
+        kind = deck.kind
+        rows = []
+        candles = []
+        for s in range(n):
+            hand = self.hands[s]
+            wilds = 0
+            candle = False
+            for c in hand:
+                if kind[c] == K_WILD:
+                    wilds += 1
+                elif kind[c] == K_PERSONNAGE:
+                    candle = True
+            if candle:
+                candles.append(s)
+            rows.append({
+                "laid": self.laid[s],
+                "cards": -PENALTY_CARD * len(hand),
+                "wilds": -PENALTY_WILD_EXTRA * wilds,
+                "jocrisse": -self.jocrisse(s),
+                "slips": -PENALTY_SLIP * self.slips[s],
+                "chandelle": 0,
+            })
+        transfer = self.options["chandelle"] == "transfer"
+        for giver in candles:
+            for s in range(n):
+                if s != giver:
+                    rows[s]["chandelle"] += CHANDELLE_GIFT
+                    if transfer:
+                        rows[giver]["chandelle"] -= CHANDELLE_GIFT
+        totals = []
+        for s in range(n):
+            row = rows[s]
+            total = 0
+            for key in row:
+                total += row[key]
+            row["total"] = total
+            totals.append(total)
+            self.scores[s] += total
+        self.last_deal = {"deal": self.round, "ended_by": why, "crier": crier, "candles": candles,
+                          "rows": rows, "totals": totals, "hands": [sorted(h) for h in self.hands]}
+        deals = self.options["deals"]
+        if max(self.scores) >= self.options["target"] or (deals and self.round >= deals):
+            self.phase = PH_OVER
+            self.seat = -1
+            return
+        self.dealer = (self.dealer + 1) % n
+        self._start_deal()
+
+    # -- views ----------------------------------------------------------------------------------
+    def view(self, seat):
+        """What seat may know: its own hand, every hand's size, and everything on the table."""
+        return {
+            "game": GAME,
+            "seat": seat,
+            "players": self.n,
+            "round": self.round,
+            "phase": _PHASE_NAMES[self.phase],
+            "dealer": self.dealer,
+            "to_act": self.current_player(),
+            "turn": self.seat,
+            "hand": sorted(self.hands[seat]) if 0 <= seat < self.n else [],
+            "counts": [len(h) for h in self.hands],
+            "table": [list(m) for m in self.table],
+            "names": list(self.names),
+            "laid": list(self.laid),
+            "slips": list(self.slips),
+            "scores": list(self.scores),
+            "target": self.options["target"],
+            "last_deal": self.last_deal,
+        }
+
+    # -- serialisation --------------------------------------------------------------------------
+    def to_dict(self):
+        return {
+            "game": GAME,
+            "options": self.options,
+            "moves": list(self.moves),
+            "hands": [list(h) for h in self.hands],
+            "stock": list(self.stock[: self.stock_len]),
+            "table": [list(m) for m in self.table],
+            "scores": list(self.scores),
+            "laid": list(self.laid),
+            "names": list(self.names),
+            "slips": list(self.slips),
+            "dealt": self.dealt,
+            "dealer": self.dealer,
+            "round": self.round,
+            "phase": self.phase,
+            "seat": self.seat,
+            "laid_this_turn": self.laid_this_turn,
+            "quiet_turns": self.quiet_turns,
+            "last_deal": self.last_deal,
+        }
+
+
+def from_dict(data):
+    """Rebuild a state from to_dict() output, refusing anything that does not add up."""
+    try:
+        state = State(data["options"])
+        n = state.n
+        state.moves = array("H", data["moves"])
+        for key in ("scores", "laid", "names", "slips"):
+            values = [int(v) for v in data[key]]
+            if len(values) != n:
+                raise BadOptions("%s has %d entries for %d seats" % (key, len(values), n))
+            setattr(state, key, values)
+        hands = [[int(c) for c in h] for h in data["hands"]]
+        if len(hands) != n:
+            raise BadOptions("hands has %d entries for %d seats" % (len(hands), n))
+        state.hands = hands
+        stock = [int(c) for c in data["stock"]]
+        state.stock_len = len(stock)
+        rest = [c for c in range(state.size) if c not in stock]
+        for i, c in enumerate(stock + rest):
+            state.stock[i] = c
+            state.stock_at[c] = i
+        state.table = [[int(m[0]), int(m[1]), int(m[2])] for m in data["table"]]
+        for key in ("dealt", "dealer", "round", "phase", "seat", "quiet_turns"):
+            setattr(state, key, int(data[key]))
+        state.laid_this_turn = bool(data["laid_this_turn"])
+        state.last_deal = data["last_deal"]
+        if not 0 <= state.phase <= PH_OVER:
+            raise BadOptions("unknown phase %r" % state.phase)
+        _check_cards(state)
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise BadOptions("not an Achéron state: %s" % err) from err
+    return state
+
+
+def _check_cards(state):
+    """Every card is in exactly one place: a hand, the stock, or a meld on the table."""
+    places = []
+    for hand in state.hands:
+        places.extend(hand)
+    places.extend(state.stock[: state.stock_len])
+    for seat, action, _points in state.table:
+        cards = meld_cards(state.deck, action)
+        if cards is None or not 0 <= seat < state.n:
+            raise BadOptions("a meld on the table is not a meld: %r" % action)
+        places.extend(cards)
+    if state.phase != PH_FIRST_DEALER and sorted(places) != list(range(state.size)):
+        raise BadOptions("the cards do not add up to the deck: %d placed" % len(places))
+
+
+def meld_cards(deck, action):
+    if action == GRAND_TOMBEAU:
+        return list(deck.personnages)
+    kind_bits = action & KIND_MASK
+    a = action >> 6 & _SLOT
+    b = action & _SLOT
+    if kind_bits == PAIR:
+        return [a, b]
+    if kind_bits == TRIPLET:
+        return [deck.baiser, a, b]
+    if kind_bits == ROUGE:
+        return [deck.grotte, a, b, deck.baiser]
+    if kind_bits == PERSONNAGE:
+        return [b]
+    return None
+
+
+def cards_on_table(state):
+    """Every card laid this deal, in order."""
+    out = []
+    for _seat, action, _points in state.table:
+        out.extend(meld_cards(state.deck, action))
+    return out
+
+
+__all__ = ["State", "from_dict", "normalize_options", "load_deck", "Deck", "BadDeck"]

@@ -1,0 +1,162 @@
+"""Bots for Achéron. Drawing is chance, so a bot only decides what to lay and when to stop.
+
+Every bot reads only what its seat may know: its own hand and what lies on the table.
+"""
+
+from engine.acheron import (
+    CHANDELLE_GIFT,
+    END,
+    GRAND_TOMBEAU,
+    K_PERSONNAGE,
+    K_WILD,
+    KIND_MASK,
+    PENALTY_CARD,
+    PENALTY_WILD_EXTRA,
+    PH_LAY,
+    PTS_CONJUNCTION,
+    PTS_NAMED,
+    ROUGE,
+    SLIP,
+    cards_on_table,
+    has_figure,
+    is_rouge_queen,
+)
+from engine.acheron import meld_cards as cards_of
+
+_REACH_ROUGE_HAND = 5  # with fewer cards than this, the deal is too close to its end to wait
+_WAIT_FOR_FIVE_HAND = 7  # a wild card waits for its 5-point partner only in a big hand
+
+
+def relief(state, seat, cards):
+    """The end-of-deal deductions a seat avoids by laying these cards."""
+    deck = state.deck
+    saved = 0
+    for c in cards:
+        saved += PENALTY_CARD
+        if deck.kind[c] == K_WILD:
+            saved += PENALTY_WILD_EXTRA
+        elif deck.kind[c] == K_PERSONNAGE:
+            saved += CHANDELLE_GIFT * (state.n - 1)  # the Chandelle it would otherwise give away
+    return saved
+
+
+def _value(state, seat, action):
+    return state.meld_points(action) + relief(state, seat, cards_of(state.deck, action))
+
+
+class GreedyBot:
+    """Lays the meld worth the most now (points plus deductions saved), until none is left."""
+
+    name = "greedy"
+
+    def choose(self, state, seat, rng):
+        if state.phase != PH_LAY:
+            raise ValueError("greedy bot asked to act in phase " + state.phase_name())
+        best = END
+        best_value = 0
+        for action in state.legal_actions():
+            if action == END or action == SLIP:
+                continue
+            value = _value(state, seat, action)
+            if value > best_value:
+                best = action
+                best_value = value
+        return best
+
+
+class MeldBot:
+    """Greedy, with the text's big combinations in mind.
+
+    It keeps the Baiser while Rouge (20) is within reach, keeps Orphée and la Reine for their
+    5-point partners while the hand is big, and otherwise lays the most valuable meld first.
+    """
+
+    name = "meld"
+
+    def choose(self, state, seat, rng):
+        if state.phase != PH_LAY:
+            raise ValueError("meld bot asked to act in phase " + state.phase_name())
+        legal = state.legal_actions()
+        if GRAND_TOMBEAU in legal:
+            return GRAND_TOMBEAU
+        hand = state.hands[seat]
+        deck = state.deck
+        hoping_rouge = self._rouge_within_reach(state, hand)
+        waiting = self._wild_waiting(state, hand)
+        best = END
+        best_value = 0
+        for action in legal:
+            if action == END or action == SLIP:
+                continue
+            if action & KIND_MASK == ROUGE:
+                return action
+            cards = cards_of(deck, action)
+            if deck.baiser in cards and hoping_rouge and state.meld_points(action) < PTS_CONJUNCTION:
+                continue
+            if self._spends_waiting_wild(state, cards, waiting, action):
+                continue
+            value = state.meld_points(action) + relief(state, seat, cards)
+            if value > best_value:
+                best = action
+                best_value = value
+        return best
+
+    def _rouge_within_reach(self, state, hand):
+        deck = state.deck
+        if deck.baiser not in hand or len(hand) < _REACH_ROUGE_HAND:
+            return False
+        queen = state.options["rouge_queen"]
+        have = 0
+        if deck.grotte in hand:
+            have += 1
+        for c in hand:
+            if has_figure(deck, c, "prince", None):
+                have += 1
+                break
+        for c in hand:
+            if is_rouge_queen(deck, c, queen):
+                have += 1
+                break
+        return have >= 2
+
+    def _wild_waiting(self, state, hand):
+        """The wild cards in hand whose 5-point partner may still come (not laid yet)."""
+        if len(hand) < _WAIT_FOR_FIVE_HAND:
+            return ()
+        deck = state.deck
+        laid = cards_on_table(state)
+        waiting = []
+        for wild, figure, attribute in ((deck.orphee, "tenebreux", "luth"), (deck.la_reine, "prince", "soleil")):
+            if wild in hand:
+                for c in deck.figure_cards(figure, attribute):
+                    if c not in laid:
+                        waiting.append(wild)
+                        break
+        return waiting
+
+    def _spends_waiting_wild(self, state, cards, waiting, action):
+        if state.meld_points(action) >= PTS_NAMED:
+            return False
+        for wild in waiting:
+            if wild in cards:
+                return True
+        return False
+
+
+class RandomBot:
+    """Any legal action (naming slips only when asked): drives property tests into every corner."""
+
+    name = "random"
+
+    def __init__(self, slips=False):
+        self.slips = slips
+
+    def choose(self, state, seat, rng):
+        legal = state.legal_actions()
+        if not self.slips and SLIP in legal:
+            legal.remove(SLIP)
+        return legal[rng.below(len(legal))]
+
+
+BOTS = {"meld": MeldBot, "greedy": GreedyBot, "random": RandomBot}
+
