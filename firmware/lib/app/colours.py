@@ -1,0 +1,37 @@
+"""Seat and UI colours, as logical RGB ready for the LEDs (power.encode applies brightness).
+
+An LED's light is linear in its PWM value, so these bytes are linear light. The eight seat colours
+were picked by a search over saturated LED colours (strongest channel 255, none near white) for
+the largest smallest colour difference (CIELAB delta E) between any two seats, as seen with
+normal vision and through the Machado 2009 simulations of protanopia, deuteranopia and
+tritanopia. The Okabe-Ito palette, the usual start, only reaches a delta E of 11 there (its blue
+and sky blue merge for tritanopes); these reach 27, and the first four, used by the smallest
+tables, 45. tests/portable/test_hw_ring.py recomputes it. Colour is never the only cue: seats are
+also told apart by position, and the seat to act blinks.
+"""
+
+BLUE = (0, 0, 255)
+CORAL = (255, 40, 40)
+ORANGE = (255, 150, 0)
+LIGHT_BLUE = (90, 150, 255)
+MINT = (0, 255, 150)
+RED = (255, 0, 0)
+VIOLET = (150, 40, 255)
+PALE_YELLOW = (255, 255, 90)
+WHITE = (255, 255, 255)
+
+SEAT_COLOURS = (BLUE, CORAL, ORANGE, LIGHT_BLUE, MINT, RED, VIOLET, PALE_YELLOW)
+SEAT_COLOUR_NAMES = ("blue", "coral", "orange", "light blue", "mint", "red", "violet", "yellow")
+
+OFF = (0, 0, 0)
+DIM = (24, 24, 24)  # empty ring slots and menu rails: visible without competing with seats
+ENFER = (255, 0, 0)  # the centre LED, l'enfer
+DEALER = WHITE
+POT = (255, 170, 0)
+CURSOR = WHITE  # the menu cursor and the marked seats, always blinking
+CONFIRM = (0, 255, 60)
+ALERT = (255, 0, 0)
+
+
+def seat_colour(seat):
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

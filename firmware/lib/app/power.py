@@ -1,0 +1,71 @@
+"""The LED current estimate, the brightness cap that keeps it under budget, and the byte order.
+
+Model (docs/DEVICE.md has the worked figures): a WS2812 draws about 1 mA doing nothing, plus up to
+20 mA per colour channel, in proportion to the PWM value it is sent. So the chain draws
+    num_leds * 1 mA  +  sum(sent bytes) * 20 / 255 mA
+and the sent bytes are the frame's bytes scaled by brightness / 255. encode() lowers the scale
+below the configured brightness just enough for that estimate to stay within budget_ma.
+"""
+
+from engine.compat import const
+
+IDLE_MA_PER_LED = const(1)
+CHANNEL_FULL_MA = const(20)
+
+# the frame is logical R, G, B: where each byte sent comes from
+_ORDERS = {
+    "RGB": (0, 1, 2),
+    "RBG": (0, 2, 1),
+    "GRB": (1, 0, 2),
+    "GBR": (1, 2, 0),
+    "BRG": (2, 0, 1),
+    "BGR": (2, 1, 0),
+}
+COLOR_ORDERS = ("GRB", "RGB", "RBG", "GBR", "BRG", "BGR")
+
+
+def _ceil_div(a, b):
+    return -(-a // b)
+
+
+def estimate_ma(frame, brightness=255):
+    """The estimated current of showing `frame` (logical RGB bytes) at `brightness` (0-255).
+
+    Rounded up, so the cap it drives errs on the safe side.
+    """
+    units = _ceil_div(sum(frame) * brightness, 255)
+    return (len(frame) // 3) * IDLE_MA_PER_LED + _ceil_div(units * CHANNEL_FULL_MA, 255)
+
+
+def cap_scale(frame, brightness, budget_ma):
+    """The highest scale <= brightness at which the frame's estimate stays within budget_ma."""
+    spare_ma = budget_ma - (len(frame) // 3) * IDLE_MA_PER_LED
+    if spare_ma <= 0:
+        return 0
+    lit = sum(frame)
+    if not lit:
+        return brightness
+    max_units = spare_ma * 255 // CHANNEL_FULL_MA  # sum of sent bytes the budget allows
+    cap = max_units * 255 // lit
+    return cap if cap < brightness else brightness
+
+
+def encode(frame, out, brightness, budget_ma, color_order="GRB"):
+    """Write the frame into `out` scaled and in the strip's byte order; return the scale used.
+
+    Each byte is value * scale // 255; rounding down keeps the sum, and so the estimate, within
+    the budget whatever the frame.
+    """
+    order = _ORDERS.get(color_order)
+    if order is None:
+        raise ValueError("colour order must be one of %s, got %r" % (", ".join(COLOR_ORDERS), color_order))
+    n = len(frame)
+    if len(out) < n:
+        raise ValueError("output buffer holds %d bytes, the frame needs %d" % (len(out), n))
+    scale = cap_scale(frame, brightness, budget_ma)
+    first, second, third = order
+    for i in range(0, n, 3):
+        out[i] = frame[i + first] * scale // 255
+        out[i + 1] = frame[i + second] * scale // 255
+        out[i + 2] = frame[i + third] * scale // 255
+    return scale
