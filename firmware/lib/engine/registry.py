@@ -2,12 +2,20 @@
 
 from engine.core import BadRecord, replay_moves
 
-GAMES = ("tanturlurette",)
+GAMES = ("tanturlurette", "acheron", "acheron_score")
 
 
 def game_module(name):
     if name == "tanturlurette":
         import engine.tanturlurette as module
+
+        return module
+    if name == "acheron":
+        import engine.acheron as module
+
+        return module
+    if name == "acheron_score":
+        import engine.acheron_score as module
 
         return module
     raise BadRecord("unknown game %r (known: %s)" % (name, ", ".join(GAMES)))
