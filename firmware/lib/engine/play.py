@@ -1,6 +1,6 @@
 """Driving a game with bots: chance from the shared PRNG, decisions from one bot per seat."""
 
-from engine.core import CHANCE, TERMINAL, sample_chance
+from engine.core import CHANCE, TERMINAL
 
 
 def play_out(state, bots, rng, until_round=None, max_steps=200000):
@@ -10,16 +10,21 @@ def play_out(state, bots, rng, until_round=None, max_steps=200000):
     (board mode, scorekeeping) needs people, so it stops the bots with an error.
     """
     steps = 0
+    # Bound methods fetched once: the loop then allocates nothing on MicroPython.
+    current_player = state.current_player
+    apply = state.apply
+    chance_count = state.chance_count
+    chance_outcome = state.chance_outcome
+    below = rng.below
+    last_round = 0xFFFF if until_round is None else until_round
     while steps < max_steps:
-        player = state.current_player()
-        if player == TERMINAL:
-            return steps
-        if until_round is not None and state.round > until_round:
+        player = current_player()
+        if player == TERMINAL or state.round > last_round:
             return steps
         if player == CHANCE:
-            sample_chance(state, rng)
+            apply(chance_outcome(below(chance_count())))
         elif player >= 0:
-            state.apply(bots[player].choose(state, player, rng))
+            apply(bots[player].choose(state, player, rng))
         else:
             raise ValueError("bots cannot act for the table: phase " + state.phase_name())
         steps += 1

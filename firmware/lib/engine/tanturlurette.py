@@ -18,6 +18,7 @@ from engine.core import (
     TABLE,
     TERMINAL,
     BadOptions,
+    BadRecord,
     GameState,
     IllegalAction,
     check_known_options,
@@ -55,6 +56,7 @@ PH_OVER = const(8)
 _PHASE_NAMES = ("first-dealer", "deal", "keep-or-swap", "keep-or-draw", "turn-up", "take-or-refuse",
                 "mark-losers", "re-entry", "over")
 
+_FULL_DECK = bytes(range(DECK_SIZE))  # stock[i] = i: the fresh stock, copied in at each deal
 MAX_DRAWS = const(3)  # after two refusals the third card must be kept
 NO_CARD = const(-1)
 MIN_PLAYERS = const(4)
@@ -120,10 +122,10 @@ class State(GameState):
     # -- queries --------------------------------------------------------------------------------
     def current_player(self):
         phase = self.phase
-        if phase == PH_SWAP or phase == PH_KEEP_OR_DRAW or phase == PH_OFFER:
-            return self.order[self.turn]
         if phase == PH_DEAL or phase == PH_TURN_UP or phase == PH_FIRST_DEALER:
             return CHANCE
+        if phase == PH_SWAP or phase == PH_KEEP_OR_DRAW or phase == PH_OFFER:
+            return self.order[self.turn]
         if phase == PH_REENTRY:
             return self.fallen[0]
         if phase == PH_MARK:
@@ -152,7 +154,13 @@ class State(GameState):
         return []
 
     def is_legal(self, action):
+        # The most frequent phases first: this runs for every move.
         phase = self.phase
+        if phase == PH_DEAL or phase == PH_TURN_UP:
+            if action < 0 or action >= DECK_SIZE:
+                return False
+            at = self.stock_at[action]
+            return at < self.stock_len and self.stock[at] == action
         if phase == PH_SWAP:
             return action == KEEP or action == SWAP or (
                 action == BLOCKED and self.options["king_blocks"] and not self.deck_mode)
@@ -160,9 +168,6 @@ class State(GameState):
             return action == KEEP or action == DRAW
         if phase == PH_OFFER:
             return action == TAKE or action == REFUSE
-        if phase == PH_DEAL or phase == PH_TURN_UP:
-            return 0 <= action < DECK_SIZE and self.stock_at[action] < self.stock_len and \
-                self.stock[self.stock_at[action]] == action
         if phase == PH_FIRST_DEALER:
             return 0 <= action < self.n
         if phase == PH_REENTRY:
@@ -284,25 +289,29 @@ class State(GameState):
             self._start_round()
 
     def _start_round(self):
+        # The order list is rewritten in place: a round allocates nothing unless a seat has left.
         order = self.order
-        del order[:]
         dealer = self.dealer
+        m = 0
         s = dealer
         while True:
             s = self.right_of(s)
-            order.append(s)
+            if m < len(order):
+                order[m] = s
+            else:
+                order.append(s)
+            m += 1
             if s == dealer:
                 break
+        if m < len(order):
+            del order[m:]
         self.round += 1
         self.turn = 0
         self.drawn = 0
         self.offer = NO_CARD
         if self.deck_mode:
-            stock = self.stock
-            stock_at = self.stock_at
-            for c in range(DECK_SIZE):
-                stock[c] = c
-                stock_at[c] = c
+            self.stock[:] = _FULL_DECK
+            self.stock_at[:] = _FULL_DECK
             self.stock_len = DECK_SIZE
             hand = self.hand
             for s in range(self.n):
@@ -352,13 +361,38 @@ class State(GameState):
         for v in range(self.n):
             seen[v * DECK_SIZE + card] = 1
 
+    def deal_seat(self):
+        """The seat the next dealt card goes to (PH_DEAL), or -1.
+
+        The text deals "dans le sens des aiguilles d'une montre": clockwise, which for players
+        facing the centre is towards the dealer's left, against the order of play; dealer last.
+        """
+        if self.phase != PH_DEAL:
+            return -1
+        m = len(self.order)
+        return self.order[(m - 2 - self.turn) % m]
+
     def _deal_card(self, card):
-        self._take_from_stock(card)
-        seat = self.order[self.turn]
+        # _take_from_stock, inlined: dealing is the most frequent move
+        stock = self.stock
+        stock_at = self.stock_at
+        at = stock_at[card]
+        last = self.stock_len - 1
+        moved = stock[last]
+        stock[at] = moved
+        stock_at[moved] = at
+        stock[last] = card
+        stock_at[card] = last
+        self.stock_len = last
+        order = self.order
+        m = len(order)
+        turn = self.turn
+        seat = order[(m - 2 - turn) % m]  # as deal_seat(), inlined: the hot path
         self.hand[seat] = card
-        self._see(seat, card)
-        self.turn += 1
-        if self.turn == len(self.order):
+        self.seen[seat * DECK_SIZE + card] = 1
+        turn += 1
+        self.turn = turn
+        if turn == m:
             self._begin_decisions()
 
     def _swap(self, action):
@@ -473,15 +507,27 @@ class State(GameState):
 
     def _end_round(self):
         order = self.order
-        live = [s for s in order if not self.out[s]]
-        if len(live) >= 2:
-            del self.fallen[:]
+        out = self.out
+        live = 0
+        for s in order:
+            if not out[s]:
+                live += 1
+        if live >= 2:
+            self.fallen.clear()
             self.dealer = self.right_of(self.dealer)
             self._start_round()
             return
-        # Everyone who fell this round and did not come back shares when nobody is left.
-        sharers = live if live else [s for s in order if self.pos[s] >= self.circles]
-        self._pay(sharers)
+        self._pay_last_players(live)
+
+    def _pay_last_players(self, live):
+        # Kept apart from _end_round: its comprehensions would make _end_round allocate closure
+        # cells on every call under MicroPython.
+        if live == 1:
+            self._pay([s for s in self.order if not self.out[s]])
+            return
+        # Nobody left: those who fell this round and did not come back share the pot. The tie
+        # rule (all of the same rank: nobody moves) keeps play from getting here; see RULES.md.
+        self._pay([s for s in self.order if self.pos[s] >= self.circles])
 
     def _pay(self, sharers):
         pot = self.pot()
@@ -491,7 +537,7 @@ class State(GameState):
         # An indivisible remainder goes a token at a time in the order of play.
         for i in range(pot % k):
             self.payout[sharers[i]] += 1
-        del self.fallen[:]
+        self.fallen.clear()
         self.phase = PH_OVER
 
     # -- views ----------------------------------------------------------------------------------
@@ -537,6 +583,12 @@ class State(GameState):
 
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self):
+        """The whole state as compact JSON-able data (docs/FORMATS.md); from_dict reverses it."""
+        seen = self.seen
+        seen_lists = []
+        for v in range(self.n):
+            base = v * DECK_SIZE
+            seen_lists.append([c for c in range(DECK_SIZE) if seen[base + c]])
         return {
             "game": GAME,
             "options": self.options,
@@ -552,9 +604,9 @@ class State(GameState):
             "drawn": self.drawn,
             "offer": self.offer,
             "hand": list(self.hand),
-            "stock": list(self.stock[: self.stock_len]),
+            "stock": list(self.stock[: self.stock_len]),  # in order: chance outcome i is stock[i]
             "discard": list(self.discard[: self.discard_len]),
-            "seen": list(self.seen),
+            "seen": seen_lists,
             "fallen": list(self.fallen),
             "last_hands": list(self.last_hands),
             "last_losers": self.last_losers,
@@ -562,38 +614,93 @@ class State(GameState):
         }
 
 
+def _int(data, key, low, high):
+    value = data.get(key)
+    if type(value) is not int or value < low or value > high:
+        raise BadRecord("%s must be an integer from %d to %d, got %r" % (key, low, high, value))
+    return value
+
+
+def _int_list(data, key, count, low, high):
+    values = data.get(key)
+    if type(values) is not list or (count >= 0 and len(values) != count):
+        raise BadRecord("%s must be a list of %s integers, got %r" % (
+            key, count if count >= 0 else "some", values))
+    for value in values:
+        if type(value) is not int or value < low or value > high:
+            raise BadRecord("%s holds %r, outside %d..%d" % (key, value, low, high))
+    return list(values)
+
+
+def _distinct(key, values):
+    for i in range(len(values)):
+        if values[i] in values[i + 1:]:
+            raise BadRecord("%s holds %r twice" % (key, values[i]))
+
+
 def from_dict(data):
-    """Rebuild a state from to_dict() output, refusing anything that does not add up."""
+    """Rebuild a state from to_dict() output, refusing anything that does not add up.
+
+    Raises BadRecord naming the first field that is wrong; nothing half-built escapes.
+    """
+    if type(data) is not dict:
+        raise BadRecord("a Tanturlurette state is a JSON object, got %s" % type(data).__name__)
+    if data.get("game") != GAME:
+        raise BadRecord("not a Tanturlurette state: game is %r" % (data.get("game"),))
     try:
-        state = State(data["options"])
-        n = state.n
-        state.moves = array("H", data["moves"])
-        for key in ("pos", "stakes", "out", "hand", "last_hands", "payout"):
-            values = list(data[key])
-            if len(values) != n:
-                raise BadOptions("%s has %d entries for %d seats" % (key, len(values), n))
-            setattr(state, key, values)
-        for key in ("dealer", "round", "phase", "turn", "drawn", "offer", "last_losers"):
-            setattr(state, key, int(data[key]))
-        state.order = list(data["order"])
-        state.fallen = list(data["fallen"])
-        discard = data["discard"]
-        state.discard_len = len(discard)
-        state.discard[: len(discard)] = bytearray(discard)
-        seen = bytearray(data["seen"])
-        if len(seen) != n * DECK_SIZE:
-            raise BadOptions("seen has the wrong size")
-        state.seen = seen
-        stock = data["stock"]
-        state.stock_len = len(stock)
-        rest = [c for c in range(DECK_SIZE) if c not in stock]
-        for i, c in enumerate(list(stock) + rest):
+        state = State(data.get("options"))
+    except BadOptions as err:
+        raise BadRecord("bad options in state: %s" % err) from err
+    n = state.n
+    state.moves = array("H", _int_list(data, "moves", -1, 0, 0xFFFF))
+    state.pos = _int_list(data, "pos", n, 0, state.circles)
+    state.stakes = _int_list(data, "stakes", n, 1, 0xFFFF)
+    state.payout = _int_list(data, "payout", n, 0, 0xFFFF)
+    state.hand = _int_list(data, "hand", n, NO_CARD, DECK_SIZE - 1)
+    state.last_hands = _int_list(data, "last_hands", n, NO_CARD, DECK_SIZE - 1)
+    out = data.get("out")
+    if type(out) is not list or len(out) != n or [v for v in out if v is not True and v is not False]:
+        raise BadRecord("out must be a list of %d booleans, got %r" % (n, out))
+    state.out = list(out)
+    state.dealer = _int(data, "dealer", -1, n - 1)
+    state.round = _int(data, "round", 0, 0xFFFF)
+    state.phase = _int(data, "phase", PH_FIRST_DEALER, PH_OVER)
+    state.order = _int_list(data, "order", -1, 0, n - 1)
+    _distinct("order", state.order)
+    state.turn = _int(data, "turn", 0, len(state.order))
+    state.drawn = _int(data, "drawn", 0, MAX_DRAWS)
+    state.offer = _int(data, "offer", NO_CARD, DECK_SIZE - 1)
+    state.last_losers = _int(data, "last_losers", 0, (1 << n) - 1)
+    state.fallen = _int_list(data, "fallen", -1, 0, n - 1)
+    _distinct("fallen", state.fallen)
+    stock = _int_list(data, "stock", -1, 0, DECK_SIZE - 1)
+    discard = _int_list(data, "discard", -1, 0, DECK_SIZE - 1)
+    seen = data.get("seen")
+    if type(seen) is not list or len(seen) != n:
+        raise BadRecord("seen must hold one list of cards per seat")
+    for v in range(n):
+        for c in _int_list({"seen": seen[v]}, "seen", -1, 0, DECK_SIZE - 1):
+            state.seen[v * DECK_SIZE + c] = 1
+    cards = [c for c in state.hand if c != NO_CARD] + stock + discard
+    if state.offer != NO_CARD:
+        cards.append(state.offer)
+    _distinct("the cards (hands, stock, discard, offer)", cards)
+    if state.deck_mode and state.round > 0 and len(cards) != DECK_SIZE:
+        raise BadRecord("the hands, stock, discard and offer hold %d cards, not %d" % (len(cards), DECK_SIZE))
+    # The stock keeps its order (outcome i is stock[i]); the cards already out of it follow.
+    for i in range(len(stock)):
+        state.stock[i] = stock[i]
+        state.stock_at[stock[i]] = i
+    i = len(stock)
+    for c in range(DECK_SIZE):
+        if c not in stock:
             state.stock[i] = c
             state.stock_at[c] = i
-        if not 0 <= state.phase <= PH_OVER:
-            raise BadOptions("unknown phase %r" % state.phase)
-    except (KeyError, TypeError, ValueError) as err:
-        raise BadOptions("not a Tanturlurette state: %s" % err) from err
+            i += 1
+    state.stock_len = len(stock)
+    for i in range(len(discard)):
+        state.discard[i] = discard[i]
+    state.discard_len = len(discard)
     return state
 
 
