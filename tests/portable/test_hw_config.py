@@ -1,0 +1,248 @@
+"""app.config: the defaults match firmware/config.json; every bad value falls back on its own."""
+
+import json
+import os
+
+from app.config import DEFAULT_CONFIG, USABLE_PINS, check_config, copy_config, load_config
+from app.ring import RingLayout
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+CONFIG_JSON = HERE + "/../../firmware/config.json"
+SCRATCH = HERE + "/_hw_config_scratch.json"
+
+
+def write_scratch(text):
+    with open(SCRATCH, "w") as f:
+        f.write(text)
+
+
+def remove_scratch():
+    try:
+        os.remove(SCRATCH)
+    except OSError:
+        pass
+
+
+def with_change(section, key, value):
+    raw = copy_config(DEFAULT_CONFIG)
+    if section is None:
+        raw[key] = value
+    else:
+        raw[section][key] = value
+    return raw
+
+
+def without(section, key):
+    raw = copy_config(DEFAULT_CONFIG)
+    del (raw if section is None else raw[section])[key]
+    return raw
+
+
+def one_message(raw, *words):
+    config, messages = check_config(raw)
+    assert len(messages) == 1, messages
+    for word in words:
+        assert word in messages[0], (word, messages[0])
+    return config, messages[0]
+
+
+def test_default_config_equals_the_shipped_file():
+    with open(CONFIG_JSON) as f:
+        shipped = json.loads(f.read())
+    assert shipped == DEFAULT_CONFIG
+
+
+def test_shipped_file_loads_without_messages():
+    config, messages = load_config(CONFIG_JSON)
+    assert messages == []
+    assert config == DEFAULT_CONFIG
+
+
+def test_good_values_are_kept():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["language"] = "en"
+    raw["seats"] = 6
+    raw["leds"] = {"rings": [24], "outer_first": False, "reverse": [True], "offsets": [23],
+                   "color_order": "RGB"}
+    raw["pins"]["back"] = None
+    raw["power"]["budget_ma"] = 2000
+    config, messages = check_config(raw)
+    assert messages == []
+    assert config["language"] == "en" and config["seats"] == 6
+    assert config["leds"]["rings"] == [24] and config["leds"]["offsets"] == [23]
+    assert config["pins"]["back"] is None
+    assert config["power"]["budget_ma"] == 2000
+    RingLayout(config["leds"])  # what the config checker passes, the layout accepts
+
+
+def test_missing_file_gives_defaults_and_says_so():
+    remove_scratch()
+    config, messages = load_config(SCRATCH)
+    assert config == DEFAULT_CONFIG
+    assert len(messages) == 1 and "not found" in messages[0]
+
+
+def test_broken_json_gives_defaults_and_says_so():
+    for text in ('{"language": "en",', "", "\x00\x01\x02", "[1, 2]", "42"):
+        write_scratch(text)
+        try:
+            config, messages = load_config(SCRATCH)
+        finally:
+            remove_scratch()
+        assert config == DEFAULT_CONFIG, text
+        assert len(messages) == 1, (text, messages)
+        assert "using the defaults" in messages[0]
+
+
+def test_oversized_file_is_refused():
+    write_scratch(" " * 9000 + "{}")
+    try:
+        config, messages = load_config(SCRATCH)
+    finally:
+        remove_scratch()
+    assert config == DEFAULT_CONFIG
+    assert "larger" in messages[0]
+
+
+def test_a_bad_value_falls_back_alone():
+    cases = (
+        (None, "language", "de", "language"),
+        (None, "seats", 9, "seats"),
+        (None, "seats", "4", "seats"),
+        (None, "seats", True, "seats"),
+        (None, "watchdog_ms", -1, "watchdog_ms"),
+        (None, "game", "poker", "game"),
+        ("leds", "color_order", "grb", "color_order"),
+        ("leds", "outer_first", 1, "outer_first"),
+        ("power", "budget_ma", 50, "budget_ma"),
+        ("power", "brightness", 0, "brightness"),
+        ("power", "brightness", 96.5, "brightness"),
+        ("buttons", "active_low", "yes", "active_low"),
+        ("buttons", "debounce_ms", 500, "debounce_ms"),
+        ("buttons", "long_ms", 100, "long_ms"),
+        ("display", "i2c_addr", 200, "i2c_addr"),
+        ("display", "height", 63, "height"),
+        ("buzzer", "enabled", None, "buzzer.enabled"),
+    )
+    for section, key, value, word in cases:
+        config, message = one_message(with_change(section, key, value), word)
+        assert config == DEFAULT_CONFIG, (key, value)
+        assert json.dumps(value) in message, message
+
+
+def test_each_missing_value_is_reported():
+    for section, key in ((None, "language"), ("pins", "ok"), ("power", "brightness"),
+                         ("leds", "offsets"), ("leds", "rings"), ("display", "width")):
+        config, _message = one_message(without(section, key), key, "missing")
+        assert config == DEFAULT_CONFIG
+
+
+def test_a_missing_section_is_one_message():
+    raw = copy_config(DEFAULT_CONFIG)
+    del raw["display"]
+    del raw["leds"]
+    config, messages = check_config(raw)
+    assert config == DEFAULT_CONFIG
+    assert sorted(messages) == ["config: display is missing; using its defaults",
+                                "config: leds is missing; using its defaults"]
+
+
+def test_pins_that_cannot_work_are_refused():
+    for pin in (6, 7, 11, 1, 3, 34, 39, 20, 40, -1, "16"):
+        raw = copy_config(DEFAULT_CONFIG)
+        raw["pins"]["keep"] = pin
+        config, message = one_message(raw, "pins.keep", "using 25")
+        assert config["pins"]["keep"] == 25
+    assert 34 not in USABLE_PINS and 6 not in USABLE_PINS
+
+
+def test_required_pins_cannot_be_null():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["pins"]["ok"] = None
+    config, _message = one_message(raw, "pins.ok")
+    assert config["pins"]["ok"] == 27
+
+
+def test_strapping_pin_is_kept_with_a_warning():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["pins"]["buzzer"] = 12
+    config, _message = one_message(raw, "strapping", "GPIO 12")
+    assert config["pins"]["buzzer"] == 12
+
+
+def test_a_pin_used_twice_gives_the_default_map():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["pins"]["swap"] = 13
+    raw["pins"]["ok"] = 13
+    config, _message = one_message(raw, "twice")
+    assert config["pins"] == DEFAULT_CONFIG["pins"]
+
+
+def test_optional_parts_without_pins_are_turned_off():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["pins"]["i2c_sda"] = None
+    raw["pins"]["buzzer"] = None
+    config, messages = check_config(raw)
+    assert len(messages) == 2
+    assert config["display"]["enabled"] is False
+    assert config["buzzer"]["enabled"] is False
+
+
+def test_bad_rings_fall_back_with_their_lists():
+    for rings in ([], [0], [24, "8"], "24", [129], [100] * 6, list(range(1, 10))):
+        config, message = one_message(with_change("leds", "rings", rings), "leds.rings")
+        assert config["leds"] == DEFAULT_CONFIG["leds"], rings
+    # the per-ring lists of a good ring list are checked against it, not against the default
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["leds"]["rings"] = [24]
+    config, messages = check_config(raw)
+    assert len(messages) == 2  # the six-entry reverse and offsets no longer fit
+    assert config["leds"]["reverse"] == [False] and config["leds"]["offsets"] == [0]
+    raw["leds"]["offsets"] = [24]
+    raw["leds"]["reverse"] = [False]
+    config, message = one_message(raw, "offsets")
+    assert config["leds"]["offsets"] == [0]
+
+
+def test_unknown_keys_and_sections_are_reported_and_ignored():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["colour"] = "blue"
+    raw["pins"]["led"] = 5
+    config, messages = check_config(raw)
+    assert config == DEFAULT_CONFIG
+    assert len(messages) == 2
+    assert "colour" in messages[0] + messages[1] and "pins.led" in messages[0] + messages[1]
+
+
+def test_a_section_that_is_not_an_object():
+    config, messages = check_config(with_change(None, "power", [450, 96]))
+    assert config == DEFAULT_CONFIG
+    assert any("power must be an object" in m for m in messages)
+
+
+def test_future_version_is_read_with_a_message():
+    config, _message = one_message(with_change(None, "version", 2), "version 2")
+    assert config == DEFAULT_CONFIG
+
+
+def test_long_press_must_be_well_above_debounce():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["buttons"]["debounce_ms"] = 100
+    raw["buttons"]["long_ms"] = 300
+    config, _message = one_message(raw, "long_ms")
+    assert config["buttons"] == DEFAULT_CONFIG["buttons"]
+
+
+def test_garbage_never_raises():
+    for raw in (None, 3, "text", [], {"pins": None}, {"leds": {"rings": None, "offsets": "x"}},
+                {"pins": {"keep": [1]}}, {"seats": {"a": 1}}):
+        config, messages = check_config(raw)
+        assert messages
+        assert sorted(config) == sorted(DEFAULT_CONFIG)
+        RingLayout(config["leds"])
+
+
+def test_returned_config_is_a_copy():
+    config, _ = check_config(copy_config(DEFAULT_CONFIG))
+    config["pins"]["keep"] = 0
+    assert DEFAULT_CONFIG["pins"]["keep"] == 25
