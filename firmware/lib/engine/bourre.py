@@ -431,17 +431,24 @@ def from_dict(data):
 
 
 def rebuild(cls, data, checked):
+    """Replay the saved moves, then refuse the state if a saved summary field disagrees."""
+    if type(data) is not dict:
+        raise BadRecord("a %s state is a JSON object, got %s" % (cls.GAME, type(data).__name__))
+    if data.get("game") != cls.GAME:
+        raise BadRecord("not a %s state: game is %r" % (cls.GAME, data.get("game")))
+    moves = data.get("moves")
+    if type(moves) is not list:
+        raise BadRecord("a %s state needs its move list" % cls.GAME)
     try:
-        if data.get("game") != cls.GAME:
-            raise BadOptions("this is not a %s state (game %r)" % (cls.GAME, data.get("game")))
-        state = cls(data["options"])
-        replay_moves(state, data["moves"])
-        for key in checked:
-            got = getattr(state, key)
-            if isinstance(got, list):
-                got = list(got)
-            if got != data[key]:
-                raise BadOptions("%s is %r after replay but the saved state says %r" % (key, got, data[key]))
-    except (KeyError, TypeError, AttributeError, BadRecord) as err:
-        raise BadOptions("not a %s state: %s" % (cls.GAME, err)) from err
+        state = cls(data.get("options"))
+    except BadOptions as err:
+        raise BadRecord("bad options in state: %s" % err) from err
+    replay_moves(state, moves)
+    for key in checked:
+        got = getattr(state, key)
+        if isinstance(got, list):
+            got = list(got)
+        if got != data.get(key):
+            raise BadRecord("%s is %r after replaying the moves, but the state says %r" % (
+                key, got, data.get(key)))
     return state

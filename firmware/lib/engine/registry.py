@@ -2,7 +2,7 @@
 
 from engine.core import BadRecord, replay_moves
 
-GAMES = ("tanturlurette", "acheron", "acheron_score")
+GAMES = ("tanturlurette", "acheron", "acheron_score", "bourre", "bourre_score", "piccolo", "piccolo_score")
 
 
 def game_module(name):
@@ -16,6 +16,22 @@ def game_module(name):
         return module
     if name == "acheron_score":
         import engine.acheron_score as module
+
+        return module
+    if name == "bourre":
+        import engine.bourre as module
+
+        return module
+    if name == "bourre_score":
+        import engine.bourre_score as module
+
+        return module
+    if name == "piccolo":
+        import engine.piccolo as module
+
+        return module
+    if name == "piccolo_score":
+        import engine.piccolo_score as module
 
         return module
     raise BadRecord("unknown game %r (known: %s)" % (name, ", ".join(GAMES)))
