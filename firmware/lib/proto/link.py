@@ -63,7 +63,7 @@ class Link:
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, kind, data):
-        line = encode_event(self.seq, kind, data, self.now, self.wall_time())
+        line = encode_event(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
         self.seq += 1
         self.write(line)
 

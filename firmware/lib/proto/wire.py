@@ -51,9 +51,11 @@ def frame(obj):
     return PREFIX + body + b" " + _checksum(body) + b"\n"
 
 
-def encode_event(seq, kind, data, ms=None, utc=None):
-    """A device line: sequence number, type, device ticks, wall time once set, and the payload."""
+def encode_event(seq, kind, data, ms=None, utc=None, boot=None):
+    """A device line: sequence number, type, device ticks, wall time once set, boot id, payload."""
     obj = {"seq": seq, "type": kind, "data": data}
+    if boot is not None:
+        obj["boot"] = boot
     if ms is not None:
         obj["ms"] = ms
     if utc is not None:

@@ -1,0 +1,123 @@
+"""Follows the device's event lines and keeps the record of the game being played.
+
+The events alone rebuild a game: "game" gives the game, options and names; each "act" one move
+(with its index, so a lost line shows as a gap); "undo" takes back a number of moves and "redo"
+puts the same ones back. A "state" snapshot (asked for after a gap, a reconnect or a game's end)
+is the device's own record and wins over what the events built; the difference is reported.
+"""
+
+
+def record_of(game, options, moves, names=None):
+    return {"v": 1, "game": game, "options": options, "moves": list(moves), "names": names}
+
+
+class GameTracker:
+    def __init__(self):
+        self.game = None  # name, None before a "game" event or snapshot
+        self.options = None
+        self.names = None
+        self.bots = None
+        self.moves = []
+        self.redo = []  # groups of moves undone, last undone last
+        self.over = None  # the "over" payload once the game ended
+        self.last_round = None  # the latest "round" payload
+        self.gap = False  # a line was lost: the record needs a snapshot
+        self.notes = []  # what the tracker noticed, in plain words
+        self.started_seq = None
+        self.boot = None
+
+    def active(self):
+        return self.game is not None
+
+    def record(self):
+        return record_of(self.game, self.options, self.moves, self.names)
+
+    def needs_sync(self):
+        return self.gap
+
+    def feed(self, event):
+        """Take one decoded event (dict with seq, type, data); returns what changed, or None:
+        "game" (a new game began), "move", "round", "over", "synced"."""
+        kind = event.get("type")
+        data = event.get("data") or {}
+        if kind == "game":
+            self.__init__()
+            self.game = data.get("game")
+            self.options = data.get("options")
+            self.names = data.get("names")
+            self.bots = data.get("bots")
+            self.started_seq = event.get("seq")
+            return "game"
+        if not self.active():
+            if kind == "state" and data.get("state"):
+                return self.sync(data["state"])
+            return None
+        if kind == "act":
+            return self._act(data)
+        if kind == "undo":
+            taken = data.get("moves", 1)
+            if taken > len(self.moves):
+                self.gap = True
+                return None
+            self.redo.append(self.moves[len(self.moves) - taken:])
+            del self.moves[len(self.moves) - taken:]
+            return "move"
+        if kind == "redo":
+            if not self.redo or len(self.redo[-1]) != data.get("moves", len(self.redo[-1])):
+                self.gap = True
+                return None
+            self.moves.extend(self.redo.pop())
+            return "move"
+        if kind == "round":
+            self.last_round = data
+            return "round"
+        if kind == "over":
+            self.over = data
+            return "over"
+        if kind == "state" and data.get("state"):
+            return self.sync(data["state"])
+        return None
+
+    def _act(self, data):
+        action = data.get("action")
+        index = data.get("move", len(self.moves))
+        if not isinstance(action, int):
+            self.gap = True
+            return None
+        if self.redo:
+            self.redo = []  # a new action drops what could have been redone
+        if index == len(self.moves):
+            self.moves.append(action)
+            return "move"
+        if index < len(self.moves):  # already known from a snapshot: it must agree
+            if self.moves[index] != action:
+                self.notes.append("move %d: event says %d, record had %d" % (index, action, self.moves[index]))
+                self.moves[index] = action
+                del self.moves[index + 1:]
+            return None
+        self.notes.append("moves %d to %d lost on the line" % (len(self.moves), index - 1))
+        self.gap = True
+        return None
+
+    def sync(self, snap):
+        """Adopt the device's record; note where the events had it differently."""
+        moves = list(snap.get("moves") or [])
+        if self.active() and snap.get("game") == self.game and snap.get("options") == self.options:
+            common = min(len(moves), len(self.moves))
+            for i in range(common):
+                if moves[i] != self.moves[i]:
+                    self.notes.append("snapshot differs from the events at move %d" % i)
+                    break
+        elif self.active():
+            self.notes.append("snapshot is of another game: following it")
+        else:
+            self.__init__()
+        self.game = snap.get("game")
+        self.options = snap.get("options")
+        self.names = snap.get("names") or self.names
+        self.moves = moves
+        self.redo = []
+        self.gap = False
+        if snap.get("over") and self.over is None:
+            self.over = {"standings": snap.get("standings"), "round": snap.get("round")}
+        return "synced"
