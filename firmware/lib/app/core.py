@@ -1,0 +1,325 @@
+"""The application core: button events and a clock in; ring frame, OLED text, sounds, log out.
+
+The same object runs on the ESP32 and in the simulator. The loop (app.loop) feeds it debounced
+events (handle), lets time pass (tick), and asks for the frame (render); it pushes `frame` to the
+LEDs when render() says it changed, and `text` to the OLED when `text_version` moved.
+
+Steady state allocates nothing: a cursor move only changes integers and marks the text dirty;
+render() rebuilds the text only when it is dirty and paints the frame into preallocated buffers.
+The modes (app/modes/base.py documents their API) do the rest.
+"""
+
+from engine.compat import const
+from engine.core import TABLE, IllegalAction
+from engine.rng import Rng
+
+from app.board import Board
+from app.buttons import BACK, DOWN, KEEP, LONG, OK, SWAP
+from app.clock import ticks_add, ticks_diff
+from app.i18n import LANGS, fit, tr
+from app.ring import RingLayout
+from app.session import Session
+
+# Sound cues (the hardware layer turns them into tones; ids stay stable for the protocol log).
+CUE_CLICK = const(0)  # a cursor moved or a value changed
+CUE_ACT = const(1)  # an action was recorded
+CUE_ERROR = const(2)  # refused
+CUE_ROUND = const(3)  # a round ended
+CUE_LOSE = const(4)  # a token moved inward
+CUE_WIN = const(5)  # the game is over
+CUE_UNDO = const(6)
+CUE_TURN = const(7)  # a human is to act
+CUE_NAMES = ("click", "act", "error", "round", "lose", "win", "undo", "turn")
+
+NO_CUE = const(-1)
+_SOUND_QUEUE = const(8)
+EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
+NOTICE_MS = const(2500)
+_CHORD = const(3)  # bits of KEEP (0) and SWAP (1): KEEP and SWAP together: the menu on 3-button builds
+
+
+def _seed(clock):
+    try:
+        import os
+
+        raw = os.urandom(4)
+        return raw[0] | raw[1] << 8 | raw[2] << 16 | raw[3] << 24
+    except (ImportError, AttributeError, OSError):
+        return clock.ticks_ms() or 1
+
+
+class App:
+    def __init__(self, config, clock, session=None):
+        self.config = config
+        self.clock = clock
+        lang = config.get("language")
+        self.lang = lang if lang in LANGS else "fr"
+        self.layout = RingLayout(config.get("leds"))
+        self.board = Board(self.layout)
+        self.frame = self.layout.new_frame()
+        self._blank = bytes(len(self.frame))
+        self._last = bytearray(len(self.frame))
+        self._rendered = False
+        self.text = []
+        self.text_version = 0
+        self.text_shown = -1  # the version the loop last pushed to the display
+        self._text_dirty = True
+        self._sounds = bytearray(_SOUND_QUEUE)
+        self._sound_head = 0
+        self._sound_count = 0
+        self._events = []
+        self.dropped_events = 0
+        self.rng = Rng(_seed(clock))
+        self.session = session if session is not None else Session()
+        self.session.on_event = self._session_event
+        self._held = 0  # buttons down now, from DOWN/UP events
+        self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
+        self.notice = None  # lines shown above the mode's for NOTICE_MS
+        self._notice_until = 0
+        self.mode = None
+        self.boot(clock.ticks_ms())
+
+    # -- boot and modes -------------------------------------------------------------------------
+    def boot(self, now):
+        report = None
+        try:
+            report = self.session.resume()
+        except Exception as err:  # nothing on flash may stop a boot; the session says what it dropped
+            self.log("error", {"message": ("resume failed: %s" % err)[:160]})
+        payload = {"lang": self.lang, "leds": self.layout.num_leds}
+        if report is not None:
+            payload["resume"] = {"resumed": report["resumed"], "game": report["game"],
+                                 "round": report["round"], "discarded": report["discarded"]}
+        self.log("boot", payload)
+        if report is not None and report["resumed"] and self.session.state is not None:
+            self.switch(self.play_mode(), now)
+            self.notify(report["lines"] or [tr(self.lang, "resumed")], now)
+        else:
+            self.to_setup(now)
+            if report is not None and report["lines"]:
+                self.notify(report["lines"], now)
+
+    def switch(self, mode, now):
+        self.mode = mode
+        mode.enter(now)
+        self.touch()
+        if mode.in_game:
+            self.log("state", self.snapshot())
+
+    def to_setup(self, now):
+        from app.modes.menu import SetupMenu
+
+        self.switch(SetupMenu(self), now)
+
+    def play_mode(self):
+        """The mode that plays the session's game."""
+        game = self.session.game
+        if game == "tanturlurette":
+            from app.modes.tant import TantMode
+
+            return TantMode(self)
+        if game.endswith("_score"):
+            from app.modes.score import ScoreMode
+
+            return ScoreMode(self)
+        from app.modes.table import TableMode
+
+        return TableMode(self)
+
+    def start_game(self, game, options, bots, now):
+        """Begin a game (bots: a bot name or None per seat); False after showing why it cannot."""
+        try:
+            self.session.new_game(game, options, bots=bots)
+        except ValueError as err:  # BadOptions and bad seat lists are ValueErrors
+            self.show_error(str(err), now)
+            return False
+        self.switch(self.play_mode(), now)
+        return True
+
+    def finish_game(self, now):
+        session = self.session
+        if session.state is not None and not session.finished:
+            session.finish(abandon=not session.state.is_over())
+        self.to_setup(now)
+
+    def open_menu(self, now):
+        mode = self.mode
+        if mode is not None and mode.in_game:
+            from app.modes.menu import GameMenu
+
+            self.switch(GameMenu(self, mode), now)
+        elif getattr(mode, "back_to", None) is not None:
+            self.switch(mode.back_to, now)
+
+    def is_human(self, seat):
+        bots = self.session.bots
+        return bots is None or seat >= len(bots) or bots[seat] is None
+
+    # -- input ----------------------------------------------------------------------------------
+    def handle(self, event, now):
+        """One debounced event; True when something visible changed."""
+        button = event >> 2
+        kind = event & 3
+        bit = 1 << button
+        if kind == DOWN:
+            self._held |= bit
+            self._swallow &= ~bit
+            if bit & _CHORD and self._held & _CHORD == _CHORD:
+                self._swallow |= _CHORD
+                self.open_menu(now)
+                return True
+        elif kind == 1:  # UP
+            self._held &= ~bit
+        if self._swallow & bit:
+            return False
+        if kind == LONG:
+            if button == BACK:
+                self.open_menu(now)
+                return True
+            if button == OK and not self.mode.holds_ok:
+                self.undo(now)
+                return True
+        return self.mode.handle(event, now)
+
+    def tick(self, now):
+        changed = False
+        if self.notice is not None and ticks_diff(now, self._notice_until) >= 0:
+            self.notice = None
+            self.touch()
+            changed = True
+        return self.mode.tick(now) or changed
+
+    # -- acting on the game -----------------------------------------------------------------------
+    def act(self, action, now=None):
+        """Apply an action through the session; False after showing the refusal."""
+        try:
+            self.session.act(action)
+        except IllegalAction as err:
+            self.show_error(str(err), now)
+            return False
+        self.touch()
+        return True
+
+    def undo(self, now):
+        """Take back decisions until a human (or the table) is to choose again."""
+        session = self.session
+        if not self.mode.in_game or session.state is None or not session.undo():
+            self.sound(CUE_ERROR)
+            self.notify([tr(self.lang, "nothing_undo")], now)
+            return False
+        while True:
+            player = session.state.current_player()
+            if player == TABLE or (player >= 0 and self.is_human(player)) or not session.can_undo():
+                break
+            session.undo()
+        self.sound(CUE_UNDO)
+        self.notify([tr(self.lang, "undone")], now)
+        self.mode.resync(now)
+        return True
+
+    def redo(self, now):
+        session = self.session
+        if session.state is None or not session.redo():
+            self.sound(CUE_ERROR)
+            self.notify([tr(self.lang, "nothing_redo")], now)
+            return False
+        self.sound(CUE_ACT)
+        self.notify([tr(self.lang, "redone")], now)
+        return True
+
+    # -- output ---------------------------------------------------------------------------------
+    def touch(self):
+        """The OLED text must be rebuilt at the next render (no allocation here)."""
+        self._text_dirty = True
+
+    def notify(self, lines, now=None):
+        if now is None:
+            now = self.clock.ticks_ms()
+        self.notice = lines
+        self._notice_until = ticks_add(now, NOTICE_MS)
+        self.touch()
+
+    def show_error(self, message, now=None):
+        self.sound(CUE_ERROR)
+        self.notify([tr(self.lang, "error")] + wrap(message, 3), now)
+
+    def render(self, now):
+        """Paint the frame (and rebuild the text if dirty); True when the frame changed."""
+        if self._text_dirty:
+            self._refresh_text()
+        frame = self.frame
+        frame[:] = self._blank
+        self.mode.draw(frame, now)
+        if self._rendered and frame == self._last:
+            return False
+        self._last[:] = frame
+        self._rendered = True
+        return True
+
+    def _refresh_text(self):
+        self._text_dirty = False
+        lines = list(self.notice) if self.notice is not None else []
+        for line in self.mode.lines():
+            lines.append(line)
+        lines = [fit(line) for line in lines[:8]]
+        if lines != self.text:
+            self.text = lines
+            self.text_version += 1
+
+    def sound(self, cue):
+        if self._sound_count == _SOUND_QUEUE:
+            return  # a burst of cues: the newest are the least useful
+        self._sounds[(self._sound_head + self._sound_count) % _SOUND_QUEUE] = cue
+        self._sound_count += 1
+
+    def pop_sound(self):
+        if not self._sound_count:
+            return NO_CUE
+        cue = self._sounds[self._sound_head]
+        self._sound_head = (self._sound_head + 1) % _SOUND_QUEUE
+        self._sound_count -= 1
+        return cue
+
+    def log(self, kind, payload):
+        events = self._events
+        if len(events) >= EVENT_QUEUE:
+            events.pop(0)
+            self.dropped_events += 1
+        events.append((kind, payload))
+
+    def pop_event(self):
+        return self._events.pop(0) if self._events else None
+
+    def _session_event(self, kind, payload):
+        self.log(kind, payload)
+
+    def snapshot(self):
+        """What the device shows now, for the "state" log event and the protocol."""
+        session = self.session
+        state = session.state
+        snap = {"mode": self.mode.__class__.__name__ if self.mode else None, "text": self.text}
+        if state is not None:
+            snap["game"] = session.game
+            snap["round"] = state.round
+            snap["to_act"] = state.current_player()
+            snap["standings"] = list(state.standings())
+            snap["moves"] = len(state.moves)
+        return snap
+
+
+def wrap(message, max_lines):
+    """Split a message into OLED lines at spaces."""
+    lines = []
+    line = ""
+    for word in message.split():
+        if len(line) + 1 + len(word) <= 16 if line else len(word) <= 16:
+            line = (line + " " + word) if line else word
+        else:
+            if line:
+                lines.append(line)
+            line = word[:16]
+            if len(lines) == max_lines:
+                break
+    if line and len(lines) < max_lines:
+        lines.append(line)
+    return lines

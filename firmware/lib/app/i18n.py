@@ -1,0 +1,92 @@
+"""The words the device shows, in French (the default) and English.
+
+Plain ASCII only: the SSD1306's built-in font has no accents. Every string fits a 16-character
+OLED line once its %-fields are filled with the short values the modes pass.
+"""
+
+LANGS = ("fr", "en")
+
+_STRINGS = {
+    # setup menu
+    "play": ("Jouer", "Play"),
+    "game": ("Jeu", "Game"),
+    "mode": ("Mode", "Mode"),
+    "players": ("Joueurs", "Players"),
+    "humans": ("Humains", "Humans"),
+    "circles": ("Cercles", "Circles"),
+    "reentry": ("Retour", "Re-entry"),
+    "king_blocks": ("Roi bloque", "King blocks"),
+    "yes": ("oui", "yes"),
+    "no": ("non", "no"),
+    "deck": ("donne", "deck"),
+    "board": ("plateau", "board"),
+    "table": ("table", "table"),
+    "score": ("score", "score"),
+    "menu_hint": ("K/S:ligne OK:val", "K/S:line OK:set"),
+    # in-game menu
+    "continue": ("Continuer", "Continue"),
+    "undo": ("Annuler coup", "Undo"),
+    "redo": ("Retablir", "Redo"),
+    "new_game": ("Nouvelle partie", "New game"),
+    # game
+    "seat": ("J%d", "P%d"),
+    "round": ("Tour %d  pot %d", "Round %d  pot %d"),
+    "drawing_dealer": ("Tirage donneur", "Drawing dealer"),
+    "dealer": ("Donneur %s", "Dealer %s"),
+    "to_act": ("%s joue", "%s to play"),
+    "bot_thinks": ("%s (robot)", "%s (bot)"),
+    "keep_swap": ("K:garde S:change", "K:keep S:swap"),
+    "keep_draw": ("K:garde S:pioche", "K:keep S:draw"),
+    "take_refuse": ("K:prend S:refuse", "K:take S:refuse"),
+    "king_hint": ("OK:roi refuse", "OK:king refuses"),
+    "hold_ok": ("Tenir OK: carte", "Hold OK: card"),
+    "your_card": ("Ta carte %s", "Your card %s"),
+    "drawn": ("Tiree %s", "Drawn %s"),
+    "dealer_shows": ("Retournee %s", "Turned up %s"),
+    "mark_losers": ("Perdants ?", "Losers?"),
+    "mark_hint": ("K/S:siege OK:x", "K/S:seat OK:x"),
+    "marked": ("Marques: %s", "Marked: %s"),
+    "confirm": ("OK: valider", "OK: confirm"),
+    "nobody": ("aucun", "nobody"),
+    "reentry_ask": ("%s en enfer", "%s in l'enfer"),
+    "reentry_hint": ("K:revient S:sort", "K:back S:out"),
+    "reveal": ("Cartes du tour", "Cards shown"),
+    "losers": ("Perd: %s", "Lose: %s"),
+    "all_same": ("Tous egaux", "All the same"),
+    "next": ("OK: suite", "OK: next"),
+    "winner": ("Gagne: %s", "Winner: %s"),
+    "winners": ("Partage: %s", "Shared: %s"),
+    "pot_tokens": ("Pot: %d jetons", "Pot: %d tokens"),
+    "to_menu": ("OK: menu", "OK: menu"),
+    "undone": ("Coup annule", "Undone"),
+    "redone": ("Coup retabli", "Redone"),
+    "nothing_undo": ("Rien a annuler", "Nothing to undo"),
+    "nothing_redo": ("Rien a retablir", "Nothing to redo"),
+    "resumed": ("Partie reprise", "Game resumed"),
+    "error": ("Erreur", "Error"),
+    "choose": ("K/S:choix OK:ok", "K/S:pick OK:ok"),
+    "target": ("But %d", "Target %d"),
+    "game_over": ("Partie finie", "Game over"),
+    "no_mode": ("Mode absent", "No such mode"),
+}
+
+
+def lang_index(lang):
+    return 1 if lang == "en" else 0
+
+
+def tr(lang, key):
+    """The string for key in lang; an unknown key shows as itself so a typo is visible, not fatal."""
+    pair = _STRINGS.get(key)
+    if pair is None:
+        return key
+    return pair[1] if lang == "en" else pair[0]
+
+
+def seat_name(lang, seat):
+    return tr(lang, "seat") % (seat + 1)
+
+
+def fit(text, width=16):
+    """Cut a line to the OLED width."""
+    return text if len(text) <= width else text[:width]

@@ -1,0 +1,62 @@
+"""The main loop: a non-blocking tick loop shared by the ESP32 and the simulator.
+
+Each turn reads the buttons, debounces, hands every event to the app, lets time pass, pushes the
+frame and the text when they changed, plays queued cues and serves the serial link. Nothing in it
+waits for an animation or a bot: those are driven by the clock in app.tick, so input is read
+every PERIOD_MS whatever is on screen.
+"""
+
+PERIOD_MS = 10
+
+
+def step(app, hw, debouncer, link=None):
+    """One turn of the loop; returns the tick it ran at."""
+    now = hw.clock.ticks_ms()
+    debouncer.update(hw.read_buttons(), now)
+    event = debouncer.pop()
+    while event >= 0:
+        app.handle(event, now)
+        event = debouncer.pop()
+    app.tick(now)
+    if app.render(now):
+        hw.show_ring(app.frame)
+    if app.text_version != app.text_shown:
+        hw.show_text(app.text)
+        app.text_shown = app.text_version
+    cue = app.pop_sound()
+    while cue >= 0:
+        hw.play(cue)
+        cue = app.pop_sound()
+    if link is not None:
+        link.poll(now)
+    else:
+        log = getattr(hw, "log_event", None)
+        item = app.pop_event()
+        while item is not None:
+            if log is not None:
+                log(item[0], item[1])
+            item = app.pop_event()
+    return now
+
+
+def run(app, hw, debouncer, link=None, should_stop=None, period_ms=PERIOD_MS):
+    """Loop until should_stop() is true (forever when None).
+
+    The hardware layer may offer idle(ms), which the simulator's scripted mode uses to move its
+    manual clock; otherwise the loop sleeps. A watchdog, if any, is fed by the hardware layer in
+    show_ring/idle: a hung app then stops feeding it.
+    """
+    idle = getattr(hw, "idle", None)
+    if idle is None:
+        import time
+
+        idle = time.sleep_ms if hasattr(time, "sleep_ms") else _cpython_sleep
+    while should_stop is None or not should_stop():
+        step(app, hw, debouncer, link)
+        idle(period_ms)
+
+
+def _cpython_sleep(ms):
+    import time
+
+    time.sleep(ms / 1000)

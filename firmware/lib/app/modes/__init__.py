@@ -1,0 +1,1 @@
+"""The application's modes: setup menu, in-game menu, Tanturlurette, table play, scorekeeper."""

@@ -1,0 +1,113 @@
+"""The pub scorekeeper: drives any "<game>_score" engine through its scorekeeper interface.
+
+While the engine expects an entry (current_player() == TABLE) the OLED shows its prompt(lang)
+and the value being entered. KEEP and SWAP step the value through entry_range() (a long press
+jumps by ten); past the top of the range come the engine's extra_actions(lang) (a penalty, say),
+then the range starts again. OK enters the value shown. The engine refuses impossible entries with
+IllegalAction, whose message the OLED shows, and nothing changes. The value entered is applied as
+the action itself, unless the state offers entry_action(value) to translate it.
+The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
+when the engine names the seat being entered.
+"""
+
+from engine.core import TABLE
+
+from app.buttons import KEEP, LONG, OK, PRESS, SWAP
+from app.core import CUE_CLICK
+from app.i18n import tr
+from app.modes.table import GameMode
+
+JUMP = 10
+
+
+class ScoreMode(GameMode):
+    def __init__(self, app):
+        GameMode.__init__(self, app)
+        self.low = 0
+        self.high = 0
+        self.extras = []
+        self.pos = 0
+
+    def refresh(self, now):
+        GameMode.refresh(self, now)
+        state = self.app.session.state
+        if state.current_player() != TABLE:
+            self.low = self.high = 0
+            self.extras = []
+            self.pos = 0
+            return
+        low, high = state.entry_range()
+        if (low, high) != (self.low, self.high):
+            self.pos = -low if low <= 0 <= high else 0
+        self.low = low
+        self.high = high
+        self.extras = list(state.extra_actions(self.app.lang))
+        if self.pos >= self.count():
+            self.pos = 0
+
+    def count(self):
+        return self.high - self.low + 1 + len(self.extras)
+
+    def highlighted(self):
+        state = self.app.session.state
+        seat = getattr(state, "entry_seat", None)
+        return seat() if seat is not None else state.current_player()
+
+    def handle(self, event, now):
+        app = self.app
+        state = app.session.state
+        if state.is_over():
+            return self.handle_over(event, now)
+        if state.current_player() != TABLE:
+            return False
+        button = event >> 2
+        kind = event & 3
+        numbers = self.high - self.low + 1
+        if kind == LONG and (button == KEEP or button == SWAP) and self.pos < numbers:
+            step = -JUMP if button == KEEP else JUMP
+            pos = self.pos + step
+            self.pos = 0 if pos < 0 else numbers - 1 if pos >= numbers else pos
+        elif kind != PRESS:
+            return False
+        elif button == KEEP:
+            self.pos = (self.pos - 1) % self.count()
+        elif button == SWAP:
+            self.pos = (self.pos + 1) % self.count()
+        elif button == OK:
+            return self.enter_value(now)
+        else:
+            return False
+        app.sound(CUE_CLICK)
+        app.touch()
+        return True
+
+    def enter_value(self, now):
+        state = self.app.session.state
+        numbers = self.high - self.low + 1
+        if self.pos < numbers:
+            value = self.low + self.pos
+            translate = getattr(state, "entry_action", None)
+            action = translate(value) if translate is not None else value
+        else:
+            action = self.extras[self.pos - numbers][0]
+        return self.play(action, now)
+
+    def lines(self):
+        app = self.app
+        lang = app.lang
+        state = app.session.state
+        if state.is_over():
+            return self.over_lines(lang)
+        out = []
+        if state.current_player() == TABLE:
+            out += list(state.prompt(lang))[:2]
+            numbers = self.high - self.low + 1
+            if self.pos < numbers:
+                out.append("> %d" % (self.low + self.pos))
+            else:
+                out.append("> " + self.extras[self.pos - numbers][1])
+        out += self.standings_lines(lang)
+        target = state.target()
+        if target:
+            out.append(tr(lang, "target") % target)
+        return out[:8]

@@ -1,0 +1,222 @@
+"""Table play for any engine game: bots in their seats, humans choosing among the legal actions.
+
+The seat to act (or the whole table, for a TABLE decision) cycles through its legal actions with
+KEEP (back) and SWAP (on), and OK plays the one shown. Holding OK (a long press) shows that seat's
+hand on the OLED while held, when the game module offers seat_lines(state, seat, lang); the
+release plays nothing. Undo is then in the game menu (long BACK, or KEEP and SWAP together).
+Chance (deals, draws) is resolved by the device. The ring shows each seat's standing as a bar
+(scaled to the game's target, or to the leader) and blinks the seat to act.
+"""
+
+from array import array
+
+from engine.core import CHANCE, TABLE
+from engine.registry import game_module
+
+from app.board import blink_on
+from app.buttons import KEEP, LONG, OK, PRESS, SWAP, UP
+from app.clock import ticks_add, ticks_diff
+from app.colours import CURSOR, seat_colour
+from app.core import CUE_ACT, CUE_CLICK, CUE_TURN, CUE_WIN
+from app.i18n import seat_name, tr
+from app.modes.base import Mode
+
+BOT_MS = 700
+MAX_SEATS = 8
+
+
+class GameMode(Mode):
+    """What table play and scorekeeping share: bots, chance, standings on the ring, the end."""
+
+    in_game = True
+
+    def __init__(self, app):
+        Mode.__init__(self, app)
+        session = app.session
+        self.module = game_module(session.game)
+        self.n = len(session.state.standings())
+        self.bots = [None] * self.n
+        names = session.bots or []
+        if names:
+            bots_module = __import__("engine." + session.game + "_bots", None, None, ["BOTS"])
+            for s in range(self.n):
+                if s < len(names) and names[s] is not None:
+                    self.bots[s] = bots_module.BOTS[names[s]]()
+        self.standing = array("i", [0] * MAX_SEATS)
+        self.full = 1  # the bar length the standings are scaled to
+        self.next_at = 0
+        self.announced = -1
+
+    def enter(self, now):
+        self.app.board.setup(self.n, self.app.board.rings)
+        self.next_at = ticks_add(now, BOT_MS)
+        self.refresh(now)
+
+    def resync(self, now):
+        self.announced = -1
+        self.enter(now)
+
+    def refresh(self, now):
+        """Cache what draw() needs, so drawing allocates nothing."""
+        state = self.app.session.state
+        standings = state.standings()
+        top = 1
+        for s in range(self.n):
+            v = int(standings[s])
+            self.standing[s] = v
+            if v > top:
+                top = v
+        target = state.target() if hasattr(state, "target") else None
+        self.full = int(target) if target else top
+        self.app.touch()
+
+    def human_to_act(self):
+        player = self.app.session.state.current_player()
+        return player == TABLE or (player >= 0 and self.bots[player] is None)
+
+    def play(self, action, now):
+        app = self.app
+        player = app.session.state.current_player()
+        if not app.act(action, now):
+            return False
+        if player != CHANCE:
+            app.sound(CUE_ACT)
+        if app.session.state.is_over():
+            app.sound(CUE_WIN)
+        self.next_at = ticks_add(now, BOT_MS)
+        self.after_play(now)
+        self.refresh(now)
+        return True
+
+    def after_play(self, now):
+        pass
+
+    def tick(self, now):
+        app = self.app
+        state = app.session.state
+        player = state.current_player()
+        if player == CHANCE:
+            return self.play(app.session.chance_outcome(app.rng), now)
+        if player >= 0 and self.bots[player] is not None:
+            if ticks_diff(now, self.next_at) >= 0:
+                return self.play(self.bots[player].choose(state, player, app.rng), now)
+            return False
+        if not state.is_over() and self.announced != len(state.moves):
+            self.announced = len(state.moves)
+            app.sound(CUE_TURN)
+        return False
+
+    def highlighted(self):
+        """The seat to blink: the one to act."""
+        return self.app.session.state.current_player()
+
+    def draw(self, frame, now):
+        board = self.app.board
+        on = blink_on(now)
+        lit = self.highlighted()
+        over = self.app.session.state.is_over()
+        for s in range(self.n):
+            colour = seat_colour(s)
+            level = 0 if s == lit and not on else 256
+            board.home(frame, s, colour, 96 if level else 0)
+            board.bar(frame, s, self.standing[s], self.full, colour, level if not over else 160)
+        if lit == TABLE and on:
+            board.centre_led(frame, CURSOR)
+
+    def standings_lines(self, lang):
+        out = []
+        line = ""
+        for s in range(self.n):
+            cell = "%s %d" % (seat_name(lang, s), self.standing[s])
+            if line and len(line) + 1 + len(cell) > 16:
+                out.append(line)
+                line = cell
+            else:
+                line = (line + " " + cell) if line else cell
+        if line:
+            out.append(line)
+        return out
+
+    def handle_over(self, event, now):
+        if event & 3 == PRESS and event >> 2 == OK:
+            self.app.finish_game(now)
+            return True
+        return False
+
+    def over_lines(self, lang):
+        out = [tr(lang, "game_over")]
+        out += self.standings_lines(lang)
+        out.append(tr(lang, "to_menu"))
+        return out
+
+
+class TableMode(GameMode):
+    def __init__(self, app):
+        GameMode.__init__(self, app)
+        self.legal = []
+        self.cursor = 0
+        self.peeking = False
+        self.seat_lines = getattr(self.module, "seat_lines", None)
+
+    @property
+    def holds_ok(self):
+        return self.seat_lines is not None and self.human_to_act()
+
+    def refresh(self, now):
+        GameMode.refresh(self, now)
+        state = self.app.session.state
+        player = state.current_player()
+        self.legal = state.legal_actions() if player >= 0 or player == TABLE else []
+        if self.cursor >= len(self.legal):
+            self.cursor = 0
+        self.peeking = False
+
+    def after_play(self, now):
+        self.cursor = 0
+
+    def handle(self, event, now):
+        app = self.app
+        if app.session.state.is_over():
+            return self.handle_over(event, now)
+        if not self.human_to_act() or not self.legal:
+            return False
+        button = event >> 2
+        kind = event & 3
+        if button == OK and self.seat_lines is not None:
+            if kind == LONG or (kind == UP and self.peeking):
+                self.peeking = kind == LONG
+                app.touch()
+                return True
+        if kind != PRESS:
+            return False
+        count = len(self.legal)
+        if button == KEEP:
+            self.cursor = (self.cursor - 1) % count
+        elif button == SWAP:
+            self.cursor = (self.cursor + 1) % count
+        elif button == OK:
+            return self.play(self.legal[self.cursor], now)
+        else:
+            return False
+        app.sound(CUE_CLICK)
+        app.touch()
+        return True
+
+    def lines(self):
+        app = self.app
+        lang = app.lang
+        state = app.session.state
+        if state.is_over():
+            return self.over_lines(lang)
+        out = ["%s %d %s" % (app.session.game[:7], state.round, state.phase_name())]
+        player = state.current_player()
+        if player >= 0:
+            name = seat_name(lang, player)
+            out.append(tr(lang, "bot_thinks" if self.bots[player] is not None else "to_act") % name)
+        if self.peeking and player >= 0:
+            out += list(self.seat_lines(state, player, lang))[:4]
+        elif self.legal and self.human_to_act():
+            out.append("> " + state.action_name(self.legal[self.cursor]))
+            out.append(tr(lang, "choose"))
+        out += self.standings_lines(lang)
+        return out[:8]

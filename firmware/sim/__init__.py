@@ -1,0 +1,1 @@
+"""The simulator: the real application core under the MicroPython unix port (not deployed)."""
