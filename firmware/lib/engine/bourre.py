@@ -45,6 +45,7 @@ PH_OVER = const(5)
 _PHASE_NAMES = ("deal", "exchange", "draw", "discard", "play", "over")
 
 OPTION_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
+DEFAULT_BOT = "plan"
 
 
 def normalize_options(options=None):

@@ -52,13 +52,15 @@ _PHASE_NAMES = ("deal", "bid", "discard", "trump", "play", "over")
 TOURNE = const(255)  # deal destination of the two tourne cards
 _PACKETS = (3, 3, 2, 2)
 
-OPTION_DEFAULTS = {"dealer": 0, "target": 41, "generale": True}
+OPTION_DEFAULTS = {"players": 4, "dealer": 0, "target": 41, "generale": True}
+DEFAULT_BOT = "plan"
 
 
 def normalize_options(options=None):
     options = options or {}
     check_known_options(options, OPTION_DEFAULTS)
     return {
+        "players": option_int(options, "players", SEATS, SEATS, SEATS),  # règle 1
         "dealer": option_int(options, "dealer", 0, 0, SEATS - 1),
         "target": option_int(options, "target", 41, 1, 999),
         "generale": option_bool(options, "generale", True),

@@ -1,0 +1,122 @@
+"""La Bourre scorekeeper: real cards on the pub table, the device keeps the pot.
+
+Each deal the table enters every player's tricks, from the leader round the table (a TABLE
+action: the value entered is the number of tricks). The device antes for everyone (double for
+the bourrus of the previous deal), and after the last deal shares the pot among the players with
+most tricks. Totals that no deal can produce are refused with the reason.
+"""
+
+from engine.bourre import GAME as CARD_GAME
+from engine.bourre import HAND_SIZE, Accounts, normalize_options, rebuild
+from engine.compat import const
+from engine.core import TABLE, TERMINAL, GameState, IllegalAction
+
+GAME = CARD_GAME + "_score"
+
+PH_ENTRY = const(0)
+PH_OVER = const(1)
+
+
+def max_tricks(n):
+    """Every trick holds at least two cards and each seat plays at most five."""
+    return HAND_SIZE * n // 2
+
+
+class State(Accounts, GameState):
+    GAME = GAME
+
+    def __init__(self, options=None):
+        options = normalize_options(options)
+        GameState.__init__(self, options)
+        self._init_accounts(options["players"], options["stake"], options["eldest"])
+        self.phase = PH_ENTRY
+        self.entered = 0  # seats entered this deal, from the leader
+        self.history = []  # each finished deal's tricks, for the log and the OLED
+        self._open_deal()
+
+    def entry_seat(self):
+        if self.phase != PH_ENTRY:
+            return -1
+        return (self.leader + self.entered) % self.n
+
+    def current_player(self):
+        return TABLE if self.phase == PH_ENTRY else TERMINAL
+
+    def is_over(self):
+        return self.phase == PH_OVER
+
+    def entry_range(self):
+        return (0, HAND_SIZE)
+
+    def extra_actions(self, lang):
+        return []
+
+    def _refusal(self, action):
+        """Why an entry is impossible, or "" when it is fine."""
+        if self.phase != PH_ENTRY:
+            return "the game is over"
+        if type(action) is not int or action < 0 or action > HAND_SIZE:
+            return "a player takes 0 to %d tricks in a deal (five cards each)" % HAND_SIZE
+        so_far = sum(self.tricks)
+        most = max_tricks(self.n)
+        if so_far + action > most:
+            return "%d players make at most %d tricks in a deal (two cards a trick); %d already entered" % (
+                self.n, most, so_far)
+        return ""
+
+    def legal_actions(self):
+        return [v for v in range(HAND_SIZE + 1) if not self._refusal(v)]
+
+    def is_legal(self, action):
+        return not self._refusal(action)
+
+    def apply(self, action):
+        why = self._refusal(action)
+        if why:
+            raise IllegalAction(self, action, why)
+        self._apply(action)
+        self.moves.append(action)
+
+    def _apply(self, action):
+        self.tricks[self.entry_seat()] = action
+        self.entered += 1
+        if self.entered < self.n:
+            return
+        self.history.append(list(self.tricks))
+        self.entered = 0
+        if self._close_deal():
+            self.phase = PH_OVER
+        else:
+            self._open_deal()
+
+    def action_name(self, action):
+        return "%s tricks" % (action,)
+
+    def phase_name(self):
+        return "over" if self.phase == PH_OVER else "tricks of seat %d" % self.entry_seat()
+
+    def prompt(self, lang):
+        pot = self.pot()
+        if self.phase == PH_OVER:
+            return ["Partie finie", "Pot %d" % pot] if lang == "fr" else ["Game over", "Pot %d" % pot]
+        deals = self.options["deals"]
+        seat = self.entry_seat() + 1
+        if lang == "fr":
+            return [("Donne %d/%d pot %d" % (self.round, deals, pot))[:16], "Plis de J%d ?" % seat]
+        return [("Deal %d/%d pot %d" % (self.round, deals, pot))[:16], "Tricks of P%d?" % seat]
+
+    def view(self, seat):
+        data = self._public()
+        data.update({"game": GAME, "seat": seat, "phase": self.phase_name(),
+                     "to_act": self.current_player(), "entry_seat": self.entry_seat(),
+                     "history": [list(h) for h in self.history]})
+        return data
+
+    def to_dict(self):
+        return {"game": GAME, "options": self.options, "moves": list(self.moves),
+                "round": self.round, "phase": self.phase, "totals": list(self.totals),
+                "staked": list(self.staked)}
+
+
+def from_dict(data):
+    return rebuild(State, data, ("round", "phase", "totals", "staked"))

@@ -1,0 +1,226 @@
+"""Piccolo scorekeeper: real cards on the café table, the device keeps the score to 41.
+
+Each deal the table enters, as TABLE actions:
+  1. the contract: a points bid as its number (26 to 70), or a named contract from the list after
+     the numbers (BID + level, as in engine.piccolo), or PASS when everybody passed;
+  2. the taker, as a seat number counted from 1;
+  3. the result: the taker's points (0 to 70) for a points bid, the taker's tricks (0 to 10) for
+     a named contract.
+The payoff of règle 13 and the winners of règle 14 are computed by engine.piccolo's Table, the same
+code the card engine uses. Impossible entries are refused with the reason and change nothing.
+"""
+
+from engine.bourre import rebuild
+from engine.compat import const
+from engine.core import TABLE, TERMINAL, GameState, IllegalAction
+from engine.piccolo import (
+    BID,
+    GENERALE,
+    MAX_POINTS_BID,
+    MIN_BID,
+    MISERE,
+    MISERE_TABLE,
+    PASS,
+    PICCOLO,
+    PICCOLO_TABLE,
+    SEATS,
+    TOTAL_POINTS,
+    Table,
+    is_contract,
+    is_points_bid,
+    level_name,
+    normalize_options,
+)
+from engine.piccolo import (
+    GAME as CARD_GAME,
+)
+
+GAME = CARD_GAME + "_score"
+
+PH_CONTRACT = const(0)
+PH_TAKER = const(1)
+PH_RESULT = const(2)
+PH_OVER = const(3)
+_PHASE_NAMES = ("contract", "taker", "result", "over")
+TRICKS = const(10)
+_NAMED = (MISERE, PICCOLO, MISERE_TABLE, PICCOLO_TABLE, GENERALE)
+
+
+class State(Table, GameState):
+    GAME = GAME
+
+    def __init__(self, options=None):
+        options = normalize_options(options)
+        GameState.__init__(self, options)
+        self._init_table(options)
+        self.phase = PH_CONTRACT
+        self.level = 0
+        self.taker = -1
+        self.history = []  # [dealer, taker, level, points, tricks, made, payoff] per deal played
+        self._open_deal()
+
+    # -- the scorekeeper interface --------------------------------------------------------------
+    def current_player(self):
+        return TERMINAL if self.phase == PH_OVER else TABLE
+
+    def is_over(self):
+        return self.phase == PH_OVER
+
+    def entry_range(self):
+        phase = self.phase
+        if phase == PH_CONTRACT:
+            return (MIN_BID, MAX_POINTS_BID)
+        if phase == PH_TAKER:
+            return (1, SEATS)
+        if phase == PH_RESULT:
+            return (0, TOTAL_POINTS) if is_points_bid(self.level) else (0, TRICKS)
+        return (0, 0)
+
+    def extra_actions(self, lang):
+        if self.phase != PH_CONTRACT:
+            return []
+        out = [(BID + lv, level_name(lv, lang)) for lv in _NAMED if self._named_allowed(lv)]
+        out.append((PASS, "tous passent" if lang == "fr" else "all passed"))
+        return out
+
+    def entry_seat(self):
+        return self.taker if self.phase == PH_RESULT else TABLE
+
+    def prompt(self, lang):
+        fr = lang == "fr"
+        if self.phase == PH_OVER:
+            return ["Partie finie" if fr else "Game over"]
+        head = ("Donne %d D:J%d" if fr else "Deal %d dealer P%d") % (self.round, self.dealer + 1)
+        phase = self.phase
+        if phase == PH_CONTRACT:
+            return [head, "Contrat ?" if fr else "Contract?"]
+        if phase == PH_TAKER:
+            return [level_name(self.level, lang)[:16], "Preneur ?" if fr else "Taker?"]
+        head = ("J%d %s" if fr else "P%d %s") % (self.taker + 1, level_name(self.level, lang))
+        if is_points_bid(self.level):
+            return [head[:16], "Points preneur ?" if fr else "Taker's points?"]
+        return [head[:16], "Plis du preneur?" if fr else "Taker's tricks?"]
+
+    # -- checks ---------------------------------------------------------------------------------
+    def _named_allowed(self, level):
+        return level != GENERALE or self.options["generale"]
+
+    def _refusal(self, action):
+        """Why an entry is impossible now, or "" when it is fine."""
+        if type(action) is not int:
+            return "entries are whole numbers"
+        phase = self.phase
+        if phase == PH_CONTRACT:
+            if action == PASS:
+                return ""
+            if action >= BID:
+                level = action - BID
+                if level in _NAMED:
+                    return "" if self._named_allowed(level) else "the generale is off in this game's options"
+                return "not a contract: points bids are entered as their number"
+            if action < MIN_BID or action > MAX_POINTS_BID:
+                return "points bids run from %d to %d" % (MIN_BID, MAX_POINTS_BID)
+            if is_contract(action):
+                return "no bid of %d: %s takes its place (in the list after 70)" % (
+                    action, level_name(action))
+            return ""
+        if phase == PH_TAKER:
+            if action < 1 or action > SEATS:
+                return "the taker is a seat from 1 to %d" % SEATS
+            seat = action - 1
+            if self.out[seat]:
+                return "seat %d has already won and left the table" % action
+            if seat not in self.active:
+                return "seat %d deals this hand and does not play" % action
+            return ""
+        if phase == PH_RESULT:
+            low, high = self.entry_range()
+            if action < low or action > high:
+                if is_points_bid(self.level):
+                    return "the taker's points run from 0 to 70 (60 in the cards, 1 a trick)"
+                return "the taker makes 0 to 10 tricks"
+            return ""
+        return "the game is over"
+
+    def legal_actions(self):
+        phase = self.phase
+        if phase == PH_OVER:
+            return []
+        if phase == PH_CONTRACT:
+            out = [v for v in range(MIN_BID, MAX_POINTS_BID + 1) if not is_contract(v)]
+            return out + [BID + lv for lv in _NAMED if self._named_allowed(lv)] + [PASS]
+        if phase == PH_TAKER:
+            return [s + 1 for s in self.active]
+        low, high = self.entry_range()
+        return list(range(low, high + 1))
+
+    def is_legal(self, action):
+        return not self._refusal(action)
+
+    def apply(self, action):
+        why = self._refusal(action)
+        if why:
+            raise IllegalAction(self, action, why)
+        self._apply(action)
+        self.moves.append(action)
+
+    def _apply(self, action):
+        phase = self.phase
+        if phase == PH_CONTRACT:
+            if action == PASS:  # thrown in: the deal passes to the right
+                self._next_dealer()
+                self._open_deal()
+                return
+            self.level = action - BID if action >= BID else action
+            self.phase = PH_TAKER
+        elif phase == PH_TAKER:
+            self.taker = action - 1
+            self.phase = PH_RESULT
+        elif phase == PH_RESULT:
+            points = action if is_points_bid(self.level) else 0
+            tricks = 0 if is_points_bid(self.level) else action
+            dealer = self.dealer
+            over = self._settle(self.taker, self.level, points, tricks)
+            result = self.last_result
+            self.history.append([dealer, self.taker, self.level, points, tricks, result[4], result[5]])
+            self.level = 0
+            self.taker = -1
+            if over:
+                self.phase = PH_OVER
+            else:
+                self.phase = PH_CONTRACT
+                self._open_deal()
+
+    def action_name(self, action):
+        phase = self.phase
+        if phase == PH_CONTRACT:
+            if action == PASS:
+                return "all passed"
+            if type(action) is int and action >= BID:
+                return level_name(action - BID)
+            return "bid %s" % (action,)
+        if phase == PH_TAKER:
+            return "taker seat %s" % (action,)
+        if phase == PH_RESULT:
+            return ("%s points" if is_points_bid(self.level) else "%s tricks") % (action,)
+        return str(action)
+
+    def phase_name(self):
+        return _PHASE_NAMES[self.phase]
+
+    # -- views and saving -----------------------------------------------------------------------
+    def view(self, seat):
+        data = self._public()
+        data.update({"game": GAME, "seat": seat, "phase": _PHASE_NAMES[self.phase],
+                     "to_act": self.current_player(), "level": self.level, "taker": self.taker,
+                     "history": [list(h) for h in self.history]})
+        return data
+
+    def to_dict(self):
+        return {"game": GAME, "options": self.options, "moves": list(self.moves),
+                "round": self.round, "phase": self.phase, "scores": list(self.scores),
+                "winners": list(self.winners)}
+
+
+def from_dict(data):
+    return rebuild(State, data, ("round", "phase", "scores", "winners"))
