@@ -1,0 +1,168 @@
+"""Engine figures: time and memory of Tanturlurette played by bots, 8 players, default options.
+
+Runs standalone under MicroPython and CPython (tests/bench/run.py runs both) and prints
+`name: value unit` lines. Methods:
+  round_us          median over every round of many seeded games of the time of one full round
+                    (deal, decisions, draws, reveal, start of the next), threshold bots.
+  round_counting_us the same with the counting bots, which think more.
+  move_us           engine alone: replaying recorded games, time per move (no bots, no PRNG).
+  alloc_per_round   bytes allocated per round. MicroPython: gc disabled, gc.mem_alloc() delta over
+                    whole games / rounds, so every allocation counts even if freed at once.
+                    CPython: tracemalloc's net growth, which only shows what is kept.
+                    What remains is the record itself: 2 bytes a move in an array('H').
+  game_peak_heap    the worst, over several seeded games, of the live heap while one whole game
+                    is played, state and bots included. MicroPython: gc.collect() after every step
+                    and the highest gc.mem_alloc() above the level before the state was built: so
+                    garbage the collector would reclaim does not count, but everything alive does.
+                    CPython: tracemalloc peak above the same starting level.
+"""
+
+import sys
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+sys.path.insert(0, HERE + "/../../firmware/lib")
+
+import gc  # noqa: E402
+
+from engine.core import CHANCE, sample_chance  # noqa: E402
+from engine.play import play_out  # noqa: E402
+from engine.registry import replay  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from engine.tanturlurette import State  # noqa: E402
+from engine.tanturlurette_bots import CountingBot, ThresholdBot  # noqa: E402
+
+ON_MICROPYTHON = sys.implementation.name == "micropython"
+PLAYERS = 8
+GAMES = 60
+PEAK_GAMES = 8
+
+if ON_MICROPYTHON:
+    import time
+
+    def now_us():
+        return time.ticks_us()
+
+    def elapsed_us(start):
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+    import time
+    import tracemalloc
+
+    def now_us():
+        return time.perf_counter_ns() // 1000
+
+    def elapsed_us(start):
+        return time.perf_counter_ns() // 1000 - start
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+def new_game(bot_class):
+    return State({"players": PLAYERS}), [bot_class() for _ in range(PLAYERS)]
+
+
+def round_times(bot_class, seed):
+    rng = Rng(seed)
+    times = []
+    records = []
+    for _ in range(GAMES):
+        state, bots = new_game(bot_class)
+        play_out(state, bots, rng, until_round=0)  # the lot for the first dealer
+        while not state.is_over():
+            target = state.round
+            start = now_us()
+            play_out(state, bots, rng, until_round=target)
+            times.append(elapsed_us(start))
+        if len(records) < 10:  # a few are enough to time replays; all would not fit the heap
+            records.append(state.record())
+    return times, records
+
+
+def move_time(records):
+    moves = 0
+    start = now_us()
+    for record in records:
+        replay(record)
+        moves += len(record["moves"])
+    return elapsed_us(start) / moves
+
+
+def alloc_per_round(seed):
+    rng = Rng(seed)
+    rounds = 0
+    total = 0
+    for _ in range(10):
+        state, bots = new_game(ThresholdBot)
+        play_out(state, bots, rng, until_round=1)  # past building and the first deal
+        first = state.round
+        gc.collect()
+        if ON_MICROPYTHON:
+            gc.disable()
+            before = gc.mem_alloc()
+            play_out(state, bots, rng)
+            total += gc.mem_alloc() - before
+            gc.enable()
+        else:
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+            play_out(state, bots, rng)
+            total += tracemalloc.get_traced_memory()[0] - before
+            tracemalloc.stop()
+        rounds += state.round - first
+    return total / rounds
+
+
+def game_peak(seed):
+    rng = Rng(seed)
+    worst = 0
+    worst_moves = 0
+    state = bots = None
+    for _ in range(PEAK_GAMES):
+        state = bots = None  # the previous game must not count in the base level
+        gc.collect()
+        if ON_MICROPYTHON:
+            base = gc.mem_alloc()
+        else:
+            tracemalloc.start()
+            base = tracemalloc.get_traced_memory()[0]
+        state, bots = new_game(ThresholdBot)
+        peak = 0
+        while not state.is_over():
+            player = state.current_player()
+            if player == CHANCE:
+                sample_chance(state, rng)
+            else:
+                state.apply(bots[player].choose(state, player, rng))
+            if ON_MICROPYTHON:
+                gc.collect()
+                used = gc.mem_alloc() - base
+                if used > peak:
+                    peak = used
+        if not ON_MICROPYTHON:
+            peak = tracemalloc.get_traced_memory()[1] - base
+            tracemalloc.stop()
+        if peak > worst:
+            worst = peak
+            worst_moves = len(state.moves)
+    return worst, worst_moves
+
+
+def main():
+    times, records = round_times(ThresholdBot, 11)
+    print("round_us: %d us" % median(times))
+    print("round_us_budget: 150 us")
+    counting_times, _ = round_times(CountingBot, 12)
+    print("round_counting_us: %d us" % median(counting_times))
+    print("rounds_timed: %d rounds" % len(times))
+    print("move_us: %.2f us" % move_time(records))
+    print("alloc_per_round: %d bytes" % alloc_per_round(13))
+    peak, moves = game_peak(14)
+    print("game_peak_heap: %d bytes" % peak)
+    print("game_peak_heap_budget: 16384 bytes")
+    print("moves_in_peak_game: %d moves" % moves)
+
+
+main()

@@ -1,0 +1,114 @@
+"""`make bench`: every tests/bench/bench_*.py under MicroPython and CPython, side by side.
+
+A bench script runs standalone under both runtimes and prints one figure a line:
+
+    name: value unit
+
+A line `name_budget: value unit` gives the MicroPython budget for `name` (the issue's budgets are
+for the unix port on this machine); the table marks figures over budget. Other lines are ignored.
+These are figures, not a timed test: nothing here fails on a slow machine, but a bench script that
+crashes makes this exit non-zero.
+"""
+
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+BIN = os.path.join(ROOT, ".venv", "bin")
+RUNTIMES = (("MicroPython", os.path.join(BIN, "micropython")), ("CPython", os.path.join(BIN, "python")))
+BUDGET_SUFFIX = "_budget"
+
+
+def bench_files(folder=HERE):
+    return sorted(n for n in os.listdir(folder) if n.startswith("bench_") and n.endswith(".py"))
+
+
+def parse_figures(text):
+    """{name: (value, unit)} from lines `name: value unit`; anything else is ignored."""
+    figures = {}
+    for line in text.splitlines():
+        name, sep, rest = line.partition(":")
+        name = name.strip()
+        parts = rest.split()
+        if not sep or not name or " " in name or not parts:
+            continue
+        try:
+            value = float(parts[0])
+        except ValueError:
+            continue
+        figures[name] = (value, " ".join(parts[1:]))
+    return figures
+
+
+def run_bench(interpreter, path, timeout=900):
+    """(figures, error): the figures the script printed, or why it failed."""
+    try:
+        done = subprocess.run([interpreter, path], capture_output=True, text=True, timeout=timeout,
+                              cwd=ROOT)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return {}, str(err)
+    if done.returncode:
+        # MicroPython prints its traceback on stdout: show the last line of whichever has one
+        said = done.stderr.strip().splitlines() or done.stdout.strip().splitlines()
+        return parse_figures(done.stdout), (said or ["exit %d" % done.returncode])[-1]
+    return parse_figures(done.stdout), ""
+
+
+def format_value(figure):
+    if figure is None:
+        return "-"
+    value, unit = figure
+    shown = ("%d" % value) if value == int(value) and abs(value) >= 100 else ("%.3g" % value)
+    return (shown + " " + unit).strip()
+
+
+def table(results):
+    """results: [(runtime name, figures)]; rows are metrics in first-seen order."""
+    names = []
+    for _runtime, figures in results:
+        for name in figures:
+            if not name.endswith(BUDGET_SUFFIX) and name not in names:
+                names.append(name)
+    header = ["metric"] + [runtime for runtime, _ in results] + ["budget (MicroPython)"]
+    rows = [header]
+    micro = results[0][1]
+    for name in names:
+        budget = None
+        for _runtime, figures in results:
+            budget = budget or figures.get(name + BUDGET_SUFFIX)
+        row = [name] + [format_value(figures.get(name)) for _runtime, figures in results]
+        mark = ""
+        if budget is not None and micro.get(name) is not None:
+            mark = "  OK" if micro[name][0] <= budget[0] else "  OVER"
+        row.append(format_value(budget) + mark if budget else "")
+        rows.append(row)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = []
+    for i, row in enumerate(rows):
+        lines.append(" | ".join(cell.ljust(widths[j]) for j, cell in enumerate(row)).rstrip())
+        if i == 0:
+            lines.append("-+-".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main(argv):
+    wanted = argv[1:]
+    failed = False
+    for name in bench_files():
+        if wanted and not any(w in name for w in wanted):
+            continue
+        results = []
+        for runtime, interpreter in RUNTIMES:
+            figures, error = run_bench(interpreter, os.path.join(HERE, name))
+            if error:
+                failed = True
+                print("%s under %s failed: %s" % (name, runtime, error))
+            results.append((runtime, figures))
+        print("\n%s\n%s\n" % (name, table(results)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
