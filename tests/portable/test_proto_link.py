@@ -11,20 +11,9 @@ from proto import wire
 from proto.link import Link
 
 
-class FakeHistory:
-    def __init__(self, records):
-        self.records = records
-
-    def list(self):
-        return [{"game_id": i, "game": r["game"], "moves": len(r["moves"])} for i, r in enumerate(self.records)]
-
-    def read(self, game_id):
-        if 0 <= game_id < len(self.records):
-            return self.records[game_id]
-        return None
-
-
 class FakeSession:
+    """The session's surface the commands use; without a store, history is a list in RAM."""
+
     def __init__(self, state, names, history):
         self.state = state
         self.names = names
@@ -73,7 +62,7 @@ class Wire:
 
 
 def _link(app=None, **kw):
-    app = app or FakeApp(_played_state(), FakeHistory([]))
+    app = app or FakeApp(_played_state(), [])
     w = Wire()
     link = Link(app, w.read, w.write, **kw)
     return app, w, link
@@ -162,10 +151,10 @@ def test_cut_line_expires_and_the_next_command_is_answered():
 def test_a_crashing_handler_is_reported_and_the_link_goes_on():
     clock = ManualClock()
     app, w, link = _link()
-    app.session.history = object()  # has no list(): the handler fails inside
+    app.session.history = [None]  # not a game record: the handler fails inside
     got = _send(w, link, clock, b'{"cmd":"list_games","id":4}\n')
     assert got[0]["type"] == "error" and got[0]["data"]["code"] == wire.E_FAILED
-    assert "AttributeError" in got[0]["data"]["message"]
+    assert "AttributeError" in got[0]["data"]["message"]  # None has no get()
     assert _send(w, link, clock, b'{"cmd":"version"}\n')[0]["type"] == "ok"
 
 
@@ -195,10 +184,15 @@ def test_list_and_pull_finished_games():
     clock = ManualClock()
     finished = _played_state(seed=9, rounds=99)
     assert finished.is_over()
-    app, w, link = _link(FakeApp(None, FakeHistory([finished.record()])))
+    doc = finished.record()
+    doc["finished"] = True
+    doc["returns"] = list(finished.returns())
+    app, w, link = _link(FakeApp(None, [doc]))
     listing = _send(w, link, clock, b'{"cmd":"list_games","id":1}\n')[0]["data"]["games"]
-    assert listing == [{"game_id": 0, "game": "tanturlurette", "moves": len(finished.moves)}]
-    pulled = _send(w, link, clock, b'{"cmd":"pull_game","game_id":0,"id":2}\n')[0]
+    assert len(listing) == 1
+    assert listing[0]["id"] == 1 and listing[0]["moves"] == len(finished.moves)
+    assert listing[0]["returns"] == list(finished.returns())
+    pulled = _send(w, link, clock, b'{"cmd":"pull_game","game_id":1,"id":2}\n')[0]
     assert pulled["type"] == "ok"
     assert replay(pulled["data"]["record"]).returns() == finished.returns()
     missing = _send(w, link, clock, b'{"cmd":"pull_game","game_id":5,"id":3}\n')[0]

@@ -82,6 +82,8 @@ class Commands:
             "get_state": self.get_state,
             "list_games": self.list_games,
             "pull_game": self.pull_game,
+            "list_quarantine": self.list_quarantine,
+            "pull_file": self.pull_file,
             "set_names": self.set_names,
             "get_config": self.get_config,
             "set_config": self.set_config,
@@ -101,12 +103,15 @@ class Commands:
     def _session(self):
         return getattr(self.app, "session", None)
 
-    def _history(self):
+    def _store(self):
+        session = self._session()
+        return getattr(session, "store", None) if session is not None else None
+
+    def _memory_history(self):
+        """Finished games a session without a store keeps in RAM, or None."""
         session = self._session()
         history = getattr(session, "history", None) if session is not None else None
-        if history is None:
-            raise CommandError(E_FAILED, "this device keeps no game history")
-        return history
+        return history if isinstance(history, list) else None
 
     # -- handlers -------------------------------------------------------------------------------
     def version(self, command):
@@ -124,23 +129,52 @@ class Commands:
 
     def get_state(self, command):
         snap = state_snapshot(self._session())
+        display = getattr(self.app, "snapshot", None)
+        if snap is not None and display is not None:
+            snap["display"] = display()  # what the ring and the OLED show now
         self.link.send("state", {"id": command.get("id"), "state": snap})
         return {"playing": snap is not None}
 
     def list_games(self, command):
-        history = self._history()
-        return {"games": history.list()}
+        store = self._store()
+        if store is not None:
+            return {"games": store.list_history()}
+        history = self._memory_history()
+        if history is None:
+            raise CommandError(E_FAILED, "this device keeps no game history")
+        return {"games": [_summary(i + 1, doc) for i, doc in enumerate(history)]}
 
     def pull_game(self, command):
         game_id = _field(command, "game_id", "int")
-        history = self._history()
-        try:
-            record = history.read(game_id)
-        except (OSError, ValueError, KeyError) as err:
-            raise CommandError(E_FAILED, "game %d cannot be read: %s" % (game_id, err)) from err
+        store = self._store()
+        if store is not None:
+            try:
+                record = store.read_history(game_id)
+            except OSError:
+                record = None
+            except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
+                raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from err
+        else:
+            history = self._memory_history() or []
+            record = history[game_id - 1] if 1 <= game_id <= len(history) else None
         if record is None:
             raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
         return {"game_id": game_id, "record": record}
+
+    def list_quarantine(self, command):
+        store = self._store()
+        return {"files": store.quarantined() if store is not None else []}
+
+    def pull_file(self, command):
+        """A quarantined (damaged) file, as base64, for the host to look at."""
+        from binascii import b2a_base64
+
+        name = _field(command, "name", "str")
+        store = self._store()
+        if store is None or name not in store.quarantined():
+            raise CommandError(E_FAILED, "no quarantined file %r" % name)
+        data = store.read_quarantined(name)
+        return {"name": name, "size": len(data), "base64": b2a_base64(data).decode().strip()}
 
     def set_names(self, command):
         names = check_names(_field(command, "names", "list"))
@@ -173,6 +207,13 @@ class Commands:
             raise CommandError(E_BAD_ARGS, "time: Unix seconds expected, got %d" % seconds)
         self.link.set_wall_clock(seconds)
         return {"time": seconds}
+
+
+def _summary(ident, doc):
+    """The listing entry of a game kept in RAM, shaped like the store's."""
+    return {"id": ident, "game": doc.get("game"), "finished": doc.get("finished"),
+            "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
+            "names": doc.get("names"), "returns": doc.get("returns")}
 
 
 def merge_config(current, changes):
