@@ -297,7 +297,7 @@ class App:
         """What the device shows now, for the "state" log event and the protocol."""
         session = self.session
         state = session.state
-        snap = {"mode": self.mode.__class__.__name__ if self.mode else None, "text": self.text}
+        snap = {"mode": self.mode.__class__.__name__ if self.mode else None}
         if state is not None:
             snap["game"] = session.game
             snap["round"] = state.round

@@ -1,0 +1,160 @@
+"""make sim: the real application core in the terminal, under the MicroPython unix port.
+
+  micropython firmware/sim/run.py [--lang en] [--config FILE] [--rings 24] [--seed N]
+                                  [--store DIR] [--serial PATH]
+                                  [--script FILE --out FILE] [--tail MS]
+
+Interactive by default (keys are listed under the target). With --script it runs the timed button
+events of FILE on a manual clock, as fast as it can, and writes frames, text, cues and log events
+as JSON lines to --out (sim/script.py describes both formats). --serial PATH serves the
+USB protocol on a pty; --store DIR saves and resumes games as the board does on flash.
+"""
+
+import sys
+
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+_FIRMWARE = _HERE.rsplit("/", 1)[0] if "/" in _HERE else ".."
+for _path in (_FIRMWARE + "/lib", _FIRMWARE):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from app.buttons import Debouncer  # noqa: E402
+from app.clock import ManualClock, SystemClock  # noqa: E402
+from app.config import DEFAULT_CONFIG, copy_config, load_config  # noqa: E402
+from app.core import App  # noqa: E402
+from app.loop import run  # noqa: E402
+from app.session import Session  # noqa: E402
+
+USAGE = (
+    "usage: micropython firmware/sim/run.py [--lang en] [--config FILE] [--rings 24] [--seed N]\n"
+    "       [--store DIR] [--serial PATH] [--script FILE --out FILE] [--tail MS]"
+)
+
+
+class UsageError(ValueError):
+    pass
+
+
+def parse_args(argv):
+    opts = {"lang": None, "config": None, "rings": None, "seed": None, "store": None,
+            "serial": None, "script": None, "out": None, "tail": 3000}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-h", "--help"):
+            raise UsageError("")
+        if not arg.startswith("--") or arg[2:] not in opts:
+            raise UsageError("unknown argument %r" % arg)
+        if i + 1 >= len(argv):
+            raise UsageError("%s needs a value" % arg)
+        opts[arg[2:]] = argv[i + 1]
+        i += 2
+    for key in ("seed", "tail", "rings"):
+        if opts[key] is not None:
+            try:
+                opts[key] = int(opts[key])
+            except ValueError:
+                raise UsageError("--%s needs a number, got %r" % (key, opts[key])) from None
+    if opts["lang"] not in (None, "fr", "en"):
+        raise UsageError("--lang is fr or en")
+    if opts["script"] and not opts["out"]:
+        raise UsageError("--script needs --out FILE")
+    return opts
+
+
+def build_config(opts):
+    messages = []
+    if opts["config"]:
+        config, messages = load_config(opts["config"])
+    else:
+        config = copy_config(DEFAULT_CONFIG)
+    if opts["lang"]:
+        config["language"] = opts["lang"]
+    if opts["rings"]:
+        n = opts["rings"]
+        config["leds"] = {"rings": [n], "outer_first": True, "reverse": [False], "offsets": [0],
+                          "color_order": config["leds"].get("color_order", "GRB")}
+    return config, messages
+
+
+def build_session(opts):
+    if not opts["store"]:
+        return Session()
+    from store.store import Store
+
+    return Session(store=Store(root=opts["store"]))
+
+
+def build_link(opts, app):
+    if not opts["serial"]:
+        return None
+    from proto.link import Link
+
+    from sim.serial_port import SerialPort
+
+    port = SerialPort(opts["serial"])
+    return Link(app, port.read, port.write, opts["config"])
+
+
+def scripted(opts, config):
+    from sim.hw import SimHardware
+    from sim.script import Driver, Recorder, parse_script, run_script
+
+    with open(opts["script"]) as f:
+        steps = parse_script(f.read())
+    clock = ManualClock()
+    app = App(config, clock, build_session(opts))
+    app.rng.seed(opts["seed"] if opts["seed"] is not None else 1)
+    hw = SimHardware(clock, config)
+    buttons = config["buttons"]
+    debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
+    driver = Driver(app, hw, debouncer, build_link(opts, app))
+    with open(opts["out"], "w") as out:
+        recorder = Recorder(out, app, hw)
+        driver.on_step = recorder.after_step
+        run_script(driver, steps, opts["tail"])
+    return 0
+
+
+def interactive(opts, config, messages):
+    from sim.hw import SimHardware
+    from sim.term import Keys, Painter
+
+    clock = SystemClock()
+    app = App(config, clock, build_session(opts))
+    if opts["seed"] is not None:
+        app.rng.seed(opts["seed"])
+    painter = Painter(app.layout)
+    painter.status = "; ".join(messages)[:78]
+    hw = SimHardware(clock, config, painter=painter)
+    buttons = config["buttons"]
+    debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
+    keys = Keys(clock, buttons["long_ms"])
+    hw.read_buttons = keys.levels
+    hw.idle = keys.wait
+    link = build_link(opts, app)
+    try:
+        painter.clear()
+        run(app, hw, debouncer, link, should_stop=lambda: keys.quit)
+    finally:
+        keys.restore()
+        sys.stdout.write("\x1b[0m\r\n")
+    return 0
+
+
+def main(argv):
+    try:
+        opts = parse_args(argv)
+    except UsageError as err:
+        if str(err):
+            print("sim: %s" % err)
+        print(USAGE)
+        return 2
+    config, messages = build_config(opts)
+    if opts["script"]:
+        return scripted(opts, config)
+    return interactive(opts, config, messages)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
