@@ -114,7 +114,7 @@ class Session:
         self._reset_tracking()
         self.game_id = 0
         if self.store is not None:
-            self._save(True)
+            self._save()
         self._emit("game", {"game": game, "options": state.options, "names": self.names,
                             "bots": self.bots, "id": self.game_id})
         return self._end_events()
@@ -349,22 +349,25 @@ class Session:
                 "putback": [list(e) for e in self._putback], "floor": self._floor_round}
 
     def _save_op(self, op, arg):
+        # The entry goes to the journal even when a snapshot follows: if that snapshot is ever
+        # damaged, the previous snapshot plus this journal still reach this operation.
         if self.store is None or self._quiet:
             return
+        if not self.unsaved and self.game_id:
+            try:
+                self.store.append(op, arg, self.seq)
+            except OSError as err:
+                self._storage_error(err, "journal")
         if self.unsaved or self.store.wants_snapshot():
-            self._save(False)
-            return
-        try:
-            self.store.append(op, arg, self.seq)
-        except OSError as err:
-            self._storage_error(err, "journal")
+            self._save()
 
-    def _save(self, first):
+    def _save(self):
+        """Write the whole session as a snapshot (the first one starts the game on flash)."""
         try:
-            if first:
-                self.game_id = self.store.start(self.document())
-            else:
+            if self.game_id:
                 self.store.snapshot(self.document())
+            else:
+                self.game_id = self.store.start(self.document())
         except OSError as err:
             self._storage_error(err, "snapshot")
             return
@@ -400,6 +403,7 @@ class Session:
             except Exception as err:  # a record that does not replay must not stop the boot
                 discarded.append("saved game unreadable: %s" % err)
                 self.state = None
+                self.game_id = 0
                 report["quarantined"] += self.store.quarantine_current()
         if self.state is not None:
             state = self.state
@@ -409,7 +413,7 @@ class Session:
             report["moves"] = len(state.moves)
             report["to_act"] = state.current_player()
             if discarded or loaded["dirty"]:
-                self._save(False)  # start a clean snapshot and journal from what was recovered
+                self._save()  # start a clean snapshot and journal from what was recovered
         if not report["resumed"] and not discarded:
             return None
         report["lines"] = _report_lines(report)

@@ -1,0 +1,90 @@
+"""The few file operations the store needs, behind one object so tests can break them.
+
+Files() uses the os module of the runtime (littlefs on the board, the host's filesystem under
+the unix port and CPython). A test swaps in a subclass that cuts writes or reports a full disk.
+"""
+
+import os
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
+    _crc32 = None
+
+ENOSPC = 28
+
+
+def crc32(data):
+    if _crc32 is not None:
+        return _crc32(data) & 0xFFFFFFFF
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
+    return crc ^ 0xFFFFFFFF
+
+
+def join(folder, name):
+    if not folder or folder.endswith("/"):
+        return folder + name
+    return folder + "/" + name
+
+
+class Files:
+    """Plain file access; every method raises OSError on failure, nothing else."""
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def read(self, path):
+        with self.open(path, "rb") as f:
+            return f.read()
+
+    def write_atomic(self, path, data):
+        """Write a temp file, close it, then rename it over path: littlefs makes that atomic."""
+        tmp = path + ".tmp"
+        try:
+            with self.open(tmp, "wb") as f:
+                f.write(data)
+        except OSError:
+            self.remove_quietly(tmp)
+            raise
+        self.rename(tmp, path)
+
+    def rename(self, old, new):
+        try:
+            os.rename(old, new)
+        except OSError:
+            # littlefs and POSIX replace the target; a port that refuses gets it removed first
+            if not self.exists(new):
+                raise
+            os.remove(new)
+            os.rename(old, new)
+
+    def remove(self, path):
+        os.remove(path)
+
+    def remove_quietly(self, path):
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+    def listdir(self, path):
+        return os.listdir(path)
+
+    def exists(self, path):
+        try:
+            os.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def makedirs(self, path):
+        parts = [p for p in path.split("/") if p]
+        current = "/" if path.startswith("/") else ""
+        for part in parts:
+            current = join(current, part)
+            if not self.exists(current):
+                os.mkdir(current)

@@ -1,0 +1,275 @@
+"""Store building blocks (CRC, journal entries, checksummed containers) and the shared fixtures of
+the store tests: a scratch folder (a temp dir on CPython, littlefs in RAM on the unix port), a RAM
+block device that can cut the power, a file layer that fills up, and a scripted game."""
+
+import os
+
+from app.session import OP_ACT, OP_REDO, OP_UNDO, Session
+from engine.core import CHANCE
+from engine.rng import Rng
+from engine.tanturlurette_bots import ThresholdBot
+from store import container, journal
+from store.files import ENOSPC, Files, crc32, join
+from store.store import Store
+from support import ON_MICROPYTHON, expect_raises
+
+# -- fixtures ---------------------------------------------------------------------------------
+
+
+class PowerCut(Exception):
+    """Raised by RamBlockDevice when its write budget is spent: the power went off."""
+
+
+class RamBlockDevice:
+    """A flash chip in RAM for os.VfsLfs2 (the extended block protocol: erase through ioctl).
+
+    cut_after: the number of block writes and erases to apply before the power goes off (-1:
+    never). Writes after the cut are not applied; the first one raises PowerCut.
+    """
+
+    def __init__(self, block_count=64, block_size=512):
+        self.block_size = block_size
+        self.block_count = block_count
+        self.data = bytearray(b"\xff" * (block_count * block_size))
+        self.ops = 0
+        self.bytes_programmed = 0
+        self.cut_after = -1
+
+    def _spend(self):
+        if 0 <= self.cut_after <= self.ops:
+            raise PowerCut()
+        self.ops += 1
+
+    def readblocks(self, block, buf, offset=0):
+        start = block * self.block_size + offset
+        buf[:] = self.data[start:start + len(buf)]
+
+    def writeblocks(self, block, buf, offset=None):
+        if offset is None:  # the simple protocol: erase, then write whole blocks
+            self.ioctl(6, block)
+            offset = 0
+        self._spend()
+        start = block * self.block_size + offset
+        self.data[start:start + len(buf)] = buf
+        self.bytes_programmed += len(buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.block_count
+        if op == 5:
+            return self.block_size
+        if op == 6:
+            self._spend()
+            start = arg * self.block_size
+            self.data[start:start + self.block_size] = b"\xff" * self.block_size
+        return 0
+
+    def copy(self):
+        other = RamBlockDevice(self.block_count, self.block_size)
+        other.data[:] = self.data
+        return other
+
+
+_mounts = [0]
+
+
+def mount_ram(device, fresh=True):
+    """Mount a RamBlockDevice with littlefs (unix port only); returns the mount point."""
+    if fresh:
+        os.VfsLfs2.mkfs(device)  # type: ignore[attr-defined]
+    _mounts[0] += 1
+    point = "/lfs%d" % _mounts[0]
+    os.mount(os.VfsLfs2(device), point)  # type: ignore[attr-defined]
+    return point
+
+
+def unmount(point):
+    try:
+        os.umount(point)  # type: ignore[attr-defined]
+    except OSError:
+        pass
+
+
+def scratch_root():
+    """An empty folder for one test; clean_root removes it."""
+    if ON_MICROPYTHON:
+        return mount_ram(RamBlockDevice(128, 512))
+    import tempfile
+
+    return tempfile.mkdtemp()
+
+
+def clean_root(root):
+    if ON_MICROPYTHON:
+        unmount(root)
+        return
+    import shutil
+
+    shutil.rmtree(root, ignore_errors=True)
+
+
+class FullDisk(Files):
+    """A file layer whose writes fail with ENOSPC while `full` is set (after `room` bytes)."""
+
+    def __init__(self):
+        self.full = False
+        self.room = 0
+
+    def open(self, path, mode):
+        f = Files.open(self, path, mode)
+        if "r" in mode:
+            return f
+        return _LimitedFile(f, self)
+
+
+class _LimitedFile:
+    def __init__(self, f, disk):
+        self.f = f
+        self.disk = disk
+
+    def write(self, data):
+        disk = self.disk
+        if disk.full:
+            if len(data) > disk.room:
+                self.f.write(data[:disk.room])
+                disk.room = 0
+                raise OSError(ENOSPC)
+            disk.room -= len(data)
+        return self.f.write(data)
+
+    def flush(self):
+        self.f.flush()
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def scripted_ops(seed=1, players=4, undo_every=9, max_ops=400, options=None):
+    """A game as a list of session operations ("act", action) / ("undo",) / ("redo",), played
+    by bots with an undo and sometimes a redo now and then. Replaying it gives the same game."""
+    session = Session()
+    opts = {"players": players}
+    if options:
+        opts.update(options)
+    session.new_game("tanturlurette", opts)
+    rng = Rng(seed)
+    bot = ThresholdBot()
+    ops = []
+    while not session.state.is_over() and len(ops) < max_ops:
+        state = session.state
+        player = state.current_player()
+        if player >= 0 and len(ops) % undo_every == undo_every - 1 and session.can_undo():
+            session.undo()
+            ops.append(("undo",))
+            if rng.below(2) and session.redo():
+                ops.append(("redo",))
+            continue
+        if player == CHANCE:
+            action = session.chance_outcome(rng)
+        else:
+            action = bot.choose(state, player, rng)
+        session.act(action)
+        ops.append(("act", action))
+    return opts, ops, session
+
+
+def run_op(session, op):
+    if op[0] == "act":
+        session.act(op[1])
+    elif op[0] == "undo":
+        assert session.undo()
+    else:
+        assert session.redo()
+
+
+def fingerprint(session):
+    """What must survive a restart: the state, the journal position, the undo/redo memory."""
+    doc = session.document()
+    return (session.state.to_dict(), doc["seq"], doc["redo"], doc["putback"], doc["floor"])
+
+
+def read_all(root):
+    """{relative path: bytes} of every file under root/game."""
+    files = Files()
+    folder = join(root, "game")
+    return {name: files.read(join(folder, name)) for name in sorted(files.listdir(folder))}
+
+
+# -- tests of the building blocks -------------------------------------------------------------
+
+
+def test_crc32_is_the_standard_one_on_both_runtimes():
+    assert crc32(b"123456789") == 0xCBF43926
+    assert crc32(b"") == 0
+
+
+def test_journal_entries_round_trip_and_reject_damage():
+    data = journal.header(7) + journal.encode(OP_ACT, 3, 1) + journal.encode(OP_UNDO, 0, 2)
+    data += journal.encode(OP_REDO, 0, 3)
+    assert len(data) == 4 * journal.ENTRY_SIZE
+    game_id, entries, problem = journal.parse(data)
+    assert game_id == 7 and problem is None
+    assert entries == [(OP_ACT, 3, 1), (OP_UNDO, 0, 2), (OP_REDO, 0, 3)]
+    for cut in range(1, journal.ENTRY_SIZE):
+        _g, entries, problem = journal.parse(data[:-cut])
+        assert problem == "short" and len(entries) == 2
+    for i in range(len(data)):
+        broken = bytearray(data)
+        broken[i] ^= 0x10
+        _g, entries, problem = journal.parse(bytes(broken))
+        assert problem is not None
+        assert len(entries) == max(0, i // journal.ENTRY_SIZE - 1)
+
+
+def test_journal_from_a_newer_firmware_is_refused():
+    future = bytearray(journal.header(1))
+    future[1] = journal.VERSION + 1
+    future[8:12] = crc32(bytes(future[:8])).to_bytes(4, "little")
+    expect_raises(journal.FutureFormat, journal.parse, bytes(future) + journal.encode(OP_ACT, 1, 1))
+
+
+def test_container_round_trip_and_every_cut_is_detected():
+    doc = {"v": 1, "moves": [1, 2, 3], "name": "Anne"}
+    data = container.encode(container.SNAPSHOT, doc)
+    assert container.decode(container.SNAPSHOT, data) == doc
+    expect_raises(container.BadFile, container.decode, container.HISTORY, data)
+    for cut in range(len(data)):
+        expect_raises(container.BadFile, container.decode, container.SNAPSHOT, data[:cut])
+    flipped = bytearray(data)
+    flipped[-3] ^= 1
+    expect_raises(container.BadFile, container.decode, container.SNAPSHOT, bytes(flipped))
+
+
+def test_container_from_a_newer_firmware_is_refused():
+    data = container.encode(container.SNAPSHOT, {"v": 1})
+    newer = data.replace(b"TTS 1 ", b"TTS 2 ", 1)
+    expect_raises(journal.FutureFormat, container.decode, container.SNAPSHOT, newer)
+    newer_doc = container.encode(container.SNAPSHOT, {"v": 2})
+    expect_raises(journal.FutureFormat, container.decode, container.SNAPSHOT, newer_doc)
+
+
+def test_store_writes_journal_entries_then_compacts():
+    root = scratch_root()
+    try:
+        store = Store(root, compact_every=5)
+        session = Session(store)
+        session.new_game("tanturlurette", {"players": 4})
+        assert sorted(read_all(root)) == ["s1"]
+        opts, ops, _ = scripted_ops(seed=2, max_ops=12)
+        for op in ops[:4]:
+            run_op(session, op)
+        files = read_all(root)
+        assert sorted(files) == ["j1", "s1"]
+        assert len(files["j1"]) == 5 * journal.ENTRY_SIZE  # header + 4 entries: appended, not rewritten
+        for op in ops[4:12]:
+            run_op(session, op)
+        # ops 5 and 10 also made snapshots; the generation before the newest stays as fallback
+        assert sorted(read_all(root)) == ["j2", "j3", "s2", "s3"]
+    finally:
+        clean_root(root)
