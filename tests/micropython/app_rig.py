@@ -1,0 +1,77 @@
+"""A device on the bench for tests: the real app, debouncer and loop on a manual clock.
+
+Tests press buttons only (through sim.script.Driver and the real debouncer); they read the app and
+the engine state to decide what to press, as a player reads the ring and the OLED.
+"""
+
+import sys
+
+_PARTS = __file__.split("/")[:-1]  # this folder: <root>/tests/micropython
+_FIRMWARE = ("/".join(_PARTS[:-2]) or ".") + "/firmware" if len(_PARTS) >= 2 else "../../firmware"
+if _FIRMWARE not in sys.path:
+    sys.path.insert(0, _FIRMWARE)
+
+from app.buttons import KEEP, OK, SWAP, Debouncer  # noqa: E402
+from app.clock import ManualClock  # noqa: E402
+from app.config import DEFAULT_CONFIG, copy_config  # noqa: E402
+from app.core import App  # noqa: E402
+from sim.hw import SimHardware  # noqa: E402
+from sim.script import Driver  # noqa: E402
+
+
+def make_rig(seed=1, lang="fr", rings=None, session=None):
+    config = copy_config(DEFAULT_CONFIG)
+    config["language"] = lang
+    if rings is not None:
+        config["leds"] = {"rings": rings, "outer_first": True, "reverse": [False] * len(rings),
+                          "offsets": [0] * len(rings), "color_order": "GRB"}
+    clock = ManualClock()
+    app = App(config, clock, session)
+    app.rng.seed(seed)
+    hw = SimHardware(clock, config)
+    debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
+    driver = Driver(app, hw, debouncer)
+    driver.events = []
+    hw.on_event = lambda kind, payload: driver.events.append((kind, payload))
+    driver.run_for(50)
+    return driver
+
+
+def event_kinds(driver):
+    """The kinds of the log events since the last call."""
+    kinds = [kind for kind, _ in driver.events]
+    driver.events = []
+    return kinds
+
+
+def choose(driver, row, value):
+    """Set one setup-menu row with the buttons: SWAP to the row, OK until the value shows."""
+    menu = driver.app.mode
+    for _ in range(20):
+        if menu.rows[menu.cursor] == row:
+            break
+        driver.press(SWAP)
+    assert menu.rows[menu.cursor] == row, "row %s not reached" % row
+    for _ in range(12):
+        if menu.value(row) == value:
+            return
+        driver.press(OK)
+    raise AssertionError("could not set %s to %r" % (row, value))
+
+
+def start(driver, **settings):
+    """Choose the settings (in menu order) and press OK on Play."""
+    for row in ("game", "mode", "players", "humans", "circles", "reentry", "king_blocks"):
+        if row in settings:
+            choose(driver, row, settings[row])
+    menu = driver.app.mode
+    for _ in range(20):
+        if menu.cursor == 0:
+            break
+        driver.press(KEEP)
+    driver.press(OK)
+    assert driver.app.mode.in_game, "the game did not start: %r" % (driver.hw.text,)
+
+
+def state(driver):
+    return driver.app.session.state

@@ -1,0 +1,286 @@
+"""Tanturlurette on the device, driven only by button presses through the debouncer and loop."""
+
+from app.buttons import BACK, KEEP, OK, SWAP
+from app_rig import event_kinds, make_rig, start, state
+from engine.core import TABLE
+from engine.rng import Rng
+from engine.tanturlurette import PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
+
+
+def play_deck_game(driver, max_turns=3000):
+    """The human seats keep a card of rank 7 or better, otherwise change; bots play themselves."""
+    app = driver.app
+    mode = app.mode
+    peeks = 0
+    for _ in range(max_turns):
+        st = state(driver)
+        if st.phase == PH_OVER:
+            return peeks
+        player = st.current_player()
+        if mode.reveal:
+            assert driver.hw.text[-1] in ("OK: suite", "OK: next"), driver.hw.text
+            driver.press(OK)
+        elif player >= 0 and app.is_human(player):
+            driver.down(OK)
+            driver.run_for(60)
+            shown = " ".join(driver.hw.text)
+            assert "Ta carte" in shown or "Your card" in shown, shown
+            peeks += 1
+            driver.up(OK)
+            driver.run_for(60)
+            assert "Ta carte" not in " ".join(driver.hw.text), "the card stays hidden after release"
+            card = st.offer if st.phase == 5 and player != st.dealer else st.hand[player]
+            driver.press(KEEP if card >> 2 >= 6 else SWAP)
+        else:
+            driver.run_for(100)
+    raise AssertionError("deck game did not end")
+
+
+def test_deck_game_with_bots_ends_with_a_winner():
+    driver = make_rig(seed=7)
+    start(driver)  # the defaults: 4 players, deck mode, 1 human
+    st = state(driver)
+    assert st.deck_mode and st.n == 4
+    assert driver.app.session.bots == [None, "counting", "counting", "counting"]
+    peeks = play_deck_game(driver)
+    st = state(driver)
+    assert peeks > 0
+    winners = st.winners()
+    assert winners and sum(st.payout) == st.pot()
+    assert "Gagne" in driver.hw.text[1] or "Partage" in driver.hw.text[1], driver.hw.text
+    kinds = event_kinds(driver)
+    assert "over" in kinds and "elim" in kinds
+    driver.press(OK)  # back to the setup menu, the game archived
+    assert not driver.app.mode.in_game
+    assert driver.app.session.finished
+
+
+def test_deck_game_eight_players_in_english():
+    driver = make_rig(seed=3, lang="en")
+    start(driver, players=8, humans=2)
+    assert state(driver).n == 8
+    play_deck_game(driver)
+    assert state(driver).phase == PH_OVER
+    assert driver.hw.text[1].startswith("Winner") or driver.hw.text[1].startswith("Shared")
+
+
+def mark_losers(driver, mask):
+    """Move the cursor with SWAP, toggle seats with OK, then confirm on the centre slot."""
+    mode = driver.app.mode
+    st = state(driver)
+    for seat in range(st.n):
+        if mask >> seat & 1:
+            for _ in range(st.n + 1):
+                if mode.cursor == seat:
+                    break
+                driver.press(SWAP)
+            driver.press(OK)
+    for _ in range(st.n + 1):
+        if mode.cursor == st.n:
+            break
+        driver.press(SWAP)
+    driver.press(OK)
+
+
+def play_board_game(driver, seed, max_turns=2000):
+    rng = Rng(seed)
+    for _ in range(max_turns):
+        st = state(driver)
+        if st.phase == PH_OVER:
+            return
+        player = st.current_player()
+        if player == TABLE:
+            assert st.phase == PH_MARK
+            live = [s for s in range(st.n) if not st.out[s]]
+            mask = 1 << live[rng.below(len(live))]
+            if rng.below(4) == 0:
+                mask |= 1 << live[rng.below(len(live))]
+            moves = len(st.moves)
+            mark_losers(driver, mask)
+            assert len(state(driver).moves) == moves + 1
+        elif player >= 0:
+            driver.press(KEEP if rng.below(2) else SWAP)
+        else:
+            driver.run_for(100)
+    raise AssertionError("board game did not end")
+
+
+def test_board_game_ends_with_winner_and_pot():
+    driver = make_rig(seed=11)
+    start(driver, mode="board", circles=2)
+    st = state(driver)
+    assert not st.deck_mode and driver.app.session.bots is None
+    play_board_game(driver, 5)
+    st = state(driver)
+    assert st.winners()
+    assert ("Pot: %d jetons" % st.pot()) in driver.hw.text
+
+
+def test_board_first_dealer_is_drawn_and_lit():
+    driver = make_rig(seed=2)
+    start(driver, mode="board")
+    assert state(driver).dealer == -1
+    driver.run_for(1700)
+    st = state(driver)
+    assert 0 <= st.dealer < 4 and st.phase == PH_SWAP
+    assert driver.hw.text[1] == "Donneur J%d" % (st.dealer + 1)
+    board = driver.app.board
+    # the dealer's two outer-ring marks are white
+    led = board._home_led[2 * st.dealer]
+    frame = driver.hw.frame
+    assert frame[3 * led] == frame[3 * led + 1] == frame[3 * led + 2] > 0
+
+
+def test_seat_to_act_blinks():
+    driver = make_rig(seed=2)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    st = state(driver)
+    seat = st.current_player()
+    led = driver.app.board.seat_led(seat, 0)
+    levels = set()
+    for _ in range(8):
+        driver.run_for(130)
+        levels.add(sum(driver.hw.frame[3 * led:3 * led + 3]) > 0)
+    assert levels == {True, False}
+    other = [s for s in range(4) if s != seat][0]
+    led = driver.app.board.seat_led(other, 0)
+    assert sum(driver.hw.frame[3 * led:3 * led + 3]) > 0
+
+
+def test_long_ok_undoes_back_to_the_human_decision():
+    driver = make_rig(seed=4)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    first = state(driver).current_player()
+    driver.press(SWAP)
+    assert len(state(driver).moves) == 2 and state(driver).current_player() != first
+    driver.long(OK)
+    st = state(driver)
+    assert len(st.moves) == 1 and st.current_player() == first, (list(st.moves), first)
+    assert driver.hw.text[0] == "Coup annule", driver.hw.text
+    kinds = event_kinds(driver)
+    assert "undo" in kinds
+    driver.press(KEEP)
+    assert state(driver).moves[-1] == 0  # KEEP recorded where SWAP was
+
+
+def test_marking_nobody_is_refused_and_changes_nothing():
+    driver = make_rig(seed=9)
+    start(driver, mode="board")
+    for _ in range(200):
+        if state(driver).current_player() == TABLE:
+            break
+        if state(driver).current_player() >= 0:
+            driver.press(KEEP)
+        else:
+            driver.run_for(100)
+    st = state(driver)
+    moves = len(st.moves)
+    mark_losers(driver, 0)
+    assert len(state(driver).moves) == moves and state(driver).current_player() == TABLE
+    assert driver.hw.text[0] == "Erreur"
+
+
+def test_tokens_glide_without_blocking_input():
+    driver = make_rig(seed=9)
+    start(driver, mode="board")
+    for _ in range(200):
+        player = state(driver).current_player()
+        if player == TABLE:
+            break
+        if player >= 0:
+            driver.press(KEEP)
+        else:
+            driver.run_for(100)
+    mark_losers(driver, 1)
+    mode = driver.app.mode
+    assert mode.moving, "the loser's token glides after the marking"
+    assert state(driver).pos[0] == 1
+    before = len(state(driver).moves)
+    driver.press(SWAP)  # input is taken during the glide
+    assert len(state(driver).moves) == before + 1
+    driver.run_for(700)
+    assert not mode.moving
+
+
+def test_reentry_is_offered_and_taken():
+    driver = make_rig(seed=9)
+    start(driver, mode="board", circles=2)
+    offered = False
+    for _ in range(600):
+        st = state(driver)
+        if st.phase == PH_OVER:
+            break
+        player = st.current_player()
+        if st.phase == PH_REENTRY:
+            text = " ".join(driver.hw.text)
+            assert "en enfer" in text and "K:revient" in text, text
+            offered = True
+            stakes = st.stakes[player]
+            driver.press(KEEP)
+            assert state(driver).stakes[player] == stakes + 1
+            assert "reenter" in event_kinds(driver)
+            break
+        if player == TABLE:
+            mark_losers(driver, 1)  # seat 1 (J1) always loses, so it falls first
+        elif player >= 0:
+            driver.press(KEEP)
+        else:
+            driver.run_for(100)
+    assert offered
+
+
+def test_long_back_opens_the_game_menu_and_continue_returns():
+    driver = make_rig(seed=4)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    game_mode = driver.app.mode
+    driver.long(BACK)
+    assert driver.app.mode is not game_mode and driver.hw.text[0] == "> Continuer"
+    driver.press(OK)
+    assert driver.app.mode is game_mode
+
+
+def test_keep_and_swap_together_open_the_menu_without_acting():
+    driver = make_rig(seed=4)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    moves = len(state(driver).moves)
+    driver.down(KEEP)
+    driver.run_for(40)
+    driver.down(SWAP)
+    driver.run_for(100)
+    driver.up(KEEP)
+    driver.up(SWAP)
+    driver.run_for(100)
+    assert len(state(driver).moves) == moves
+    assert driver.hw.text[0] == "> Continuer"
+
+
+def test_menu_new_game_abandons_to_setup():
+    driver = make_rig(seed=4)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    driver.long(BACK)
+    for _ in range(3):
+        driver.press(SWAP)
+    driver.press(OK)
+    assert not driver.app.mode.in_game
+    assert driver.app.session.finished
+    assert driver.app.session.history[-1]["finished"] is False
+
+
+def test_single_24_ring_shows_lives_as_bars():
+    driver = make_rig(seed=5, rings=[24])
+    start(driver, mode="board", circles=3)
+    driver.run_for(1700)
+    board = driver.app.board
+    assert not board.concentric and board.sector == 6
+    st = state(driver)
+    frame = driver.hw.frame
+    seat = [s for s in range(4) if s != st.current_player() and s != st.dealer][0]
+    base = board.layout.seat_position(0, seat, 4)
+    lit = [sum(frame[3 * board.layout.index(0, base + j):3 * board.layout.index(0, base + j) + 3]) > 0
+           for j in range(5)]
+    assert lit == [True, True, True, False, False], lit  # three circles to go; j=5 marks a dealer
