@@ -1,0 +1,66 @@
+"""The optional SSD1306 OLED: 8 lines of 16 characters on 128x64, through the mip ssd1306 driver.
+
+Everything here may fail (driver not installed, nothing on the I2C bus, a loose wire mid-game);
+each failure turns the display off with a message, never stops the device.
+"""
+
+_FOLD = {"à": "a", "â": "a", "ç": "c", "é": "e", "è": "e", "ê": "e", "ë": "e", "î": "i", "ï": "i",
+         "ô": "o", "ù": "u", "û": "u", "ü": "u", "É": "E", "È": "E", "À": "A", "Ç": "C"}
+MAX_FAILURES = 3  # I2C errors in a row before the display is given up
+
+
+def ascii_line(text):
+    """The built-in 8x8 font has no accents: fold them, and show anything else as '?'."""
+    for ch in text:
+        if ord(ch) > 126:
+            break
+    else:
+        return text
+    return "".join([ch if ord(ch) <= 126 else _FOLD.get(ch, "?") for ch in text])
+
+
+class Oled:
+    def __init__(self, oled, width, height):
+        self.oled = oled
+        self.rows = height // 8
+        self.columns = width // 8
+        self.failures = 0
+
+    def show(self, lines):
+        """Draw the lines; returns False once the display has failed for good."""
+        oled = self.oled
+        try:
+            oled.fill(0)
+            for row in range(min(len(lines), self.rows)):
+                oled.text(ascii_line(lines[row][:self.columns]), 0, row * 8, 1)
+            oled.show()
+        except OSError:
+            self.failures += 1
+            return self.failures < MAX_FAILURES
+        self.failures = 0
+        return True
+
+
+def open_oled(machine, config, messages):
+    """An Oled, or None with a message saying why there is none."""
+    display = config["display"]
+    pins = config["pins"]
+    if not display["enabled"]:
+        return None
+    try:
+        import ssd1306
+    except ImportError:
+        messages.append("display: the ssd1306 driver is not installed (mpremote mip install ssd1306)")
+        return None
+    addr = display["i2c_addr"]
+    try:
+        i2c = machine.SoftI2C(scl=machine.Pin(pins["i2c_scl"]), sda=machine.Pin(pins["i2c_sda"]),
+                              freq=400000)
+        if addr not in i2c.scan():
+            messages.append("display: nothing answers at I2C address 0x%02X; running without it" % addr)
+            return None
+        oled = ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
+    except OSError as err:
+        messages.append("display: I2C error %r; running without it" % (err,))
+        return None
+    return Oled(oled, display["width"], display["height"])

@@ -1,0 +1,123 @@
+"""hw_esp32.boot: the board's boot, run for real on the unix port against fake hardware."""
+
+import os
+
+import fakes
+from app.clock import ManualClock
+from app.power import estimate_ma
+from hw_esp32 import boot
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+SCRATCH = HERE + "/_hw_boot_scratch"
+CONFIG_TEXT = open(HERE + "/../../firmware/config.json").read()
+
+
+def remove_tree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        full = path + "/" + name
+        try:
+            os.remove(full)
+        except OSError:
+            remove_tree(full)
+    os.rmdir(path)
+
+
+def fresh_scratch(config_text):
+    remove_tree(SCRATCH)
+    os.mkdir(SCRATCH)
+    os.mkdir(SCRATCH + "/flash")
+    with open(SCRATCH + "/config.json", "w") as f:
+        f.write(config_text)
+
+
+class Serial:
+    def __init__(self):
+        self.out = []
+
+    def read(self):
+        return None
+
+    def write(self, data):
+        self.out.append(data if isinstance(data, bytes) else data.encode())
+
+
+class Script:
+    """should_stop for the loop: counts turns and presses fake buttons at given turns."""
+
+    def __init__(self, machine, turns, presses=()):
+        self.machine = machine
+        self.turns = 0
+        self.limit = turns
+        self.presses = presses  # (turn, gpio, level)
+
+    def __call__(self):
+        for turn, gpio, level in self.presses:
+            if turn == self.turns:
+                self.machine.pins[gpio].level = level
+        self.turns += 1
+        return self.turns > self.limit
+
+
+def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True):
+    fresh_scratch(config_text)
+    serial = Serial()
+    clock = ManualClock()
+    with fakes.installed(oled=oled) as (machine, neopixel, ssd1306):
+        machine.i2c_devices.append(60)
+        script = Script(machine, turns, presses)
+        try:
+            app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
+                            clock=clock, serial=serial, sleep_ms=clock.advance)
+        finally:
+            remove_tree(SCRATCH)
+        return app, machine, neopixel, ssd1306, serial
+
+
+def test_boot_runs_the_app_on_the_board_layer():
+    app, machine, neopixel, ssd1306, serial = boot_for(100)
+    assert app is not None
+    wdt = machine.wdts[0]
+    assert wdt.timeout == 8000 and wdt.feeds >= 100  # fed every turn of the loop
+    strip = neopixel.strips[0]
+    assert strip.writes >= 2  # blank at power-up, then the app's first frame
+    assert estimate_ma(strip.sent, 255) <= 450
+    assert ssd1306.displays[0].shown, "the app's text reached the OLED"
+    sent = b"".join(serial.out)
+    assert b"boot" in sent  # the protocol link announced the boot
+
+
+def test_buttons_reach_the_app():
+    presses = ((10, 25, 0), (20, 25, 1))  # KEEP held 100 ms
+    app, _machine, _neopixel, _ssd1306, serial = boot_for(60, presses=presses)
+    quiet, _m, _n, _s, _serial = boot_for(60)
+    assert quiet.text == boot_for(60)[0].text  # without a press the boot is repeatable
+    assert app.text != quiet.text  # KEEP moved the setup menu's cursor
+
+
+def test_a_broken_config_still_boots_and_says_why():
+    app, machine, neopixel, _ssd1306, serial = boot_for(20, config_text='{"pins": {"keep": 6}, "seats": 99')
+    assert app is not None
+    assert neopixel.strips[0].n == 93  # the default disc
+    sent = b"".join(serial.out)
+    assert b"not valid JSON" in sent
+    assert app.notice is not None and "1" in app.notice[0]
+
+
+def test_bad_values_fall_back_and_each_is_logged():
+    text = CONFIG_TEXT.replace('"keep": 25', '"keep": 6').replace('"seats": 4', '"seats": 99')
+    app, machine, _neopixel, _ssd1306, serial = boot_for(20, config_text=text)
+    assert machine.pins[25].pull == machine.Pin.PULL_UP  # KEEP fell back to GPIO 25
+    sent = b"".join(serial.out)
+    assert b"pins.keep" in sent and b"seats" in sent
+    assert "2" in app.notice[0]
+
+
+def test_no_oled_driver_still_boots():
+    app, _machine, neopixel, ssd1306, serial = boot_for(20, oled=False)
+    assert app is not None and ssd1306.displays == []
+    assert b"ssd1306 driver" in b"".join(serial.out)
+    assert neopixel.strips[0].writes >= 2
