@@ -14,7 +14,7 @@ from engine.core import TABLE, IllegalAction
 from engine.rng import Rng
 
 from app.board import Board
-from app.buttons import BACK, DOWN, KEEP, LONG, OK, SWAP
+from app.buttons import BACK, DOWN, LONG, OK
 from app.clock import ticks_add, ticks_diff
 from app.i18n import LANGS, fit, tr
 from app.ring import RingLayout
@@ -286,6 +286,9 @@ class App:
             events.pop(0)
             self.dropped_events += 1
         events.append((kind, payload))
+
+    def has_events(self):
+        return len(self._events) > 0
 
     def pop_event(self):
         return self._events.pop(0) if self._events else None

@@ -29,8 +29,8 @@ def step(app, hw, debouncer, link=None):
         cue = app.pop_sound()
     if link is not None:
         link.poll(now)
-    else:
-        log = getattr(hw, "log_event", None)
+    elif app.has_events():
+        log = getattr(hw, "log_event", None)  # looked up only when there is something to log
         item = app.pop_event()
         while item is not None:
             if log is not None:
