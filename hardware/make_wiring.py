@@ -41,7 +41,7 @@ WOKWI_GROUNDS = ("GND.1", "GND.2", "GND.3")
 # Parts wired to the board follow the order of their header pins, so that no two wires cross.
 LAYOUT = {
     "left": ("psu", "d_feed", "btn_back", "btn_keep", "btn_swap", "btn_ok"),
-    "right": ("oled", "buzzer", "shifter", "r_data", "disc", "c_bulk"),
+    "right": ("oled", "buzzer", "shifter", "c_dec", "r_data", "disc", "c_bulk"),
 }
 
 PIN_STEP = 22
