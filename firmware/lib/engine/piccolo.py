@@ -249,6 +249,7 @@ class State(Table, GameState):
         self.level = 0
         self.trump = -1
         self.spread = False
+        self.counted = []  # each seat's points in the last deal played to the tenth trick
         self.to_act = -1
         self.phase = PH_DEAL
         self._start_deal()
@@ -484,11 +485,19 @@ class State(Table, GameState):
         self.to_act = winner
         if self.hands[winner] and not self._contract_decided():
             return
+        if not self.hands[winner]:
+            self._count()
         if self._settle(self.taker, self.level, self.taker_points(), self.tricks[self.taker]):
             self.phase = PH_OVER
             self.to_act = -1
         else:
             self._start_deal()
+
+    def _count(self):
+        """Règle 12: card points plus one a trick, the discards to the taker; 70 in all."""
+        counted = [card_points(self.won[s]) + self.tricks[s] for s in range(SEATS)]
+        counted[self.taker] += card_points(self.discards)
+        self.counted = counted
 
     def _contract_decided(self):
         """A contract is over as soon as its outcome is certain; a points deal is always counted."""
@@ -525,6 +534,7 @@ class State(Table, GameState):
             "trick": [[self.trick_seats[i], self.trick[i]] for i in range(len(self.trick))],
             "last_trick": [list(t) for t in self.last_trick],
             "tricks": list(self.tricks),
+            "counted": list(self.counted),
         })
         return data
 

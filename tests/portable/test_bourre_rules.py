@@ -1,0 +1,241 @@
+"""La Bourre rules, scenario by scenario with fixed hands, then seeded random deals (both runtimes)."""
+
+import json
+
+from engine.bourre import (
+    DRAW_ONE,
+    DRAW_TWO,
+    PH_DISCARD,
+    PH_EXCHANGE,
+    PH_OVER,
+    PH_PLAY,
+    PIQUET_DECK,
+    STAND,
+    State,
+    ante,
+    from_dict,
+    normalize_options,
+    share_pot,
+    strength,
+)
+from engine.bourre_bots import PlanBot, RandomBot
+from engine.cards import card_name
+from engine.core import CHANCE, BadOptions, BadRecord, IllegalAction
+from engine.play import play_out
+from engine.registry import replay
+from engine.rng import Rng
+from support import expect_raises, scaled
+
+CARD = dict([(card_name(c), c) for c in PIQUET_DECK])
+
+
+def cards(text):
+    return [CARD[name] for name in text.split()]
+
+
+def deal(state, hands):
+    """Deal fixed hands: the engine deals one card at a time round the table from the leader."""
+    n = state.n
+    for i in range(5 * n):
+        seat = (state.leader + i) % n
+        state.apply(hands[seat][i // n])
+
+
+def three_player_deal(deals=1):
+    state = State({"players": 3, "deals": deals, "stake": 1, "eldest": 0})
+    deal(state, [cards("7S KS 8H 9D 7C"), cards("9S QH AD 10D JH"), cards("8S 9H 7D KD QD")])
+    for _ in range(3):
+        state.apply(STAND)
+    return state
+
+
+def test_deck_is_32_cards_ranked_king_high():
+    assert len(PIQUET_DECK) == 32
+    order = cards("7S 8S 9S 10S AS JS QS KS")
+    assert [strength(c) for c in order] == list(range(8))
+
+
+def test_options_have_defaults_and_refuse_bad_values():
+    assert normalize_options({}) == {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
+    err = expect_raises(BadOptions, normalize_options, {"players": 7})
+    assert "players" in str(err) and "2 to 6" in str(err)
+    expect_raises(BadOptions, normalize_options, {"eldest": 4, "players": 4})
+    expect_raises(BadOptions, normalize_options, {"deals": 0})
+    expect_raises(BadOptions, normalize_options, {"colour": 1})
+
+
+def test_five_cards_each_and_everyone_antes_the_base():
+    state = State({"players": 4, "stake": 5})
+    assert state.staked == [5, 5, 5, 5] and state.pot() == 20
+    assert state.current_player() == CHANCE and state.chance_count() == 32
+    rng = Rng(3)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcome(rng.below(state.chance_count())))
+    assert [len(h) for h in state.hands] == [5, 5, 5, 5]
+    assert state.stock.size == 12
+    assert state.phase == PH_EXCHANGE and state.current_player() == state.leader == 0
+
+
+def test_climbing_trick_goes_to_the_last_player_to_have_played():
+    state = three_player_deal()
+    assert state.phase == PH_PLAY and state.current_player() == 0
+    state.apply(CARD["7S"])
+    # seat 1 holds 9S: it must climb, and only a higher spade is legal
+    assert state.current_player() == 1
+    assert state.legal_actions() == [CARD["9S"]]
+    before = state.to_dict()
+    err = expect_raises(IllegalAction, state.apply, CARD["QH"])
+    assert "9S" in str(err)
+    assert state.to_dict() == before  # refused: nothing changed
+    state.apply(CARD["9S"])
+    # seat 2 holds only 8S, which cannot beat 9S: skipped; the turn comes round to seat 0
+    assert state.current_player() == 0 and state.legal_actions() == [CARD["KS"]]
+    state.apply(CARD["KS"])
+    assert state.tricks == [1, 0, 0]
+    assert state.last_taker == 0 and state.last_trick == cards("7S 9S KS")
+    assert state.current_player() == 0  # the taker leads again
+
+
+def test_unbeaten_lead_is_removed_and_the_next_player_leads():
+    state = three_player_deal()
+    for name in ("7S", "9S", "KS"):
+        state.apply(CARD[name])
+    state.apply(CARD["7C"])  # nobody holds a higher club
+    assert state.dead == [CARD["7C"]] and state.tricks == [1, 0, 0]
+    assert state.current_player() == 1
+
+
+def test_whole_deal_with_dead_cards_left_with_a_lone_player():
+    state = three_player_deal()
+    for name in ("7S", "9S", "KS", "7C", "JH", "7D", "9D", "10D", "QD", "KD", "8H", "QH", "AD"):
+        assert state.current_player() >= 0, name
+        state.apply(CARD[name])
+    # seat 2 is the last with cards: 9H cannot make a trick alone and is dead
+    assert state.is_over()
+    assert state.tricks == [1, 1, 1] and state.totals == [1, 1, 1]
+    assert CARD["9H"] in state.dead
+    assert state.payout == [1, 1, 1] and state.returns() == [0, 0, 0]
+
+
+def test_a_second_deal_rotates_the_lead_to_the_right_and_antes_again():
+    state = three_player_deal(deals=3)
+    for name in ("7S", "9S", "KS", "7C", "JH", "7D", "9D", "10D", "QD", "KD", "8H", "QH", "AD"):
+        state.apply(CARD[name])
+    assert state.round == 2 and state.leader == 1
+    assert state.staked == [2, 2, 2]  # nobody was bourru
+    assert state.current_player() == CHANCE and state.stock.size == 32
+
+
+def test_the_bourru_antes_double():
+    assert ante(3, False) == 3 and ante(3, True) == 6
+    state = State({"players": 2, "deals": 2, "stake": 2})
+    deal(state, [cards("KS KH KD KC QS"), cards("7S 7H 7D 7C 8S")])
+    state.apply(STAND)
+    state.apply(STAND)
+    # sevens and eights never beat a King or Queen: whatever is played, seat 1 takes nothing
+    rng = Rng(1)
+    while state.round == 1:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert state.bourru == [False, True]
+    assert state.staked == [4, 6]
+
+
+def test_exchange_from_the_leader_while_the_stock_lasts():
+    state = State({"players": 6, "deals": 1, "eldest": 2})
+    rng = Rng(9)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcome(rng.below(state.chance_count())))
+    assert state.stock.size == 2 and state.current_player() == 2
+    assert state.legal_actions() == [STAND, DRAW_ONE, DRAW_TWO]
+    state.apply(DRAW_ONE)
+    drawn = state.chance_outcome(0)
+    state.apply(drawn)
+    assert drawn in state.hands[2] and len(state.hands[2]) == 6
+    assert state.phase == PH_DISCARD and state.current_player() == 2
+    state.apply(drawn)  # the card just drawn may go straight back out
+    assert state.discards[2] == [drawn] and len(state.hands[2]) == 5
+    assert state.current_player() == 3 and state.legal_actions() == [STAND, DRAW_ONE]
+    expect_raises(IllegalAction, state.apply, DRAW_TWO)
+    state.apply(DRAW_ONE)
+    state.apply(state.chance_outcome(0))
+    state.apply(state.hands[3][0])
+    # the stock is gone: the exchange ends and the leader plays
+    assert state.stock.size == 0 and state.phase == PH_PLAY and state.current_player() == 2
+
+
+def test_discards_are_out_of_reach_and_hidden_from_others():
+    state = State({"players": 2, "deals": 1})
+    rng = Rng(4)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcome(rng.below(state.chance_count())))
+    state.apply(DRAW_TWO)
+    state.apply(state.chance_outcome(0))
+    state.apply(state.chance_outcome(0))
+    gone = sorted(state.hands[0])[:2]
+    state.apply(gone[0])
+    state.apply(gone[1])
+    assert not state.stock.has(gone[0]) and not state.stock.has(gone[1])
+    assert state.view(0)["discards"] == gone
+    assert state.view(1)["discards"] == [] and state.view(1)["discard_counts"] == [2, 0]
+
+
+def test_view_hides_the_other_hands():
+    state = three_player_deal()
+    view = state.view(1)
+    assert view["hand"] == sorted(cards("9S QH AD 10D JH"))
+    assert view["hand_sizes"] == [5, 5, 5]
+    text = json.dumps(view)
+    assert "KS" not in text and "hands" not in view
+    assert json.loads(text)["pot"] == 3
+
+
+def test_pot_goes_to_most_tricks_and_ties_share_with_the_remainder_in_order():
+    assert share_pot(10, [3, 5, 1], 0) == [0, 10, 0]
+    assert share_pot(11, [4, 1, 4], 1) == [5, 0, 6]  # from seat 1 round: seat 2 gets the odd unit
+    assert sum(share_pot(13, [2, 2, 2, 0], 3)) == 13
+
+
+def test_seeded_random_deals_conserve_cards_and_the_pot():
+    rng = Rng(20240)
+    bots = [RandomBot()] * 6
+    for game in range(scaled(150, 25)):
+        n = 2 + game % 5
+        state = State({"players": n, "deals": 1 + game % 3, "stake": 1 + game % 4})
+        while not state.is_over():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply(state.chance_outcome(rng.below(state.chance_count())))
+            else:
+                action = bots[player].choose(state, player, rng)
+                if state.phase == PH_PLAY and state.trick:
+                    # nothing outside legal_actions is ever accepted
+                    for c in state.hands[player]:
+                        if c not in state.legal_actions():
+                            expect_raises(IllegalAction, state.apply, c)
+                state.apply(action)
+            if state.phase != 0:
+                assert sum(state.holder_counts()) == 32
+        assert sum(state.payout) == state.pot()
+        assert sum(state.returns()) == 0
+        copy = replay(json.loads(json.dumps(state.record())))
+        assert copy.to_dict() == state.to_dict()
+
+
+def test_to_dict_round_trips_and_refuses_a_tampered_state():
+    state = State({"players": 3, "deals": 2})
+    play_out(state, [PlanBot()] * 3, Rng(5), until_round=1)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert from_dict(data).to_dict() == state.to_dict()
+    data["totals"][0] += 1
+    err = expect_raises(BadRecord, from_dict, data)
+    assert "totals" in str(err)
+    expect_raises(BadRecord, from_dict, {"game": "piccolo"})
+    expect_raises(BadRecord, from_dict, [])
+
+
+def test_game_ends_after_the_fixed_number_of_deals():
+    state = State({"players": 4, "deals": 3})
+    play_out(state, [PlanBot()] * 4, Rng(77))
+    assert state.phase == PH_OVER and state.round == 3
+    assert state.winners() == [s for s in range(4) if state.totals[s] == max(state.totals)]

@@ -1,0 +1,390 @@
+"""Piccolo règles 1 to 14, scenario by scenario with fixed hands, then seeded random deals."""
+
+import json
+
+from engine.cards import card_name
+from engine.core import CHANCE, TERMINAL, BadOptions, BadRecord, IllegalAction
+from engine.piccolo import (
+    BID,
+    GENERALE,
+    MISERE,
+    MISERE_TABLE,
+    PASS,
+    PH_BID,
+    PH_DEAL,
+    PH_DISCARD,
+    PH_PLAY,
+    PH_TRUMP,
+    PICCOLO,
+    PICCOLO_TABLE,
+    PIQUET_DECK,
+    TOURNE,
+    TRUMP,
+    State,
+    card_points,
+    from_dict,
+    made,
+    normalize_options,
+    payoff,
+    strength,
+)
+from engine.piccolo_bots import PlanBot, RandomBot
+from engine.play import play_out
+from engine.registry import replay
+from engine.rng import Rng
+from support import expect_raises, scaled
+
+CARD = dict([(card_name(c), c) for c in PIQUET_DECK])
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+
+
+def cards(text):
+    return [CARD[name] for name in text.split()]
+
+
+def deal(state, hands, tourne):
+    """Deal fixed hands (seat -> cards) and tourne, in the engine's 3-3-2-2 dealing order."""
+    piles = {}
+    for seat in hands:
+        piles[seat] = list(hands[seat])
+    piles[TOURNE] = list(tourne)
+    for i in range(32):
+        state.apply(piles[state.deal_to[i]].pop(0))
+    assert state.phase == PH_BID
+
+
+# Dealer 0; seats 1, 2, 3 play. Seat 1 holds the spades, seat 2 hearts, seat 3 diamonds; the
+# clubs are shared out so that voids exist.
+HANDS = {
+    1: cards("10S AS KS QS JS 9S 8S 7S 10C 7C"),
+    2: cards("10H AH KH QH JH 9H 8H 7H AC 8C"),
+    3: cards("10D AD KD QD JD 9D 8D 7D KC 9C"),
+}
+TOURNE_CARDS = cards("QC JC")
+
+
+def bid_and_take(level, taker=1, trump=None, discards=None):
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    for seat in (1, 2, 3):
+        assert state.current_player() == seat
+        state.apply(BID + level if seat == taker else PASS)
+        if state.phase != PH_BID:
+            break
+    for card in discards or cards("QC JC"):
+        state.apply(card)
+    if trump is not None:
+        state.apply(TRUMP + trump)
+    return state
+
+
+def test_four_players_32_cards_manille_order():
+    assert len(PIQUET_DECK) == 32
+    assert [strength(c) for c in cards("7S 8S 9S JS QS KS AS 10S")] == list(range(8))
+    expect_raises(BadOptions, normalize_options, {"players": 3})
+    assert normalize_options({})["target"] == 41
+
+
+def test_deal_3_3_2_2_with_a_two_card_tourne_after_the_first_packet():
+    state = State({"dealer": 2})
+    assert state.active == [3, 0, 1]  # the dealer sits out; his right speaks first
+    plan = list(state.deal_to[:32])
+    assert plan[:11] == [3, 3, 3, 0, 0, 0, 1, 1, 1, TOURNE, TOURNE]
+    assert plan[11:20] == [3, 3, 3, 0, 0, 0, 1, 1, 1]
+    assert plan[20:] == [3, 3, 0, 0, 1, 1, 3, 3, 0, 0, 1, 1]
+    while state.phase == PH_DEAL:
+        state.apply(state.chance_outcome(0))
+    assert [len(h) for h in state.hands] == [10, 10, 0, 10] and len(state.tourne) == 2
+
+
+def test_bidding_starts_at_26_and_contracts_slot_between_the_points():
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    legal = state.legal_actions()
+    assert legal[0] == PASS and legal[1] == BID + 26
+    assert BID + 25 not in legal
+    expect_raises(IllegalAction, state.apply, BID + 25)
+    # misère is level 40: between 39 and 41 there is nothing else
+    assert state.action_name(BID + MISERE) == "bid misere"
+    assert MISERE == 40 and PICCOLO == 50 and MISERE_TABLE == 60
+    assert PICCOLO_TABLE == 71 and GENERALE == 72
+    state.apply(BID + 39)
+    assert state.current_player() == 2
+    assert state.legal_actions()[1] == BID + MISERE
+    state.apply(BID + MISERE)
+    state.apply(BID + 70)
+    assert state.legal_actions() == [PASS, BID + PICCOLO_TABLE, BID + GENERALE]
+
+
+def test_a_pass_is_final_and_the_last_bidder_takes():
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    state.apply(PASS)
+    state.apply(BID + 30)
+    state.apply(BID + 31)
+    assert state.current_player() == 2  # seat 1 passed and is skipped
+    state.apply(PASS)
+    assert state.taker == 3 and state.level == 31 and state.phase == PH_DISCARD
+
+
+def test_nobody_bids_the_cards_are_thrown_in_and_the_deal_passes_right():
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    for _ in range(3):
+        state.apply(PASS)
+    assert state.round == 2 and state.dealer == 1 and state.phase == PH_DEAL
+    assert state.scores == [0, 0, 0, 0]
+
+
+def test_generale_ends_the_bidding_and_is_an_option():
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    state.apply(BID + GENERALE)
+    assert state.taker == 1 and state.phase == PH_DISCARD
+    off = State({"dealer": 0, "generale": False})
+    deal(off, HANDS, TOURNE_CARDS)
+    assert BID + GENERALE not in off.legal_actions()
+    off.apply(BID + PICCOLO_TABLE)
+    assert off.phase == PH_DISCARD  # nothing can outbid it any more
+
+
+def test_taker_takes_the_tourne_discards_two_and_names_trump():
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    state.apply(BID + 30)
+    state.apply(PASS)
+    state.apply(PASS)
+    assert len(state.hands[1]) == 12 and CARD["QC"] in state.hands[1]
+    assert state.view(2)["hand_sizes"][1] == 12 and state.view(2)["discards"] == []
+    state.apply(CARD["7C"])
+    state.apply(CARD["QC"])
+    assert state.view(1)["discards"] == cards("7C QC") and state.phase == PH_TRUMP
+    state.apply(TRUMP + SPADES)
+    assert state.trump == SPADES and state.phase == PH_PLAY
+    assert state.current_player() == 1  # the dealer's right leads
+
+
+def test_contracts_are_played_without_trump():
+    state = bid_and_take(MISERE)
+    assert state.phase == PH_PLAY and state.trump == -1
+
+
+def test_everyone_follows_suit():
+    state = bid_and_take(30, trump=SPADES)
+    state.apply(CARD["10C"])  # taker leads a club
+    assert state.legal_actions() == [CARD["AC"], CARD["8C"]]
+    expect_raises(IllegalAction, state.apply, CARD["7H"])
+
+
+def test_adversary_must_trump_on_the_taker_but_may_discard_on_the_partner():
+    state = bid_and_take(30, trump=SPADES, discards=cards("QC JC"))
+    # taker (seat 1, trumps spades) leads 7C: seat 2 beats it with the ace
+    state.apply(CARD["7C"])
+    state.apply(CARD["AC"])
+    # seat 3 holds KC, 9C: it follows suit, higher not required of adversaries
+    assert state.legal_actions() == [CARD["9C"], CARD["KC"]]
+
+
+def test_the_taker_must_head_the_trick():
+    # seat 2 takes with hearts as trump; seat 1 (adversary) leads clubs
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    state.apply(PASS)
+    state.apply(BID + 30)
+    state.apply(PASS)
+    state.apply(CARD["7H"])
+    state.apply(CARD["8H"])
+    state.apply(TRUMP + HEARTS)
+    state.apply(CARD["7C"])  # seat 1 leads
+    # taker holds AC, 8C, QC, JC: must play higher than 7C
+    assert state.legal_actions() == cards("AC QC JC 8C") or sorted(state.legal_actions()) == sorted(
+        cards("AC QC JC 8C"))
+    state.apply(CARD["8C"])
+    # seat 3 holds KC 9C: follows
+    state.apply(CARD["9C"])
+    assert state.last_trick[-1] == [3, CARD["9C"]] and state.tricks[3] == 1
+    # seat 3 leads 10D; taker has no diamond: must trump
+    state.apply(CARD["10D"])
+    assert state.current_player() == 1  # seat 1 first, void in diamonds
+    # seat 1 is an adversary; its partner (seat 3) is master: it may discard anything
+    assert len(state.legal_actions()) == len(state.hands[1])
+    state.apply(CARD["10C"])
+    assert state.current_player() == 2
+    assert sorted(state.legal_actions()) == sorted([c for c in state.hands[2] if c & 3 == HEARTS])
+
+
+def test_taker_void_must_overtrump_or_play_anything_when_it_cannot():
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    state.apply(BID + 30)
+    state.apply(PASS)
+    state.apply(PASS)
+    state.apply(CARD["QC"])
+    state.apply(CARD["JC"])
+    state.apply(TRUMP + CLUBS)
+    # hand-craft the trick: seat 2 led a heart, seat 3 trumped with KC; taker (seat 1) void
+    state.hands[1] = cards("10S AS 10C 7C")
+    state.hands[2] = cards("AH 8H")
+    state.hands[3] = cards("9D 8D")
+    state.trick = cards("7H KC")
+    state.trick_seats = [2, 3]
+    state.to_act = 1
+    assert state.legal_actions() == [CARD["10C"]]  # overtrump with the manille
+    state.hands[1] = cards("10S AS 7C")
+    assert sorted(state.legal_actions()) == sorted(cards("10S AS 7C"))  # cannot: anything
+
+
+def test_adversary_void_must_overtrump_the_taker():
+    state = bid_and_take(30, trump=SPADES)
+    state.hands[1] = cards("AS 9S")
+    state.hands[2] = cards("KH 10S 7S")
+    state.hands[3] = cards("9D 8D")
+    state.trick = cards("7D 8S")
+    state.trick_seats = [3, 1]
+    state.to_act = 2
+    assert sorted(state.legal_actions()) == [CARD["10S"]]
+
+
+def test_in_misere_only_following_suit_is_compulsory():
+    state = bid_and_take(MISERE)
+    state.apply(CARD["10C"])
+    assert sorted(state.legal_actions()) == sorted(cards("AC 8C"))
+    state.apply(CARD["8C"])
+    state.apply(CARD["9C"])  # lower, and no obligation to beat
+    taker, level, _points, tricks, won, _pay = state.last_result
+    assert (taker, level, tricks, won) == (1, MISERE, 1, False)
+
+
+def test_misere_fails_at_its_first_trick_and_pays_each_adversary():
+    state = bid_and_take(MISERE)
+    for name in ("10C", "8C", "9C"):
+        state.apply(CARD[name])
+    assert state.round == 2 and state.last_result[4] is False
+    assert state.scores == [0, 0, 4, 4]
+
+
+def test_sur_table_spreads_the_taker_hand_after_the_first_card():
+    state = bid_and_take(MISERE_TABLE)
+    assert state.view(2)["spread"] == {}
+    state.apply(CARD["7S"])
+    assert state.view(2)["spread"] == {"1": sorted(state.hands[1])}
+
+
+def test_points_deal_counts_70_and_the_discards_count_for_the_taker():
+    state = bid_and_take(36, trump=SPADES, discards=cards("10C JC"))
+    play_out(state, [PlanBot()] * 4, Rng(3), until_round=1)
+    taker, level, points, tricks, won, pay = state.last_result
+    assert taker == 1 and level == 36 and tricks >= 8
+    assert points == state.counted[1] >= card_points(cards("10C JC")) + tricks
+    assert sum(state.counted) == 70 and state.counted[0] == 0
+    assert won == (points >= 36) and pay == 4
+    assert state.scores == [0, 4, 0, 0] if won else state.scores == [0, 0, 4, 4]
+
+
+def test_payoff_table_of_regle_13():
+    assert [payoff(v) for v in (26, 35, 36, 45, 46, 55, 56, 65, 66, 70)] == [3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
+    assert payoff(MISERE) == 4 and payoff(PICCOLO) == 5 and payoff(MISERE_TABLE) == 6
+    assert payoff(PICCOLO_TABLE) == 7 and payoff(GENERALE) == 10
+    assert made(MISERE, 50, 0) and not made(MISERE, 0, 1)
+    assert made(PICCOLO, 0, 1) and not made(PICCOLO, 0, 0) and not made(PICCOLO_TABLE, 0, 2)
+    assert made(GENERALE, 70, 10) and not made(GENERALE, 69, 9)
+    assert made(40 + 1, 41, 3) and not made(41, 40, 3)
+
+
+def test_first_to_41_wins_and_leaves_then_three_play_with_the_dealer():
+    state = bid_and_take(MISERE)
+    state.scores = [0, 0, 37, 30]
+    for name in ("10C", "8C", "9C"):  # the taker takes a trick: the misère fails
+        state.apply(CARD[name])
+    assert state.scores == [0, 0, 41, 34]
+    assert state.winners == [2] and state.out == [False, False, True, False]
+    assert not state.is_over()
+    assert state.dealer == 1 and state.active == [3, 0, 1]  # the dealer plays too
+    while state.phase == PH_DEAL:
+        state.apply(state.chance_outcome(0))
+    assert [len(h) for h in state.hands] == [10, 10, 0, 10] and len(state.tourne) == 2
+    assert state.current_player() == 3
+
+
+def test_two_adversaries_reaching_41_together_end_the_game():
+    state = bid_and_take(MISERE)
+    state.scores = [5, 20, 37, 39]
+    for name in ("10C", "8C", "9C"):
+        state.apply(CARD[name])
+    assert state.is_over() and state.winners == [2, 3]
+    assert state.returns() == [-1, -1, 1, 1]
+
+
+def test_game_plays_to_two_winners_and_the_other_two_lose():
+    for seed in range(scaled(6, 2)):
+        state = State({"dealer": seed % 4})
+        play_out(state, [PlanBot()] * 4, Rng(100 + seed))
+        assert state.current_player() == TERMINAL
+        assert len(state.winners) >= 2
+        for s in state.winners:
+            assert state.scores[s] >= 41
+        assert sorted(state.returns()).count(1) == len(state.winners)
+
+
+def test_view_hides_hands_and_the_tourne():
+    state = State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    view = state.view(2)
+    assert view["hand"] == sorted(HANDS[2]) and view["tourne"] == 2
+    assert CARD["10S"] not in view["hand"]
+    json.dumps(view)
+
+
+def test_seeded_random_deals_conserve_cards_and_accept_only_legal_cards():
+    rng = Rng(777)
+    bots = [RandomBot()] * 4
+    counted = 0
+    for game in range(scaled(120, 20)):
+        state = State({"dealer": game % 4, "target": 15})
+        while not state.is_over():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply(state.chance_outcome(rng.below(state.chance_count())))
+            elif state.phase == PH_BID and rng.below(4):
+                state.apply(PASS)  # random bids are mostly passes, so that deals get played
+            else:
+                if state.phase == PH_PLAY:
+                    legal = state.legal_actions()
+                    for c in state.hands[player]:
+                        if c not in legal:
+                            expect_raises(IllegalAction, state.apply, c)
+                state.apply(bots[player].choose(state, player, rng))
+                if state.phase == PH_DEAL and state.counted:
+                    assert sum(state.counted) == 70
+                    counted += 1
+                    state.counted = []
+            if state.phase != PH_DEAL:
+                assert sum(state.holder_counts()) == 32
+        copy = replay(json.loads(json.dumps(state.record())))
+        assert copy.to_dict() == state.to_dict()
+    assert counted > 0
+
+
+def test_points_always_total_70_over_seeded_deals_played_to_the_end():
+    rng = Rng(4242)
+    bots = [PlanBot()] * 4
+    counted = 0
+    for deal_no in range(scaled(80, 12)):
+        state = State({"dealer": deal_no % 4})
+        play_out(state, bots, rng, until_round=1)
+        if state.counted:
+            assert sum(state.counted) == 70
+            counted += 1
+    assert counted >= scaled(60, 8)
+
+
+def test_to_dict_round_trips_and_refuses_a_tampered_state():
+    state = State({"dealer": 1})
+    play_out(state, [PlanBot()] * 4, Rng(6), until_round=2)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert from_dict(data).to_dict() == state.to_dict()
+    data["scores"][2] = 40
+    expect_raises(BadRecord, from_dict, data)
+    data = json.loads(json.dumps(state.to_dict()))
+    data["moves"].append(9999)
+    expect_raises(BadRecord, from_dict, data)
