@@ -12,12 +12,12 @@ _TICKS_MASK = const((1 << 30) - 1)
 _TICKS_HALF = const(1 << 29)
 
 
-def ticks_add(t, delta):
+def _wrapped_add(t, delta):
     """The tick count delta ms after (or before, if negative) t."""
     return (t + delta) & _TICKS_MASK
 
 
-def ticks_diff(a, b):
+def _wrapped_diff(a, b):
     """a - b in ms, signed, correct across the wrap while |a - b| < 2^29 ms (6.2 days)."""
     d = (a - b) & _TICKS_MASK
     if d >= _TICKS_HALF:
@@ -25,15 +25,20 @@ def ticks_diff(a, b):
     return d
 
 
+ticks_add = _wrapped_add
+ticks_diff = _wrapped_diff
 try:
     import time as _time
 
     # On the ESP32 the port's own functions already wrap at 2^30: use them, because they never
     # allocate, whereas t + delta above 2^30 would build a heap integer there.
-    if _time.ticks_add(TICKS_PERIOD - 1, 1) == 0 and _time.ticks_diff(0, TICKS_PERIOD - 1) == 1:
-        ticks_add = _time.ticks_add  # noqa: F811
-        ticks_diff = _time.ticks_diff  # noqa: F811
-except (ImportError, AttributeError):
+    _native_add = getattr(_time, "ticks_add", None)
+    _native_diff = getattr(_time, "ticks_diff", None)
+    if (_native_add is not None and _native_diff is not None
+            and _native_add(TICKS_PERIOD - 1, 1) == 0 and _native_diff(0, TICKS_PERIOD - 1) == 1):
+        ticks_add = _native_add
+        ticks_diff = _native_diff
+except ImportError:
     pass
 
 
@@ -43,16 +48,13 @@ class SystemClock:
     def __init__(self):
         import time
 
-        if hasattr(time, "ticks_ms"):
-            self._read = time.ticks_ms
-        else:  # CPython
-            self._read = self._cpython_ms
+        self._read = getattr(time, "ticks_ms", None) or self._cpython_ms
 
     @staticmethod
     def _cpython_ms():
         import time
 
-        return time.monotonic_ns() // 1000000
+        return time.monotonic_ns() // 1000000  # pyright: ignore[reportAttributeAccessIssue]  (CPython only)
 
     def ticks_ms(self):
         return self._read() & _TICKS_MASK

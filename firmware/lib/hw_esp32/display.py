@@ -48,7 +48,7 @@ def open_oled(machine, config, messages):
     if not display["enabled"]:
         return None
     try:
-        import ssd1306
+        import ssd1306  # pyright: ignore[reportMissingImports]  (on the board, from mip)
     except ImportError:
         messages.append("display: the ssd1306 driver is not installed (mpremote mip install ssd1306)")
         return None
