@@ -1,0 +1,129 @@
+"""Achéron's deck file: the reconstruction holds what the rules use, and bad edits are refused."""
+
+import engine.acheron as A
+from acheron_helpers import DECK, card
+from engine.core import BadOptions
+from support import expect_raises
+
+
+def deck_data():
+    """The shipped deck as plain data, to edit in tests."""
+    cards = []
+    for c in range(DECK.size):
+        entry = {"id": DECK.ids[c], "kind": A.KIND_NAMES[DECK.kind[c]],
+                 "fr": DECK.labels["fr"][c], "en": DECK.labels["en"][c]}
+        if DECK.kind[c] == A.K_FIGURE:
+            entry["figure"] = DECK.figure_names[DECK.figure[c]]
+            entry["attribute"] = DECK.attribute_names[DECK.attribute[c]]
+        cards.append(entry)
+    return {"v": 1, "cards": cards}
+
+
+def refused(data, words):
+    err = expect_raises(A.BadDeck, A.Deck, data)
+    assert words in str(err), str(err)
+
+
+def test_the_reconstruction_has_every_card_the_rules_name():
+    kinds = [A.KIND_NAMES[DECK.kind[c]] for c in range(DECK.size)]
+    assert DECK.size == 33
+    assert kinds.count("place") == 5 and kinds.count("wild") == 3
+    assert kinds.count("baiser") == 1 and kinds.count("personnage") == 4
+    for figure in A.FIGURES:
+        assert DECK.figure_cards(figure), figure
+    for figure, attribute in A.NAMED_FIGURE_CARDS:
+        assert len(DECK.figure_cards(figure, attribute)) == 1
+    # the plurals of the text: soleils noirs, luths, princes, fees, sirenes, two veufs
+    for attribute in A.ATTRIBUTES:
+        assert len([c for c in range(DECK.size) if DECK.attribute[c] == DECK.attr(attribute)]) >= 2
+    for figure in ("prince", "fee", "sirene", "veuf"):
+        assert len(DECK.figure_cards(figure)) >= 2
+
+
+def test_labels_fit_the_oled():
+    for lang in ("fr", "en"):
+        for label in DECK.labels[lang]:
+            assert 0 < len(label) <= 16
+            for ch in label:
+                assert 32 <= ord(ch) < 127, label  # the OLED font is ASCII
+
+
+def test_the_shipped_data_rebuilds_the_same_deck():
+    again = A.Deck(deck_data())
+    assert again.signature == DECK.signature and again.size == 33
+
+
+def test_missing_named_card_is_refused():
+    data = deck_data()
+    data["cards"] = [c for c in data["cards"] if c["id"] != "grotte"]
+    refused(data, "'grotte'")
+
+
+def test_duplicate_id_bad_kind_and_long_label_are_refused():
+    data = deck_data()
+    data["cards"][1]["id"] = data["cards"][0]["id"]
+    refused(data, "used twice")
+    data = deck_data()
+    data["cards"][0]["kind"] = "joker"
+    refused(data, "kind must be one of")
+    data = deck_data()
+    data["cards"][0]["fr"] = "x" * 17
+    refused(data, "label must be 1 to 16")
+
+
+def test_figure_without_attribute_and_wrong_personnage_count_are_refused():
+    data = deck_data()
+    del data["cards"][0]["attribute"]
+    refused(data, "needs a attribute")
+    data = deck_data()
+    data["cards"].append({"id": "melusine", "kind": "personnage"})
+    refused(data, "exactly 4 personnages")
+
+
+def test_a_named_figure_card_cannot_go_missing():
+    data = deck_data()
+    data["cards"] = [c for c in data["cards"] if c["id"] != "veuf_etoile"]
+    refused(data, "veuf of etoile")
+
+
+def test_version_and_shape_are_checked():
+    refused({"v": 2, "cards": []}, "version")
+    refused([], "JSON object")
+    refused({"v": 1, "cards": [{"id": "a", "kind": "place"}] * 70}, "must have 4 to 63")
+
+
+def test_unreadable_deck_file_is_refused():
+    err = expect_raises(A.BadDeck, A.load_deck, "no-such-folder/deck.json")
+    assert "cannot read" in str(err)
+
+
+def test_labels_only_do_not_change_the_signature_but_rules_do():
+    data = deck_data()
+    data["cards"][0]["fr"] = "Prince du luth"
+    assert A.Deck(data).signature == DECK.signature
+    data = deck_data()
+    data["cards"][0]["attribute"] = "etoile"
+    assert A.Deck(data).signature != DECK.signature
+
+
+def test_a_game_made_with_another_deck_is_refused():
+    options = A.normalize_options({"players": 3})
+    assert options["deck"] == DECK.signature
+    options["deck"] = "33:00000000"
+    err = expect_raises(BadOptions, A.State, options)
+    assert "deck" in str(err)
+
+
+def test_an_edited_deck_plays_by_the_same_rules():
+    data = deck_data()
+    data["cards"] = [c for c in data["cards"] if not c["id"].startswith("inconsole")]
+    deck = A.Deck(data)
+    assert deck.size == 31
+    state = A.State({"players": 3}, deck)
+    assert state.deck is deck and len(state.pairs) == 31 * 31
+
+
+def test_card_labels_by_language():
+    assert DECK.label(card("orphee"), "fr") == "Orphee"
+    assert DECK.label(card("orphee"), "en") == "Orpheus"
+    assert DECK.label(99) == "?"
