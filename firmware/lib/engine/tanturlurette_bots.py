@@ -43,55 +43,97 @@ class ThresholdBot:
 
 
 class CountingBot:
-    """Uses what it has seen: cards given away in swaps, cards it refused, the dealer's shown cards.
+    """Uses what it has seen to estimate its chance of holding the lowest card.
 
-    If another live player is known to hold a lower rank, it is safe and keeps. Otherwise it
-    changes when a card it has not seen is more likely than not to beat what it holds.
+    It counts the cards it has not seen this round (its own, what it received in a swap, the
+    cards it refused, the dealer's shown cards, a King shown under king_blocks) and knows where
+    the cards it has seen went (swaps and takes are public). A player it knows holds a lower rank
+    makes it safe. Otherwise, with k other players whose cards it does not know, the chance that
+    rank r is the lowest (ties lose too) is about (share of unseen cards ranked r or more) ** k.
+    It keeps, takes or changes, whichever leaves the smaller chance; a draw is worth the best of
+    up to three cards, the last one forced.
     """
 
     name = "counting"
 
+    def __init__(self):
+        self.unseen = bytearray(13)  # per rank, the cards this seat has not seen
+        self.lose = [0.0] * 13  # per rank, the estimated chance that it is the lowest
+        self.total = 0
+
     def choose(self, state, seat, rng):
         phase = state.phase
         if phase == PH_REENTRY:
-            # A new stake is worth it while the pot is rich compared with the players left.
+            # A new stake is worth it while the pot shared among the players left exceeds it.
             return REENTER if state.pot() >= state.live_count() else RETIRE
-        mine = state.hand[seat] >> 2
+        unknown = self._estimate(state, seat)
+        lose = self.lose
+        mine = lose[state.hand[seat] >> 2]
         if phase == PH_OFFER:
-            # Refusing means a fresh card: worth it only if a fresh card is likely to be better.
-            return REFUSE if _share_unseen_above(state, seat, state.offer >> 2) > 0.5 else TAKE
-        if _someone_known_lower(state, seat, mine):
+            # Refusing leads to the remaining cards, the last of which must be kept.
+            later = self._expected(2.0)
+            if state.drawn < 2:
+                later = self._expected(later)
+            return TAKE if lose[state.offer >> 2] <= later else REFUSE
+        if unknown == 0 or mine == 0.0:
             return KEEP
-        change = _share_unseen_above(state, seat, mine) > 0.5
         if phase == PH_SWAP:
-            return SWAP if change else KEEP
+            # The neighbour's card is, for this seat, any card it has not seen.
+            return SWAP if self._expected(2.0) < mine else KEEP
         if phase == PH_KEEP_OR_DRAW:
-            return DRAW if change else KEEP
+            best = self._expected(self._expected(self._expected(2.0)))
+            return DRAW if best < mine else KEEP
         raise ValueError("counting bot asked to act in phase " + state.phase_name())
 
+    def _estimate(self, state, seat):
+        """Fill unseen and lose for this seat; return how many others' cards it does not know."""
+        seen = state.seen
+        base = seat * DECK_SIZE
+        unseen = self.unseen
+        for r in range(13):
+            unseen[r] = 4
+        for card in range(DECK_SIZE):
+            if seen[base + card]:
+                unseen[card >> 2] -= 1
+        hand = state.hand
+        lowest_known = 13
+        unknown = 0
+        for other in state.order:
+            if other != seat:
+                card = hand[other]
+                if seen[base + card]:
+                    if card >> 2 < lowest_known:
+                        lowest_known = card >> 2
+                else:
+                    unknown += 1
+        total = 0
+        for r in range(13):
+            total += unseen[r]
+        self.total = total
+        lose = self.lose
+        at_least = 0
+        r = 12
+        while r >= 0:
+            at_least += unseen[r]
+            if lowest_known < r or total == 0:
+                lose[r] = 0.0
+            else:
+                lose[r] = (at_least / total) ** unknown
+            r -= 1
+        return unknown
 
-def _someone_known_lower(state, seat, rank):
-    hand = state.hand
-    for other in state.order:
-        if other != seat:
-            card = hand[other]
-            if card >> 2 < rank and state.card_seen_by(seat, card):
-                return True
-    return False
-
-
-def _share_unseen_above(state, seat, rank):
-    """The share of the cards this seat has not seen that rank above `rank`."""
-    seen = state.seen
-    base = seat * DECK_SIZE
-    unseen = 0
-    above = 0
-    for card in range(DECK_SIZE):
-        if not seen[base + card]:
-            unseen += 1
-            if card >> 2 > rank:
-                above += 1
-    return above / unseen if unseen else 0.0
+    def _expected(self, cap):
+        """The chance of losing with a fresh unseen card, given up for `cap` when worse."""
+        unseen = self.unseen
+        lose = self.lose
+        total = self.total
+        if total == 0:
+            return cap
+        acc = 0.0
+        for r in range(13):
+            if unseen[r]:
+                acc += unseen[r] * (lose[r] if lose[r] < cap else cap)
+        return acc / total
 
 
 class RandomBot:
