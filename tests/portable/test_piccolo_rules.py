@@ -185,32 +185,34 @@ def test_adversary_must_trump_on_the_taker_but_may_discard_on_the_partner():
     assert state.legal_actions() == [CARD["9C"], CARD["KC"]]
 
 
+def _crafted_trick(hands, trick, seats):
+    """Seat 1 took at 30 with spades as trump; then the hands and the trick are set by hand."""
+    state = bid_and_take(30, trump=SPADES)
+    for seat in hands:
+        state.hands[seat] = cards(hands[seat])
+    state.trick = cards(trick)
+    state.trick_seats = seats
+    state.to_act = state.active[(state.active.index(seats[-1]) + 1) % 3]
+    return state
+
+
 def test_the_taker_must_head_the_trick():
-    # seat 2 takes with hearts as trump; seat 1 (adversary) leads clubs
-    state = State({"dealer": 0})
-    deal(state, HANDS, TOURNE_CARDS)
-    state.apply(PASS)
-    state.apply(BID + 30)
-    state.apply(PASS)
-    state.apply(CARD["7H"])
-    state.apply(CARD["8H"])
-    state.apply(TRUMP + HEARTS)
-    state.apply(CARD["7C"])  # seat 1 leads
-    # taker holds AC, 8C, QC, JC: must play higher than 7C
-    assert state.legal_actions() == cards("AC QC JC 8C") or sorted(state.legal_actions()) == sorted(
-        cards("AC QC JC 8C"))
-    state.apply(CARD["8C"])
-    # seat 3 holds KC 9C: follows
-    state.apply(CARD["9C"])
-    assert state.last_trick[-1] == [3, CARD["9C"]] and state.tricks[3] == 1
-    # seat 3 leads 10D; taker has no diamond: must trump
-    state.apply(CARD["10D"])
-    assert state.current_player() == 1  # seat 1 first, void in diamonds
-    # seat 1 is an adversary; its partner (seat 3) is master: it may discard anything
-    assert len(state.legal_actions()) == len(state.hands[1])
-    state.apply(CARD["10C"])
+    state = _crafted_trick({1: "AC 8C 9S", 2: "KH", 3: "9D"}, "QC", [3])
+    assert state.current_player() == 1 and state.legal_actions() == [CARD["AC"]]
+    state = _crafted_trick({1: "JC 8C 9S", 2: "KH", 3: "9D"}, "QC", [3])
+    assert sorted(state.legal_actions()) == sorted(cards("JC 8C"))  # cannot head: follow suit
+    state = _crafted_trick({1: "AC 9S 7S", 2: "KH", 3: "9D"}, "7D", [3])
+    assert sorted(state.legal_actions()) == sorted(cards("9S 7S"))  # void: trump
+
+
+def test_adversary_may_discard_when_the_partner_is_master():
+    state = _crafted_trick({1: "AC", 2: "KH 10S 7S", 3: "9D"}, "10D 8D", [3, 1])
     assert state.current_player() == 2
-    assert sorted(state.legal_actions()) == sorted([c for c in state.hands[2] if c & 3 == HEARTS])
+    assert sorted(state.legal_actions()) == sorted(cards("KH 10S 7S"))
+    state = _crafted_trick({1: "AC", 2: "KH 10S 7S", 3: "9D"}, "7D 8D", [3, 1])
+    assert state.current_player() == 2
+    # 8D (the taker) beats 7D: seat 2 must trump on the taker
+    assert sorted(state.legal_actions()) == sorted(cards("10S 7S"))
 
 
 def test_taker_void_must_overtrump_or_play_anything_when_it_cannot():

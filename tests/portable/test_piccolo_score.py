@@ -1,0 +1,144 @@
+"""Piccolo scorekeeper: contract, taker and result per deal; payoff, standings to 41, winners."""
+
+import json
+
+from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
+from engine.piccolo import BID, GENERALE, MISERE, PASS, PICCOLO, PICCOLO_TABLE
+from engine.piccolo_score import State, from_dict
+from engine.registry import new_state, replay
+from engine.rng import Rng
+from support import expect_raises, scaled
+
+
+def deal(state, contract, taker, result):
+    state.apply(contract)
+    state.apply(taker)
+    state.apply(result)
+
+
+def test_entry_sequence_and_prompts():
+    state = State()
+    assert state.current_player() == TABLE and state.dealer == 0 and state.round == 1
+    assert state.entry_range() == (26, 70)
+    labels = dict(state.extra_actions("fr"))
+    assert labels[BID + MISERE] == "misere" and labels[PASS] == "tous passent"
+    assert BID + GENERALE in labels
+    for lang in ("fr", "en"):
+        for line in state.prompt(lang):
+            assert len(line) <= 16
+    state.apply(BID + PICCOLO)
+    assert state.entry_range() == (1, 4) and state.extra_actions("en") == []
+    assert state.prompt("en") == ["piccolo", "Taker?"]
+    state.apply(3)
+    assert state.entry_range() == (0, 10) and state.entry_seat() == 2
+    assert state.prompt("fr")[1] == "Plis du preneur?"
+    state.apply(1)
+    assert state.scores == [0, 0, 5, 0] and state.round == 2 and state.dealer == 1
+
+
+def test_points_bids_and_their_checks():
+    state = State()
+    err = expect_raises(IllegalAction, state.apply, 50)
+    assert "piccolo takes its place" in str(err)
+    expect_raises(IllegalAction, state.apply, 25)
+    expect_raises(IllegalAction, state.apply, 71)
+    expect_raises(IllegalAction, state.apply, BID + 33)
+    state.apply(36)
+    err = expect_raises(IllegalAction, state.apply, 1)
+    assert "deals this hand" in str(err)
+    state.apply(2)
+    assert state.entry_range() == (0, 70)
+    before = state.to_dict()
+    err = expect_raises(IllegalAction, state.apply, 71)
+    assert "0 to 70" in str(err)
+    assert state.to_dict() == before
+    state.apply(35)  # short of 36: each adversary gets 4
+    assert state.scores == [0, 0, 4, 4]
+    assert state.history == [[0, 1, 36, 35, 0, False, 4]]
+
+
+def test_all_pass_passes_the_deal():
+    state = State({"dealer": 3})
+    state.apply(PASS)
+    assert state.dealer == 0 and state.round == 2 and state.scores == [0, 0, 0, 0]
+
+
+def test_generale_option():
+    state = State({"generale": False})
+    assert BID + GENERALE not in dict(state.extra_actions("en"))
+    expect_raises(IllegalAction, state.apply, BID + GENERALE)
+    state = State()
+    deal(state, BID + GENERALE, 2, 10)
+    assert state.scores == [0, 10, 0, 0]
+
+
+def test_first_winner_leaves_and_three_go_on_with_the_dealer_playing():
+    state = State()
+    for _ in range(6):  # seat 1 makes piccolo sur table (7) six times: 42
+        while 2 not in [s + 1 for s in state.active]:
+            state.apply(PASS)
+        deal(state, BID + PICCOLO_TABLE, 2, 1)
+    assert state.scores[1] == 42 and state.winners == [1] and state.out[1]
+    assert not state.is_over()
+    assert len(state.active) == 3 and state.dealer in state.active
+    err = expect_raises(IllegalAction, lambda: deal(state, 30, 2, 40))
+    assert "already won" in str(err)
+    assert state.phase_name() == "taker"
+    state.apply(state.dealer + 1)  # with three left, the dealer may take
+    state.apply(40)
+    assert state.scores[state.history[-1][1]] == 3
+
+
+def test_second_winner_ends_the_game_the_other_two_lose():
+    state = State()
+    state.scores = [0, 41, 30, 38]
+    state.out[1] = True
+    state.winners = [1]
+    state.active[:] = [2, 3, 0]
+    deal(state, 30, 3, 30)  # the third player (seat 2) makes 30: 33
+    assert not state.is_over()
+    deal(state, MISERE + BID, 4, 0)  # the fourth player (seat 3) makes a misère: 42
+    assert state.is_over() and state.current_player() == TERMINAL
+    assert state.winners == [1, 3] and state.returns() == [-1, 1, -1, 1]
+
+
+def test_adversaries_crossing_together_for_second_place():
+    state = State()
+    state.scores = [0, 41, 38, 39]
+    state.out[1] = True
+    state.winners = [1]
+    state.active[:] = [2, 3, 0]
+    deal(state, 30, 1, 10)  # seat 0 fails: seats 2 and 3 get 3 each: 41 and 42
+    assert state.winners == [1, 3] and state.is_over()
+
+
+def test_random_entries_are_checked_and_replay():
+    rng = Rng(99)
+    for game in range(scaled(60, 10)):
+        state = new_state("piccolo_score", {"dealer": game % 4, "target": 21})
+        steps = 0
+        while not state.is_over():
+            low, high = state.entry_range()
+            extras = [a for a, _label in state.extra_actions("en")]
+            pick = rng.below(high - low + 1 + len(extras) + 3)
+            value = low + pick - 3 if pick < high - low + 4 else extras[pick - (high - low + 4)]
+            if state.is_legal(value):
+                state.apply(value)
+            else:
+                before = state.to_dict()
+                expect_raises(IllegalAction, state.apply, value)
+                assert state.to_dict() == before
+            steps += 1
+            assert steps < 5000
+        assert len(state.winners) >= 2
+        copy = replay(json.loads(json.dumps(state.record())))
+        assert copy.to_dict() == state.to_dict()
+        assert from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
+
+
+def test_from_dict_refuses_a_state_that_does_not_add_up():
+    state = State()
+    deal(state, 30, 2, 31)
+    data = state.to_dict()
+    data["scores"] = [0, 30, 0, 0]
+    expect_raises(BadRecord, from_dict, data)
