@@ -19,16 +19,17 @@ from engine.compat import const
 from app.board import FULL, blink_on
 from app.buttons import BACK, BUTTON_COUNT, BUTTON_NAMES, DOWN, KEEP, LONG, OK, SWAP, UP
 from app.clock import ticks_diff
-from app.colours import BLUE, CONFIRM, DIM, ORANGE, REDDISH_PURPLE, YELLOW
+from app.colours import CONFIRM, DIM, SEAT_COLOURS
 from app.core import CUE_CLICK, CUE_TURN, CUE_WIN
 from app.modes.base import Mode
 
 STEP_MS = const(350)  # one colour of one ring
 SEEN_LEVEL = const(96)  # a quarter whose button has been pressed, out of FULL
-REQUIRED = const((1 << KEEP) | (1 << SWAP) | (1 << OK))  # BACK is optional
+REQUIRED = (1 << KEEP) | (1 << SWAP) | (1 << OK)  # BACK is optional
 
 SWEEP_COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
-BUTTON_COLOURS = (BLUE, ORANGE, YELLOW, REDDISH_PURPLE)  # KEEP, SWAP, OK, BACK
+# KEEP, SWAP, OK, BACK: the four seat colours chosen to stay most distinct, colour-blind or not
+BUTTON_COLOURS = SEAT_COLOURS[:4]
 
 _WORDS = {
     "title": ("AUTOTEST", "SELF-TEST"),
@@ -37,7 +38,7 @@ _WORDS = {
     "colours": (("rouge", "vert", "bleu"), ("red", "green", "blue")),
     "seen": ("vu", "seen"),
     "held": ("APPUYE", "DOWN"),
-    "optional": ("-- (option)", "-- (optional)"),
+    "optional": ("facultatif", "optional"),
     "press_each": ("Appuyez chacun", "Press each one"),
     "all_good": ("Tout est bon !", "All good!"),
     "exit": ("OK long: sortir", "Hold OK: exit"),
@@ -70,6 +71,10 @@ class SelfTestMode(Mode):
         self._quarter_start = [b * outer // BUTTON_COUNT for b in range(BUTTON_COUNT)]
         self._quarter_len = [(b + 1) * outer // BUTTON_COUNT - b * outer // BUTTON_COUNT
                              for b in range(BUTTON_COUNT)]
+        self._quarter_of = bytearray(outer)  # outer-ring position -> the button it echoes
+        for b in range(BUTTON_COUNT):
+            for j in range(self._quarter_len[b]):
+                self._quarter_of[self._quarter_start[b] + j] = b
 
     # -- the Mode API ----------------------------------------------------------------------------
     def enter(self, now):
@@ -115,11 +120,10 @@ class SelfTestMode(Mode):
     def draw(self, frame, now):
         board = self.app.board
         if self.step < self.sweep_steps:
-            ring = self.step // len(SWEEP_COLOURS)
-            board.ring_fill(frame, ring, SWEEP_COLOURS[self.step % len(SWEEP_COLOURS)])
-            for b in range(BUTTON_COUNT):
-                if self.held & (1 << b):
-                    self._quarter(frame, b, FULL)
+            self._draw_sweep(frame)
+            return
+        if self.passed and self.rings == 1 and blink_on(now):
+            board.ring_fill(frame, 0, CONFIRM)  # a lone ring: the passed state blinks it green
             return
         for b in range(BUTTON_COUNT):
             bit = 1 << b
@@ -134,8 +138,6 @@ class SelfTestMode(Mode):
                 board.centre_led(frame, CONFIRM)
             elif self.rings > 1:
                 board.ring_fill(frame, self.rings - 1, CONFIRM)
-            elif blink_on(now):  # a lone ring: the passed state blinks the whole ring green
-                board.ring_fill(frame, 0, CONFIRM)
 
     def lines(self):
         lang = self.app.lang
@@ -182,6 +184,24 @@ class SelfTestMode(Mode):
             self.app.to_setup(now)
 
     # -- drawing helpers (no allocation) ---------------------------------------------------------
+    def _draw_sweep(self, frame):
+        """The ring of this step alone in its colour; on the outer ring a held button's quarter
+        shows the button's colour instead, so a press is echoed during the sweep too."""
+        layout = self.app.layout
+        board = self.app.board
+        ring = self.step // len(SWEEP_COLOURS)
+        colour = SWEEP_COLOURS[self.step % len(SWEEP_COLOURS)]
+        for k in range(layout.ring_sizes[ring]):
+            button = self._quarter_of[k] if ring == 0 else 0
+            if ring == 0 and self.held & (1 << button):
+                board.put(frame, layout.index(0, k), BUTTON_COLOURS[button])
+            else:
+                board.put(frame, layout.index(ring, k), colour)
+        if ring != 0:
+            for b in range(BUTTON_COUNT):
+                if self.held & (1 << b):
+                    self._quarter(frame, b, FULL)
+
     def _quarter(self, frame, button, level):
         self._paint_quarter(frame, button, BUTTON_COLOURS[button], level)
 
