@@ -121,3 +121,83 @@ def test_no_oled_driver_still_boots():
     assert app is not None and ssd1306.displays == []
     assert b"ssd1306 driver" in b"".join(serial.out)
     assert neopixel.strips[0].writes >= 2
+
+
+def test_pins_the_board_refuses_fall_back_to_the_default_map():
+    text = CONFIG_TEXT.replace('"leds": 16', '"leds": 23')
+    fresh_scratch(text)
+    clock = ManualClock()
+    serial = Serial()
+    with fakes.installed() as (machine, neopixel, _ssd1306):
+        machine.broken_pins.append(23)
+        try:
+            app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=Script(machine, 5),
+                            clock=clock, serial=serial, sleep_ms=clock.advance)
+        finally:
+            remove_tree(SCRATCH)
+        assert app is not None
+        assert neopixel.strips[-1].pin is machine.pins[16]
+        assert b"default pin map" in b"".join(serial.out)
+
+
+class Unusable:
+    """A session the app cannot even attach to, as a store gone wrong in an unforeseen way."""
+
+    @property
+    def on_event(self):
+        return None
+
+    @on_event.setter
+    def on_event(self, handler):
+        raise OSError(5)  # EIO
+
+
+def test_an_app_that_cannot_start_on_its_session_starts_on_a_fresh_one():
+    saved = boot._session
+    boot._session = lambda root, messages: Unusable()
+    try:
+        app, _machine, _neopixel, _ssd1306, serial = boot_for(5)
+    finally:
+        boot._session = saved
+    assert app is not None and not isinstance(app.session, Unusable)
+    assert b"saved game unusable" in b"".join(serial.out)
+
+
+def test_an_error_in_the_loop_is_said_then_raised_for_the_watchdog():
+    fresh_scratch(CONFIG_TEXT)
+    clock = ManualClock()
+
+    def broken():
+        raise RuntimeError("bug")
+
+    with fakes.installed() as (machine, _neopixel, _ssd1306):
+        try:
+            boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=broken,
+                      clock=clock, serial=Serial(), sleep_ms=clock.advance)
+        except RuntimeError as err:
+            assert str(err) == "bug"
+        else:
+            raise AssertionError("the error was swallowed")
+        finally:
+            remove_tree(SCRATCH)
+        assert machine.wdts[0].timeout == 8000  # armed: it will reset the board
+
+
+def test_ctrl_c_relaxes_the_watchdog_and_goes_dark():
+    fresh_scratch(CONFIG_TEXT)
+    clock = ManualClock()
+
+    def interrupted():
+        if clock.ticks_ms() != ManualClock().ticks_ms():
+            raise KeyboardInterrupt
+        return False
+
+    with fakes.installed() as (machine, neopixel, _ssd1306):
+        try:
+            app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=interrupted,
+                            clock=clock, serial=Serial(), sleep_ms=clock.advance)
+        finally:
+            remove_tree(SCRATCH)
+        assert app is not None
+        assert machine.wdts[-1].timeout == 3600000
+        assert neopixel.strips[0].sent == bytearray(279)

@@ -34,6 +34,32 @@ def _link(app, hw, config_path, messages):
         return None
 
 
+def _hardware(Esp32Hardware, config, messages, hw_options):
+    """The hardware layer; if the configured pins fail, the default pin map."""
+    from app.config import DEFAULT_CONFIG, copy_config
+
+    try:
+        return config, Esp32Hardware(config, **hw_options)
+    except Exception as err:
+        if config["pins"] == DEFAULT_CONFIG["pins"]:
+            raise
+        messages.append("hardware: %r with the configured pins; using the default pin map" % (err,))
+        config = copy_config(config)
+        config["pins"] = copy_config(DEFAULT_CONFIG["pins"])
+        return config, Esp32Hardware(config, **hw_options)
+
+
+def _app(App, config, hw, store_root, messages):
+    """The app on the saved session; if that cannot even start, a fresh one in memory."""
+    from app.session import Session
+
+    try:
+        return App(config, hw.clock, session=_session(store_root, messages))
+    except Exception as err:  # nothing on flash may stop a boot
+        messages.append("saved game unusable (%r); starting without it" % (err,))
+        return App(config, hw.clock, session=Session())
+
+
 def main(config_path="config.json", store_root="/", should_stop=None, **hw_options):
     """Boot and run. hw_options (clock, serial, sleep_ms) are for tests on fake hardware."""
     try:
@@ -50,9 +76,10 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
     config_problems = len(messages)
     for text in messages:
         _say(text)
-    hw = Esp32Hardware(config, **hw_options)
-    later = list(hw.messages)
-    app = App(config, hw.clock, session=_session(store_root, later))
+    later = []
+    config, hw = _hardware(Esp32Hardware, config, later, hw_options)
+    later.extend(hw.messages)
+    app = _app(App, config, hw, store_root, later)
     link = _link(app, hw, config_path, later)
     for text in later:
         _say(text)
@@ -69,4 +96,14 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
         hw.relax_watchdog()
         hw.shutdown()
         _say("stopped by Ctrl-C; the watchdog now waits an hour")
+    except Exception as err:
+        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
+        # then the serial line says what went wrong.
+        _say("stopped by an error:")
+        import sys
+
+        print_exception = getattr(sys, "print_exception", None)
+        if print_exception is not None:
+            print_exception(err)
+        raise
     return app

@@ -5,6 +5,7 @@ pwms = []
 wdts = []
 i2c_buses = []
 i2c_devices = []  # the addresses SoftI2C.scan() finds; tests set it
+broken_pins = []  # GPIOs whose Pin() raises, as a pin the board cannot use would
 
 
 def reset():
@@ -13,6 +14,7 @@ def reset():
     del wdts[:]
     del i2c_buses[:]
     del i2c_devices[:]
+    del broken_pins[:]
 
 
 class Pin:
@@ -23,6 +25,8 @@ class Pin:
     PULL_DOWN = 2
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
+        if id in broken_pins:
+            raise ValueError("invalid pin")
         self.id = id
         self.mode = mode
         self.pull = pull
