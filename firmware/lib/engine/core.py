@@ -40,7 +40,7 @@ class IllegalAction(ValueError):
             (": " + why) if why else "",
             ", ".join(shown) if shown else "none",
         )
-        ValueError.__init__(self, msg)
+        super().__init__(msg)  # MicroPython has no ValueError.__init__ to call directly
 
 
 class BadOptions(ValueError):
@@ -159,9 +159,13 @@ def resolve_chance(state, rng):
 
 def replay_moves(state, moves):
     """Apply a record's moves, naming the first bad one if the record does not fit the game."""
+    # The error is raised outside the except clause: MicroPython warns on exception chaining.
     for i, move in enumerate(moves):
+        problem = None
         try:
             state.apply(move)
         except IllegalAction as err:
-            raise BadRecord("move %d of the record does not apply: %s" % (i, err)) from err
+            problem = "move %d of the record does not apply: %s" % (i, err)
+        if problem:
+            raise BadRecord(problem)
     return state

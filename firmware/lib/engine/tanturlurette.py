@@ -565,7 +565,8 @@ class State(GameState):
             "stakes": list(self.stakes),
             "pot": self.pot(),
             "card": self.hand[seat] if self.deck_mode else NO_CARD,
-            "offer": self.offer if player == seat else NO_CARD,
+            # the offered card is the drawer's secret, except the dealer's, which all see
+            "offer": self.offer if player == seat or self.turn == len(self.order) - 1 else NO_CARD,
             "seen": seen,
             "last_hands": list(self.last_hands),
             "last_losers": self.last_losers,
@@ -573,12 +574,16 @@ class State(GameState):
         }
 
     def holder(self, card):
-        """Where a card is now: a seat, -1 for the discard pile, -2 for the stock."""
+        """Where a card is now: a seat, -1 the discard pile, -2 the stock, -3 being offered."""
+        if card == self.offer:
+            return -3
         for s in range(self.n):
             if self.hand[s] == card:
                 return s
-        if card in self.discard[: self.discard_len]:
-            return -1
+        discard = self.discard
+        for i in range(self.discard_len):
+            if discard[i] == card:
+                return -1
         return -2
 
     # -- serialisation --------------------------------------------------------------------------
@@ -647,10 +652,13 @@ def from_dict(data):
         raise BadRecord("a Tanturlurette state is a JSON object, got %s" % type(data).__name__)
     if data.get("game") != GAME:
         raise BadRecord("not a Tanturlurette state: game is %r" % (data.get("game"),))
+    problem = None
     try:
         state = State(data.get("options"))
     except BadOptions as err:
-        raise BadRecord("bad options in state: %s" % err) from err
+        problem = "bad options in state: %s" % err
+    if problem:  # raised outside the except clause: MicroPython warns on exception chaining
+        raise BadRecord(problem)
     n = state.n
     state.moves = array("H", _int_list(data, "moves", -1, 0, 0xFFFF))
     state.pos = _int_list(data, "pos", n, 0, state.circles)
