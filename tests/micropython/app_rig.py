@@ -32,7 +32,13 @@ def make_rig(seed=1, lang="fr", rings=None, session=None):
     debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
     driver = Driver(app, hw, debouncer)
     driver.events = []
-    hw.on_event = lambda kind, payload: driver.events.append((kind, payload))
+
+    def keep_event(kind, payload):
+        if len(driver.events) >= 200:  # long games: keep the recent ones only, the heap is small
+            del driver.events[:100]
+        driver.events.append((kind, payload))
+
+    hw.on_event = keep_event
     driver.run_for(50)
     return driver
 

@@ -195,7 +195,7 @@ class App:
         try:
             self.session.act(action)
         except IllegalAction as err:
-            self.show_error(str(err), now)
+            self.show_error(refusal_reason(err), now)
             return False
         self.touch()
         return True
@@ -308,6 +308,16 @@ class App:
             snap["standings"] = list(state.standings())
             snap["moves"] = len(state.moves)
         return snap
+
+
+def refusal_reason(err):
+    """The engine's reason for refusing, without the list of legal actions (too long to show)."""
+    text = str(err)
+    cut = text.find("; legal:")
+    if cut >= 0:
+        text = text[:cut]
+    why = text.find(": ")
+    return text[why + 2:] if why >= 0 else text
 
 
 def wrap(message, max_lines):

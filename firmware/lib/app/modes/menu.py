@@ -6,7 +6,7 @@ ring shows the value as dots (players in their seat colours, humans bright and b
 for yes and one red dot for no). The OLED, when fitted, lists the lines with a '>' cursor.
 """
 
-from engine.core import BadOptions
+from engine.core import BadOptions, BadRecord
 from engine.registry import GAMES, game_module
 
 from app.board import blink_on
@@ -41,7 +41,7 @@ def installed(name):
     """Whether the engine module is on the device (the registry may name games not copied)."""
     try:
         game_module(name)
-    except ImportError:
+    except (ImportError, BadRecord):  # BadRecord: a name the registry does not know
         return False
     return True
 
@@ -78,7 +78,7 @@ class SetupMenu(Mode):
             self.values["game"] = (self.values["game"] + 1) % len(self.games)
         game = self.games[self.values["game"]]
         self.game = game
-        choices = {"game": list(range(len(self.games)))}
+        choices = {"game": self.games}
         if game == "tanturlurette":
             choices["mode"] = ["deck", "board"]
         else:

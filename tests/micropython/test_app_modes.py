@@ -1,0 +1,301 @@
+"""The generic modes: table play for any engine game, and the scorekeeper for any *_score engine.
+
+Driven by button presses through the debouncer and loop, like the Tanturlurette tests.
+"""
+
+import app.modes.table as table_module
+import app.session as session_module
+import engine.tanturlurette as tant
+from app.buttons import KEEP, OK, SWAP
+from app.modes.score import ScoreMode
+from app.modes.table import TableMode
+from app_rig import event_kinds, make_rig, start, state
+from engine.core import TABLE, TERMINAL, GameState, IllegalAction
+from engine.rng import Rng
+
+
+def table_play_tanturlurette(driver, bots):
+    app = driver.app
+    app.session.new_game("tanturlurette", {"players": 4}, bots=bots)
+    app.switch(TableMode(app), driver.hw.clock.ticks_ms())
+    driver.run_for(50)
+    return app.mode
+
+
+def test_table_play_cycles_legal_actions_and_confirms_with_ok():
+    driver = make_rig(seed=3)
+    mode = table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
+    rng = Rng(8)
+    chosen = 0
+    for _ in range(3000):
+        st = state(driver)
+        if st.is_over():
+            break
+        player = st.current_player()
+        if player == 0:
+            legal = st.legal_actions()
+            want = legal[rng.below(len(legal))]
+            for _ in range(len(legal)):
+                if mode.legal[mode.cursor] == want:
+                    break
+                driver.press(SWAP)
+            assert driver.hw.text[2] == "> " + st.action_name(want), driver.hw.text
+            moves = len(st.moves)
+            driver.press(OK)
+            assert state(driver).moves[moves] == want
+            chosen += 1
+        else:
+            driver.run_for(200)
+    st = state(driver)
+    assert st.is_over() and chosen > 0
+    assert driver.hw.text[0] == "Partie finie"
+    driver.press(OK)
+    assert not driver.app.mode.in_game
+
+
+def test_table_play_keep_cycles_backwards():
+    driver = make_rig(seed=3)
+    mode = table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
+    for _ in range(100):
+        if state(driver).current_player() == 0:
+            break
+        driver.run_for(100)
+    count = len(mode.legal)
+    driver.press(KEEP)
+    assert mode.cursor == count - 1
+
+
+def test_table_play_peek_shows_seat_lines_only_while_held():
+    tant.seat_lines = lambda st, seat, lang: ["hand %d" % st.hand[seat]]
+    try:
+        driver = make_rig(seed=3)
+        table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
+        for _ in range(100):
+            if state(driver).current_player() == 0:
+                break
+            driver.run_for(100)
+        moves = len(state(driver).moves)
+        driver.down(OK)
+        driver.run_for(800)  # a long press: the peek, not an undo
+        assert ("hand %d" % state(driver).hand[0]) in driver.hw.text, driver.hw.text
+        driver.up(OK)
+        driver.run_for(60)
+        assert not [line for line in driver.hw.text if line.startswith("hand")]
+        assert len(state(driver).moves) == moves, "releasing a peek plays nothing"
+    finally:
+        del tant.seat_lines
+
+
+def test_table_play_through_the_menu_for_every_installed_game():
+    from app.modes.menu import installed, playable_games
+
+    for game in playable_games():
+        if game == "tanturlurette" or not installed(game):
+            continue
+        driver = make_rig(seed=5)
+        start(driver, game=game, mode="table", humans=1)
+        assert isinstance(driver.app.mode, TableMode), game
+        for _ in range(20000):
+            st = state(driver)
+            if st.is_over():
+                break
+            player = st.current_player()
+            if player == 0 or player == TABLE:
+                driver.press(OK)  # whatever is first among the legal actions
+            else:
+                driver.run_for(400)
+        assert state(driver).is_over(), "%s did not finish in table play" % game
+
+
+# -- a small scorekeeper engine: two seats enter points 0..10 a deal, at most 10 between them ---
+PENALTY = 100
+
+
+class TinyScore(GameState):
+    GAME = "tiny_score"
+
+    def __init__(self, options=None):
+        GameState.__init__(self, {"players": 2})
+        self.totals = [0, 0]
+        self.entry = [0, 0]
+        self.seat = 0
+        self.round = 1
+
+    def current_player(self):
+        return TERMINAL if max(self.totals) >= 20 else TABLE
+
+    def entry_seat(self):
+        return self.seat
+
+    def entry_range(self):
+        return (0, 10)
+
+    def extra_actions(self, lang):
+        return [(PENALTY, "-5 J1")]
+
+    def prompt(self, lang):
+        return ["Donne %d" % self.round, "Points J%d ?" % (self.seat + 1)]
+
+    def legal_actions(self):
+        return [a for a in range(11) if self.is_legal(a)] + [PENALTY]
+
+    def is_legal(self, action):
+        if action == PENALTY:
+            return True
+        return 0 <= action <= 10 and (self.seat == 0 or self.entry[0] + action <= 10)
+
+    def apply(self, action):
+        if self.current_player() != TABLE or not self.is_legal(action):
+            raise IllegalAction(self, action, "the deal has only 10 points")
+        self._apply(action)
+        self.moves.append(action)
+
+    def _apply(self, action):
+        if action == PENALTY:
+            self.totals[0] -= 5
+            return
+        self.entry[self.seat] = action
+        self.seat += 1
+        if self.seat == 2:
+            self.totals[0] += self.entry[0]
+            self.totals[1] += self.entry[1]
+            self.seat = 0
+            self.round += 1
+
+    def standings(self):
+        return list(self.totals)
+
+    def target(self):
+        return 20
+
+    def returns(self):
+        return list(self.totals)
+
+
+class TinyModule:
+    State = TinyScore
+    GAME = "tiny_score"
+
+    @staticmethod
+    def normalize_options(options=None):
+        return {"players": 2}
+
+
+def with_tiny_registry(test):
+    real_session, real_table = session_module.game_module, table_module.game_module
+
+    def lookup(name):
+        return TinyModule if name == "tiny_score" else real_session(name)
+
+    session_module.game_module = lookup
+    table_module.game_module = lookup
+    try:
+        test()
+    finally:
+        session_module.game_module = real_session
+        table_module.game_module = real_table
+
+
+def start_tiny():
+    driver = make_rig(seed=1)
+    assert driver.app.start_game("tiny_score", {}, None, driver.hw.clock.ticks_ms())
+    assert isinstance(driver.app.mode, ScoreMode)
+    driver.run_for(50)
+    return driver
+
+
+def enter(driver, value):
+    mode = driver.app.mode
+    for _ in range(30):
+        if mode.pos == value:
+            break
+        driver.press(SWAP)
+    assert "> %d" % value in driver.hw.text, driver.hw.text
+    driver.press(OK)
+
+
+def test_scorekeeper_entries_refusal_and_penalty():
+    def body():
+        driver = start_tiny()
+        assert driver.hw.text[:2] == ["Donne 1", "Points J1 ?"]
+        enter(driver, 7)
+        st = state(driver)
+        assert st.entry[0] == 7 and st.seat == 1
+        moves = len(st.moves)
+        enter(driver, 5)  # 7 + 5 > 10: refused, nothing changes
+        assert len(state(driver).moves) == moves and state(driver).seat == 1
+        shown = " ".join(driver.hw.text)
+        # the engine's reason when the session passes it on, else the refused action
+        assert driver.hw.text[0] == "Erreur" and ("10 points" in shown or "action 5" in shown), shown
+        assert "error" in event_kinds(driver)
+        for _ in range(2):
+            driver.press(KEEP)
+        assert driver.hw.text[-4] == "> 3" or "> 3" in driver.hw.text
+        driver.press(OK)
+        assert state(driver).totals == [7, 3] and state(driver).round == 2
+        mode = driver.app.mode
+        mode.pos = 0
+        driver.press(KEEP)  # below 0 wraps to the extra actions
+        assert "> -5 J1" in driver.hw.text
+        driver.press(OK)
+        assert state(driver).totals == [2, 3]
+    with_tiny_registry(body)
+
+
+def test_scorekeeper_long_press_jumps_by_ten_and_clamps():
+    def body():
+        driver = start_tiny()
+        mode = driver.app.mode
+        driver.long(SWAP)
+        assert mode.pos == 10
+        driver.long(SWAP)
+        assert mode.pos == 10  # clamped at the top of the range
+        driver.long(KEEP)
+        assert mode.pos == 0
+    with_tiny_registry(body)
+
+
+def test_scorekeeper_plays_to_the_target_and_undo_works():
+    def body():
+        driver = start_tiny()
+        enter(driver, 6)
+        driver.long(OK)
+        assert state(driver).seat == 0 and len(state(driver).moves) == 0
+        for _ in range(4):
+            enter(driver, 6)
+            enter(driver, 4)
+        st = state(driver)
+        assert st.is_over() and st.totals == [24, 16]
+        assert driver.hw.text[0] == "Partie finie" and "J1 24 J2 16" in driver.hw.text
+        driver.press(OK)
+        assert not driver.app.mode.in_game
+    with_tiny_registry(body)
+
+
+def test_scorekeeper_through_the_menu_for_every_installed_score_engine():
+    from app.modes.menu import installed, playable_games
+
+    for game in playable_games():
+        if not installed(game + "_score"):
+            continue
+        driver = make_rig(seed=5)
+        start(driver, game=game, mode="score")
+        assert isinstance(driver.app.mode, ScoreMode), game
+        mode = driver.app.mode
+        for _ in range(400):
+            st = state(driver)
+            if st.is_over():
+                break
+            moves = len(st.moves)
+            while mode.pos < mode.high - mode.low:  # the top of the range ends games soonest
+                driver.long(SWAP)
+            for _ in range(mode.high - mode.low + 1):
+                driver.press(OK)
+                if len(state(driver).moves) != moves or state(driver).is_over():
+                    break
+                driver.press(KEEP)  # refused: one lower
+            assert len(state(driver).moves) != moves, "%s refused every value: %r" % (
+                game, driver.hw.text)
+        else:
+            raise AssertionError("%s scorekeeping did not finish (%r)" % (game, driver.hw.text))
+        assert mode.app is driver.app
