@@ -1,0 +1,92 @@
+"""Engine figures for La Bourre and Piccolo: µs per full deal played by bots.
+
+Runs standalone under MicroPython and CPython (tests/bench/run.py runs both) and prints
+`name: value unit` lines. Method: many seeded deals, each timed from the first card dealt to the
+start of the next deal (deal, exchange or bidding, every card, the count); the median is shown.
+  bourre_deal_us         4 players, plan bots
+  bourre_deal_random_us  4 players, random bots
+  piccolo_deal_us        plan bots in every seat (thrown-in deals are left out)
+  piccolo_replay_move_us engine alone: replaying recorded Piccolo games, time per move
+"""
+
+import sys
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+sys.path.insert(0, HERE + "/../../firmware/lib")
+
+import time  # noqa: E402
+
+from engine.bourre import State as BourreState  # noqa: E402
+from engine.bourre_bots import PlanBot as BourrePlan  # noqa: E402
+from engine.bourre_bots import RandomBot as BourreRandom  # noqa: E402
+from engine.piccolo import State as PiccoloState  # noqa: E402
+from engine.piccolo_bots import PlanBot as PiccoloPlan  # noqa: E402
+from engine.play import play_out  # noqa: E402
+from engine.registry import replay  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+
+ON_MICROPYTHON = sys.implementation.name == "micropython"
+DEALS = 150 if ON_MICROPYTHON else 600
+
+if ON_MICROPYTHON:
+
+    def now_us():
+        return time.ticks_us()
+
+    def elapsed_us(start):
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+
+    def now_us():
+        return time.perf_counter_ns() // 1000
+
+    def elapsed_us(start):
+        return time.perf_counter_ns() // 1000 - start
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+def time_deals(make_state, bots, seed, keep):
+    rng = Rng(seed)
+    times = []
+    while len(times) < DEALS:
+        state = make_state()
+        while not state.is_over() and len(times) < DEALS:
+            before = state.round
+            settled = getattr(state, "last_result", None)
+            start = now_us()
+            play_out(state, bots, rng, until_round=before)
+            spent = elapsed_us(start)
+            if keep(state, settled):
+                times.append(spent)
+    return median(times)
+
+
+def main():
+    bourre = time_deals(lambda: BourreState({"players": 4, "deals": 7}), [BourrePlan()] * 4, 1,
+                        lambda s, settled: True)
+    print("bourre_deal_us: %d us" % bourre)
+    bourre_random = time_deals(lambda: BourreState({"players": 4, "deals": 7}), [BourreRandom()] * 4, 2,
+                               lambda s, settled: True)
+    print("bourre_deal_random_us: %d us" % bourre_random)
+    piccolo = time_deals(lambda: PiccoloState(), [PiccoloPlan()] * 4, 3,
+                         lambda s, settled: s.last_result is not settled)  # not thrown in
+    print("piccolo_deal_us: %d us" % piccolo)
+    records = []
+    rng = Rng(4)
+    for _ in range(3 if ON_MICROPYTHON else 10):
+        state = PiccoloState()
+        play_out(state, [PiccoloPlan()] * 4, rng)
+        records.append(state.record())
+    moves = 0
+    start = now_us()
+    for record in records:
+        replay(record)
+        moves += len(record["moves"])
+    print("piccolo_replay_move_us: %d us" % (elapsed_us(start) // moves))
+
+
+main()
