@@ -70,6 +70,7 @@ class Driver:
         self.period_ms = period_ms
         self.elapsed = 0
         self.on_step = None
+        self.script = []  # the presses so far, as script lines: a run can be replayed exactly
 
     def run_for(self, ms):
         end = self.elapsed + ms
@@ -85,9 +86,11 @@ class Driver:
 
     def down(self, button):
         self.hw.levels |= 1 << button
+        self.script.append("%d %s down" % (self.elapsed, BUTTON_NAMES[button]))
 
     def up(self, button):
         self.hw.levels &= ~(1 << button)
+        self.script.append("%d %s up" % (self.elapsed, BUTTON_NAMES[button]))
 
     def press(self, button, hold_ms=PRESS_MS):
         self.down(button)

@@ -9,6 +9,7 @@ import math
 import sys
 
 from app.buttons import BACK, KEEP, OK, SWAP
+from app.clock import ticks_add, ticks_diff
 
 ROWS = 19  # the target's height in lines; its width is twice that, as characters are tall
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one
@@ -109,36 +110,17 @@ class Painter:
         return ""
 
 
-class Keys:
-    """Raw, non-blocking keyboard; keys become timed button levels. Restores the terminal."""
+class KeyPresses:
+    """Keys to button levels: a key is a short press, a capital a long one, p toggles OK held."""
 
     def __init__(self, clock, long_ms):
-        import select
-        import termios
-
-        self.termios = termios
-        self.fd = 0
-        self.saved = termios.tcgetattr(self.fd)
-        termios.setraw(self.fd)
-        self.poller = select.poll()
-        self.poller.register(sys.stdin, select.POLLIN)
         self.clock = clock
         self.long_ms = long_ms
         self.release_at = [None, None, None, None]
         self.toggled = 0  # buttons held by a toggle key
         self.quit = False
 
-    def restore(self):
-        self.termios.tcsetattr(self.fd, self.termios.TCSANOW, self.saved)
-
-    def wait(self, ms):
-        """Sleep up to ms, taking any keys that arrive."""
-        for _obj, _flags in self.poller.poll(ms):
-            self._key(sys.stdin.read(1))
-
-    def _key(self, ch):
-        from app.clock import ticks_add
-
+    def key(self, ch):
         now = self.clock.ticks_ms()
         if ch in ("q", "\x03", "\x04"):
             self.quit = True
@@ -146,16 +128,13 @@ class Keys:
         if ch == "p":
             self.toggled ^= 1 << OK
             return
-        buttons = {"k": KEEP, "s": SWAP, "o": OK, "\r": OK, "\n": OK, "b": BACK}
-        button = buttons.get(ch.lower()) if ch else None
+        button = _KEY_BUTTONS.get(ch.lower()) if ch else None
         if button is None:
             return
         hold = self.long_ms + 150 if ch.isupper() else PRESS_MS
         self.release_at[button] = ticks_add(now, hold)
 
     def levels(self):
-        from app.clock import ticks_diff
-
         now = self.clock.ticks_ms()
         mask = self.toggled
         for b in range(4):
@@ -166,3 +145,30 @@ class Keys:
                 else:
                     self.release_at[b] = None
         return mask
+
+
+_KEY_BUTTONS = {"k": KEEP, "s": SWAP, "o": OK, "\r": OK, "\n": OK, "b": BACK}
+
+
+class Keys(KeyPresses):
+    """The raw, non-blocking keyboard; restore() puts the terminal back as it was."""
+
+    def __init__(self, clock, long_ms):
+        import select
+        import termios
+
+        KeyPresses.__init__(self, clock, long_ms)
+        self.termios = termios
+        self.fd = 0
+        self.saved = termios.tcgetattr(self.fd)
+        termios.setraw(self.fd)
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+
+    def restore(self):
+        self.termios.tcsetattr(self.fd, self.termios.TCSANOW, self.saved)
+
+    def wait(self, ms):
+        """Sleep up to ms, taking any keys that arrive."""
+        for _obj, _flags in self.poller.poll(ms):
+            self.key(sys.stdin.read(1))

@@ -1,0 +1,165 @@
+"""The simulator: script parsing, scripted runs replaying a whole game, the terminal drawing."""
+
+import json
+import os
+
+from app.buttons import KEEP, OK, SWAP
+from app.clock import ManualClock
+from app.config import DEFAULT_CONFIG
+from app.ring import RingLayout
+from app_rig import make_rig, start, state
+from engine.core import TABLE
+from sim import run as sim_run
+from sim.script import ScriptError, parse_script
+from sim.term import KeyPresses, Painter, grid_positions
+from support import expect_raises
+
+_PARTS = __file__.split("/")[:-1]
+_ROOT = ("/".join(_PARTS[:-2]) or ".") if len(_PARTS) >= 2 else "../.."
+WORK = _ROOT + "/build/sim_tests"
+
+
+def work_path(name):
+    for folder in (_ROOT + "/build", WORK):
+        try:
+            os.mkdir(folder)
+        except OSError:
+            pass  # already there
+    return WORK + "/" + name
+
+
+def test_parse_script_reads_times_buttons_and_comments():
+    steps = parse_script("# start\n100 OK down\n\n180 o up\n50 keep DOWN\n")
+    assert steps == [(50, KEEP, True), (100, OK, True), (180, OK, False)]
+
+
+def test_parse_script_names_the_bad_line():
+    err = expect_raises(ScriptError, parse_script, "100 OK down\n200 JUMP up\n")
+    assert "line 2" in str(err) and "JUMP" in str(err)
+    err = expect_raises(ScriptError, parse_script, "100 OK sideways\n")
+    assert "line 1" in str(err)
+    err = expect_raises(ScriptError, parse_script, "soon OK down\n")
+    assert "not a time" in str(err)
+    err = expect_raises(ScriptError, parse_script, "-5 OK down\n")
+    assert "negative" in str(err)
+
+
+def test_bad_arguments_print_usage_and_fail():
+    assert sim_run.main(["--bogus", "1"]) == 2
+    assert sim_run.main(["--script", "x.txt"]) == 2  # --out is needed
+    assert sim_run.main(["--seed", "many"]) == 2
+
+
+def read_out(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f.read().split("\n") if line]
+
+
+def replay(driver, name):
+    """Write the driver's presses as a script, run it through `run.py --script`, read the output."""
+    script = work_path(name + ".txt")
+    out = work_path(name + ".jsonl")
+    with open(script, "w") as f:
+        f.write("\n".join(driver.script) + "\n")
+    assert sim_run.main(["--script", script, "--out", out, "--seed", "1", "--tail", "20000"]) == 0
+    return read_out(out)
+
+
+def acts(lines):
+    return [line["payload"]["action"] for line in lines
+            if line.get("event") == "act"]
+
+
+def test_scripted_board_game_replays_the_same_game():
+    driver = make_rig(seed=1)
+    start(driver, mode="board", circles=2)
+    for _ in range(800):
+        st = state(driver)
+        if st.is_over():
+            break
+        player = st.current_player()
+        if player == TABLE:
+            driver.press(OK)  # marks the first live seat (where the cursor starts)
+            driver.press(KEEP)  # back past the first live seat: the confirm slot
+            driver.press(OK)
+        elif player >= 0:
+            driver.press(SWAP if len(st.moves) % 3 else KEEP)
+        else:
+            driver.run_for(100)
+    assert state(driver).is_over()
+    lines = replay(driver, "board")
+    assert acts(lines) == list(state(driver).moves)
+    kinds = [line["event"] for line in lines if "event" in line]
+    assert kinds[0] == "boot" and "game" in kinds and "over" in kinds
+    frames = [line["frame"] for line in lines if "frame" in line]
+    assert frames and all(len(f) == 6 * 93 for f in frames)
+    texts = [line["text"] for line in lines if "text" in line]
+    assert texts[-1][1].startswith("Gagne") or texts[-1][1].startswith("Partage")
+
+
+def test_scripted_deck_game_with_bots_replays_the_same_cards():
+    driver = make_rig(seed=1)
+    start(driver)
+    for _ in range(3000):
+        st = state(driver)
+        if st.is_over():
+            break
+        player = st.current_player()
+        if driver.app.mode.reveal:
+            driver.press(OK)
+        elif player >= 0 and driver.app.is_human(player):
+            driver.press(KEEP if st.hand[player] >> 2 >= 6 else SWAP)
+        else:
+            driver.run_for(100)
+    assert state(driver).is_over()
+    lines = replay(driver, "deck")
+    assert acts(lines) == list(state(driver).moves)
+
+
+def test_grid_places_every_led_once():
+    for rings in ([32, 24, 16, 12, 8, 1], [24], [16, 8, 1]):
+        layout = RingLayout({"rings": rings})
+        cells = grid_positions(layout)
+        assert sorted(cells.values()) == list(range(layout.num_leds)), rings
+
+
+class Sink:
+    def __init__(self):
+        self.data = []
+
+    def write(self, text):
+        self.data.append(text)
+
+
+def test_painter_draws_lit_leds_in_colour_and_the_oled_beside():
+    layout = RingLayout(DEFAULT_CONFIG["leds"])
+    sink = Sink()
+    painter = Painter(layout, sink)
+    frame = layout.new_frame()
+    frame[3 * layout.centre] = 200
+    painter.text(["Tour 1  pot 4", "J1 joue"])
+    painter.ring(frame)
+    screen = sink.data[-1]
+    assert "38;2;200;0;0m" in screen
+    assert "|Tour 1  pot 4   |" in screen and "|J1 joue" in screen
+
+
+def test_keys_become_timed_presses():
+    clock = ManualClock()
+    keys = KeyPresses(clock, 700)
+    keys.key("k")
+    assert keys.levels() == 1 << KEEP
+    clock.advance(100)
+    assert keys.levels() == 0
+    keys.key("O")  # capital: a long press
+    clock.advance(800)
+    assert keys.levels() == 1 << OK
+    clock.advance(100)
+    assert keys.levels() == 0
+    keys.key("p")
+    clock.advance(5000)
+    assert keys.levels() == 1 << OK  # held until p again
+    keys.key("p")
+    assert keys.levels() == 0
+    keys.key("q")
+    assert keys.quit
