@@ -188,6 +188,11 @@ def wokwi_problems(diagram, config):
             problems.append("the OLED is not powered from 3V3")
         if int(oleds[0]["attrs"].get("i2cAddress", "0x3c"), 16) != config["display"]["i2c_addr"]:
             problems.append("OLED address differs from display.i2c_addr")
+    # No other board pin is used: the simulation wires exactly the configured GPIOs.
+    allowed = {esp_pin(mw, gpio) for gpio in pins.values()} | grounds | {"esp:5V", "esp:3V3", "esp:TX", "esp:RX"}
+    extra = sorted(n for n in graph if n.startswith("esp:") and n not in allowed)
+    if extra:
+        problems.append("board pins wired that the config does not use: %s" % ", ".join(extra))
     buzzers = [p for p in parts.values() if p["type"] == "wokwi-buzzer"]
     if len(buzzers) != 1 or esp_pin(mw, pins["buzzer"]) not in graph.get(buzzers[0]["id"] + ":2", ()):
         problems.append("the buzzer's + is not on GPIO %d" % pins["buzzer"])
@@ -224,6 +229,10 @@ def test_wokwi_check_catches_miswiring():
     moved = copy.deepcopy(CONFIG)
     moved["pins"]["leds"] = 4
     assert any("LED chain from GPIO 4" in p for p in wokwi_problems(diagram, moved))
+
+    stray = copy.deepcopy(diagram)
+    stray["connections"].append(["btn_keep:1.r", "esp:4", "blue", []])
+    assert any("esp:4" in p for p in wokwi_problems(stray, CONFIG))
 
 
 def test_wokwi_toml_runs_micropython_with_a_serial_port():
