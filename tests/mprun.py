@@ -9,7 +9,7 @@ import os
 import sys
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-ROOT = HERE.rsplit("/", 1)[0] if "/" in HERE else ".."
+ROOT = HERE.rsplit("/", 1)[0] if "/" in HERE else "."
 SUITES = ("portable", "micropython")
 for path in (ROOT + "/firmware/lib", HERE + "/portable", HERE + "/micropython", HERE):
     sys.path.insert(0, path)
