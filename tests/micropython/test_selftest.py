@@ -12,9 +12,9 @@ from app_rig import make_rig
 MIDDLE = STEP_MS // 2
 
 
-def begin(driver, back_to=None):
+def begin(driver, back_to=None, on_finish=None):
     app = driver.app
-    mode = SelfTestMode(app, back_to)
+    mode = SelfTestMode(app, back_to, on_finish)
     app.switch(mode, driver.hw.clock.ticks_ms())
     driver.events = []
     driver.hw.cues = []
@@ -160,6 +160,18 @@ def test_a_long_ok_ends_the_test_early_and_the_log_says_what_was_missing():
     assert driver.app.mode is menu
     assert selftest_events(driver) == [
         {"passed": False, "buttons": ["KEEP", "OK"], "rings": 6, "sweep_done": False}]
+
+
+def test_the_first_boot_hook_hears_the_result_once():
+    driver = make_rig()
+    heard = []
+    begin(driver, on_finish=heard.append)
+    run_sweep(driver)
+    for button in (KEEP, SWAP, OK):
+        driver.press(button)
+    driver.long(OK)
+    driver.long(OK)  # now in the setup menu: nothing more reaches the finished test
+    assert heard == [{"passed": True, "buttons": ["KEEP", "SWAP", "OK"], "rings": 6, "sweep_done": True}]
 
 
 def test_english_text():

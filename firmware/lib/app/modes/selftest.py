@@ -50,13 +50,16 @@ def word(lang, key):
 
 
 class SelfTestMode(Mode):
-    """The self-test; `back_to` is the mode to return to (None: the setup menu)."""
+    """The self-test; `back_to` is the mode to return to (None: the setup menu); `on_finish`, if
+    given, is called with result() when the test ends (the first-boot hook records there that
+    the test has run)."""
 
     holds_ok = True  # a long OK ends the test here: there is no game to undo
 
-    def __init__(self, app, back_to=None):
+    def __init__(self, app, back_to=None, on_finish=None):
         Mode.__init__(self, app)
         self.back_to = back_to  # also what a long BACK (app.open_menu) returns to
+        self.on_finish = on_finish
         layout = app.layout
         self.rings = len(layout.ring_sizes)
         self.sweep_steps = self.rings * len(SWEEP_COLOURS)
@@ -177,7 +180,10 @@ class SelfTestMode(Mode):
         if self.finished:
             return
         self.finished = True
-        self.app.log("selftest", self.result())
+        result = self.result()
+        self.app.log("selftest", result)
+        if self.on_finish is not None:
+            self.on_finish(result)
         if self.back_to is not None:
             self.app.switch(self.back_to, now)
         else:
