@@ -8,6 +8,7 @@ from app.core import CUE_CLICK, CUE_TURN, CUE_WIN
 from app.modes.menu import SetupMenu
 from app.modes.selftest import BUTTON_COLOURS, SEEN_LEVEL, STEP_MS, SWEEP_COLOURS, SelfTestMode
 from app_rig import make_rig
+from sim.script import parse_script, run_script
 
 MIDDLE = STEP_MS // 2
 
@@ -232,3 +233,26 @@ def test_rendering_the_self_test_allocates_nothing():
     finally:
         micropython.heap_unlock()
     assert lit(app.frame, app.layout.centre) == CONFIRM
+
+
+SCRIPT = """
+# the simulator's scripted format: t_ms BUTTON down|up, from the start of the self-test
+7000 KEEP down
+7100 KEEP up
+7300 s down
+7390 s up
+7600 OK down
+7680 OK up
+8000 OK down
+9000 OK up
+"""
+
+
+def test_a_scripted_simulator_run_passes_the_self_test():
+    driver = make_rig()
+    begin(driver)
+    driver.elapsed = 0
+    run_script(driver, parse_script(SCRIPT), tail_ms=200)
+    assert isinstance(driver.app.mode, SetupMenu)
+    assert selftest_events(driver) == [
+        {"passed": True, "buttons": ["KEEP", "SWAP", "OK"], "rings": 6, "sweep_done": True}]
