@@ -34,8 +34,11 @@ def test_random_bots_are_not_favoured_by_the_measure():
 
 
 def six(seat0, dealer_cards):
-    """Six players: seat 0 holds exactly its five named cards, the dealer (seat 5) the others."""
-    return deal([seat0, [], [], [], [], dealer_cards])
+    """Six players: seat 0 holds exactly its five named cards, the dealer (seat 5) the others.
+
+    Melds may use any cards of the hand (lay "free"), so the choice is the bot's alone.
+    """
+    return deal([seat0, [], [], [], [], dealer_cards], options={"lay": "free"})
 
 
 def test_greedy_takes_the_biggest_meld():

@@ -7,7 +7,10 @@ from support import expect_raises
 
 
 def lay_ready(hands, drawn, options=None, dealer=None):
-    """Seat 0 has drawn `drawn` from the dealer and is to lay."""
+    """Seat 0 has drawn `drawn` from the dealer and is to lay (several melds: lay "free")."""
+    options = dict(options or {})
+    if "lay" not in options:
+        options["lay"] = "free"
     hands = [list(h) for h in hands]
     hands[-1 if dealer is None else dealer].append(drawn)  # the dealer holds the card drawn
     state = deal(hands, dealer, options)
@@ -180,6 +183,28 @@ def test_draw_from_next_option():
     assert state.legal_actions() == sorted(state.hands[1])
 
 
+def test_a_meld_holds_the_card_just_drawn():
+    hands = [["veuf_luth", "veuf_etoile", "fee_luth", "amour", "tombeau"], [], [], [], [], ["mer"]]
+    state = deal(hands)
+    draw(state, "mer")
+    assert not state.is_legal(pair("veuf_luth", "veuf_etoile"))  # both were in hand already
+    assert state.is_legal(pair("mer", "fee_luth"))
+    state.apply(pair("mer", "fee_luth"))
+    assert not state.is_legal(pair("veuf_luth", "veuf_etoile"))  # one meld a turn: one drawn card
+    assert state.legal_actions() == [A.END, personnage("amour")]  # a personnage is no pairing
+    state.apply(personnage("amour"))
+    state.apply(A.END)
+    assert state.seat == 1 and state.drawn == -1
+
+
+def test_a_drawn_baiser_takes_any_two_cards_of_the_hand():
+    hands = [["veuf_luth", "fee_soleil", "tombeau", "mer", "mont"], [], [], [], [], ["baiser"]]
+    state = deal(hands)
+    draw(state, "baiser")
+    assert state.is_legal(triplet("tombeau", "mer")) and state.is_legal(pair("baiser", "mont"))
+    assert not state.is_legal(pair("veuf_luth", "tombeau"))
+
+
 # "Les paires, triplets ou quadruplets sont déposés sur la table et comptés au profit du joueur."
 def test_melds_go_to_the_table_for_their_player():
     state = lay_ready([["veuf_luth", "veuf_etoile"], [], []], "mer")
@@ -239,7 +264,7 @@ def test_grand_tombeau_needs_all_four_in_hand():
 # "Lorsqu'un joueur n'a plus que deux cartes il crie Achéron. Le jeu cesse."
 def test_acheron_when_a_player_lays_down_to_two_cards():
     hands = [["veuf_luth", "veuf_etoile", "fee_luth", "fee_etoile", "mer"]] + [[]] * 5
-    state = deal(hands, dealer=5, options={"deals": 1})
+    state = deal(hands, dealer=5, options={"deals": 1, "lay": "free"})
     draw(state, state_card(state, 5))
     state.apply(pair("veuf_luth", "veuf_etoile"))
     assert not state.is_over()
@@ -249,9 +274,9 @@ def test_acheron_when_a_player_lays_down_to_two_cards():
 
 
 def test_acheron_when_a_player_is_drawn_down_to_two_cards():
-    hands = [["baiser", "mer", "tombeau", "veuf_luth", "fee_luth"]] + [[]] * 5
+    hands = [["mer", "tombeau", "veuf_luth", "fee_luth", "amour"], [], [], [], [], ["baiser"]]
     state = deal(hands, dealer=5, options={"deals": 1})
-    draw(state, state_card(state, 5))
+    draw(state, "baiser")
     state.apply(triplet("mer", "tombeau"))  # 6 - 3 = 3 cards
     state.apply(A.END)
     assert not state.is_over()

@@ -5,8 +5,10 @@ their index in that file. Seats play in increasing order ("to the left"); a deal
   deal      chance: the 33 cards one by one from the dealer's left; the dealer takes what is left
             when a round cannot be completed
   draw      chance: the player to act draws a hidden card from a neighbour's hand
-  lay       the player lays melds (pairs, Baiser triplets, Rouge, a personnage, Grand Tombeau)
-            one action at a time, then ENDs the turn
+  lay       the player lays, one action at a time, the meld the drawn card makes (a pair, a Baiser
+            triplet, Rouge), a personnage, or Grand Tombeau, then ENDs the turn. "Les appariements
+            se font par tirages successifs": a meld must hold the card just drawn (option lay:
+            "free" lays any melds from the hand, which ends most deals in the first lap)
 The deal ends when a hand is down to two cards (Achéron), on Grand Tombeau, or when nobody has laid
 anything for `stall_laps` full laps (the text has no such rule; without it a deal need not end).
 """
@@ -251,6 +253,7 @@ OPTION_DEFAULTS = {
     "rouge_queen": "wild",  # the "reine" of Rouge: la Reine (wild card) only, or any reine too
     "jocrisse": "piece",  # "tried to make Rouge": kept the Baiser with another Rouge card, or any Baiser
     "chandelle": "gift",  # each other player gains 5, or the candle-holder also pays them
+    "lay": "drawn",  # each meld holds the card just drawn; or any melds from the hand
     "stall_laps": 3,
     "deck": "",  # the deck's signature; filled in, and checked on replay
 }
@@ -274,6 +277,7 @@ def normalize_options(options=None, deck=None):
         "rouge_queen": option_choice(options, "rouge_queen", "wild", ("wild", "any")),
         "jocrisse": option_choice(options, "jocrisse", "piece", ("piece", "baiser")),
         "chandelle": option_choice(options, "chandelle", "gift", ("gift", "transfer")),
+        "lay": option_choice(options, "lay", "drawn", ("drawn", "free")),
         "stall_laps": option_int(options, "stall_laps", 3, 1, 50),
         "deck": signature,
     }
@@ -393,6 +397,7 @@ class State(GameState):
         self.phase = PH_FIRST_DEALER
         self.seat = -1  # the seat whose turn it is
         self.laid_this_turn = False
+        self.drawn = -1  # the card drawn this turn while it is still in hand
         self.quiet_turns = 0  # turns in a row that laid nothing
         self.last_deal = None  # the breakdown of the deal that just ended
 
@@ -435,29 +440,36 @@ class State(GameState):
         persos = [c for c in hand if kind[c] == K_PERSONNAGE]
         if not named and len(persos) == PERSONNAGE_COUNT:
             acts.append(GRAND_TOMBEAU)
+        if not named:
+            for c in persos:
+                acts.append(PERSONNAGE | c)
+        drawn = self.drawn
+        free = self.options["lay"] == "free"
+        if not free and drawn < 0:
+            return acts  # the drawn card is laid already: no second meld this turn
         m = len(hand)
         for i in range(m):
             a = hand[i]
             row = a * size
             for j in range(i + 1, m):
-                if pairs[row + hand[j]]:
+                if pairs[row + hand[j]] and (free or a == drawn or hand[j] == drawn):
                     acts.append(PAIR | a << 6 | hand[j])
         baiser = deck.baiser
-        if baiser in hand:
+        if baiser in hand and (free or kind[drawn] != K_PERSONNAGE):
             others = [c for c in hand if kind[c] != K_PERSONNAGE and c != baiser]
             k = len(others)
             for i in range(k):
                 for j in range(i + 1, k):
-                    acts.append(TRIPLET | others[i] << 6 | others[j])
+                    if free or drawn == baiser or others[i] == drawn or others[j] == drawn:
+                        acts.append(TRIPLET | others[i] << 6 | others[j])
             if deck.grotte in hand:
                 queens = [c for c in hand if is_rouge_queen(deck, c, self.options["rouge_queen"])]
                 for p in hand:
                     if has_figure(deck, p, "prince", None):
                         for q in queens:
-                            acts.append(ROUGE | p << 6 | q)
-        if not named:
-            for c in persos:
-                acts.append(PERSONNAGE | c)
+                            if free or drawn == baiser or drawn == deck.grotte or drawn == p or drawn == q:
+                                acts.append(ROUGE | p << 6 | q)
+        acts.sort()
         return acts
 
     def _can_slip(self, seat):
@@ -504,20 +516,22 @@ class State(GameState):
             return [b]
         if a >= size or b >= size or a not in hand or b not in hand:
             return None
+        cards = None
         if kind_bits == PAIR:
-            return [a, b] if a < b and self.pairs[a * size + b] else None
-        if kind_bits == TRIPLET:
+            if a < b and self.pairs[a * size + b]:
+                cards = [a, b]
+        elif kind_bits == TRIPLET:
             kind = deck.kind
             if a < b and deck.baiser in hand and kind[a] != K_PERSONNAGE and kind[b] != K_PERSONNAGE \
                     and a != deck.baiser and b != deck.baiser:
-                return [deck.baiser, a, b]
-            return None
-        if kind_bits == ROUGE:
+                cards = [deck.baiser, a, b]
+        elif kind_bits == ROUGE:
             if deck.baiser in hand and deck.grotte in hand and has_figure(deck, a, "prince", None) \
                     and is_rouge_queen(deck, b, self.options["rouge_queen"]):
-                return [deck.grotte, a, b, deck.baiser]
-            return None
-        return None
+                cards = [deck.grotte, a, b, deck.baiser]
+        if cards is None or self.options["lay"] == "free":
+            return cards
+        return cards if self.drawn >= 0 and self.drawn in cards else None
 
     def meld_points(self, action):
         """What a laying action scores (0 for END and SLIP)."""
@@ -633,6 +647,7 @@ class State(GameState):
         self.stock_len = self.size
         self.dealt = 0
         self.seat = -1
+        self.drawn = -1
         self.phase = PH_DEAL
 
     def deal_recipient(self, k):
@@ -665,6 +680,7 @@ class State(GameState):
         source = self.hands[self.source()]
         source.remove(card)
         self.hands[self.seat].append(card)
+        self.drawn = card
         self.laid_this_turn = False
         if len(source) <= ACHERON_CARDS:
             self._end_deal(END_ACHERON, self.source())
@@ -679,6 +695,7 @@ class State(GameState):
                 self._end_deal(END_STALL, -1)
                 return
             self.seat = (seat + 1) % self.n
+            self.drawn = -1
             self.phase = PH_DRAW
             return
         if action == SLIP:
@@ -688,6 +705,8 @@ class State(GameState):
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
+            if c == self.drawn:
+                self.drawn = -1
         points = self.meld_points(action)
         self.laid[seat] += points
         self.table.append([seat, action, points])
@@ -812,6 +831,7 @@ class State(GameState):
             "phase": self.phase,
             "seat": self.seat,
             "laid_this_turn": self.laid_this_turn,
+            "drawn": self.drawn,
             "quiet_turns": self.quiet_turns,
             "last_deal": self.last_deal,
         }
@@ -839,7 +859,7 @@ def from_dict(data):
             state.stock[i] = c
             state.stock_at[c] = i
         state.table = [[int(m[0]), int(m[1]), int(m[2])] for m in data["table"]]
-        for key in ("dealt", "dealer", "round", "phase", "seat", "quiet_turns"):
+        for key in ("dealt", "dealer", "round", "phase", "seat", "quiet_turns", "drawn"):
             setattr(state, key, int(data[key]))
         state.laid_this_turn = bool(data["laid_this_turn"])
         state.last_deal = data["last_deal"]

@@ -14,17 +14,14 @@ from engine.acheron import (
     PENALTY_WILD_EXTRA,
     PH_LAY,
     PTS_CONJUNCTION,
-    PTS_NAMED,
     ROUGE,
     SLIP,
-    cards_on_table,
     has_figure,
     is_rouge_queen,
 )
 from engine.acheron import meld_cards as cards_of
 
 _REACH_ROUGE_HAND = 5  # with fewer cards than this, the deal is too close to its end to wait
-_WAIT_FOR_FIVE_HAND = 7  # a wild card waits for its 5-point partner only in a big hand
 
 
 def relief(state, seat, cards):
@@ -67,8 +64,10 @@ class GreedyBot:
 class MeldBot:
     """Greedy, with the text's big combinations in mind.
 
-    It keeps the Baiser while Rouge (20) is within reach, keeps Orphée and la Reine for their
-    5-point partners while the hand is big, and otherwise lays the most valuable meld first.
+    It lays Grand Tombeau and Rouge at once, keeps the Baiser out of 1- and 2-point melds while
+    Rouge (20) is within reach, and between melds worth the same keeps its wild cards and the
+    Baiser, which pair with whatever is drawn next. (Keeping Orphée and la Reine back for their
+    5-point partners was tried and measured worse than plain greed: docs/RULES.md.)
     """
 
     name = "meld"
@@ -79,10 +78,8 @@ class MeldBot:
         legal = state.legal_actions()
         if GRAND_TOMBEAU in legal:
             return GRAND_TOMBEAU
-        hand = state.hands[seat]
         deck = state.deck
-        hoping_rouge = self._rouge_within_reach(state, hand)
-        waiting = self._wild_waiting(state, hand)
+        hoping_rouge = self._rouge_within_reach(state, state.hands[seat])
         best = END
         best_value = 0
         for action in legal:
@@ -91,11 +88,14 @@ class MeldBot:
             if action & KIND_MASK == ROUGE:
                 return action
             cards = cards_of(deck, action)
-            if deck.baiser in cards and hoping_rouge and state.meld_points(action) < PTS_CONJUNCTION:
+            points = state.meld_points(action)
+            if hoping_rouge and deck.baiser in cards and points < PTS_CONJUNCTION:
                 continue
-            if self._spends_waiting_wild(state, cards, waiting, action):
-                continue
-            value = state.meld_points(action) + relief(state, seat, cards)
+            # four steps per point, minus one per flexible card spent: ties keep the jokers
+            value = 4 * (points + relief(state, seat, cards))
+            for c in cards:
+                if c != state.drawn and (c == deck.baiser or deck.kind[c] == K_WILD):
+                    value -= 1
             if value > best_value:
                 best = action
                 best_value = value
@@ -118,29 +118,6 @@ class MeldBot:
                 have += 1
                 break
         return have >= 2
-
-    def _wild_waiting(self, state, hand):
-        """The wild cards in hand whose 5-point partner may still come (not laid yet)."""
-        if len(hand) < _WAIT_FOR_FIVE_HAND:
-            return ()
-        deck = state.deck
-        laid = cards_on_table(state)
-        waiting = []
-        for wild, figure, attribute in ((deck.orphee, "tenebreux", "luth"), (deck.la_reine, "prince", "soleil")):
-            if wild in hand:
-                for c in deck.figure_cards(figure, attribute):
-                    if c not in laid:
-                        waiting.append(wild)
-                        break
-        return waiting
-
-    def _spends_waiting_wild(self, state, cards, waiting, action):
-        if state.meld_points(action) >= PTS_NAMED:
-            return False
-        for wild in waiting:
-            if wild in cards:
-                return True
-        return False
 
 
 class RandomBot:
