@@ -22,6 +22,7 @@ OPTIONS = st.fixed_dictionaries({
     "rouge_queen": st.sampled_from(["wild", "any"]),
     "jocrisse": st.sampled_from(["piece", "baiser"]),
     "chandelle": st.sampled_from(["gift", "transfer"]),
+    "lay": st.sampled_from(["drawn", "free"]),
     "stall_laps": st.integers(1, 4),
 })
 
