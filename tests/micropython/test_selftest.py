@@ -204,14 +204,8 @@ def test_single_24_led_ring_build():
     assert len(frames) == 2
 
 
-def test_rendering_the_self_test_allocates_nothing():
-    driver = make_rig()
-    app = driver.app
-    begin(driver)
-    clock = driver.hw.clock
-    driver.run_for(MIDDLE)
-    driver.down(SWAP)
-    driver.run_for(60)  # SWAP held over the sweep: both paths drawn
+def tick_and_render_locked(app, clock):
+    """One tick and one render with the heap locked: any allocation raises MemoryError."""
     app.render(clock.ticks_ms())  # the text is rebuilt here, outside the lock
     now = clock.ticks_ms()
     micropython.heap_lock()
@@ -220,18 +214,22 @@ def test_rendering_the_self_test_allocates_nothing():
         app.render(now)
     finally:
         micropython.heap_unlock()
+
+
+def test_rendering_the_self_test_allocates_nothing():
+    driver = make_rig()
+    app = driver.app
+    begin(driver)
+    clock = driver.hw.clock
+    driver.run_for(MIDDLE)
+    driver.down(SWAP)
+    driver.run_for(60)  # SWAP held over the sweep: both paths drawn
+    tick_and_render_locked(app, clock)
     driver.up(SWAP)
     run_sweep(driver)
     driver.press(KEEP)
     driver.press(OK)
-    app.render(clock.ticks_ms())
-    now = clock.ticks_ms()
-    micropython.heap_lock()
-    try:
-        app.tick(now)
-        app.render(now)
-    finally:
-        micropython.heap_unlock()
+    tick_and_render_locked(app, clock)
     assert lit(app.frame, app.layout.centre) == CONFIRM
 
 

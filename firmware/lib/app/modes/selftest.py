@@ -17,7 +17,19 @@ button echoed.
 from engine.compat import const
 
 from app.board import FULL, blink_on
-from app.buttons import BACK, BUTTON_COUNT, BUTTON_NAMES, DOWN, KEEP, LONG, OK, SWAP, UP
+from app.buttons import (
+    BACK,
+    BUTTON_COUNT,
+    BUTTON_NAMES,
+    DOWN,
+    KEEP,
+    LONG,
+    OK,
+    SWAP,
+    UP,
+    event_button,
+    event_kind,
+)
 from app.clock import ticks_diff
 from app.colours import CONFIRM, DIM, SEAT_COLOURS
 from app.core import CUE_CLICK, CUE_TURN, CUE_WIN
@@ -87,8 +99,8 @@ class SelfTestMode(Mode):
         self.app.touch()
 
     def handle(self, event, now):
-        button = event >> 2
-        kind = event & 3
+        button = event_button(event)
+        kind = event_kind(event)
         bit = 1 << button
         if kind == DOWN:
             self.held |= bit
