@@ -239,3 +239,17 @@ def test_game_ends_after_the_fixed_number_of_deals():
     play_out(state, [PlanBot()] * 4, Rng(77))
     assert state.phase == PH_OVER and state.round == 3
     assert state.winners() == [s for s in range(4) if state.totals[s] == max(state.totals)]
+
+
+def test_seat_lines_show_the_hand_within_the_oled_width():
+    from engine.bourre import seat_lines
+
+    state = three_player_deal()
+    state.apply(CARD["7S"])
+    for lang in ("fr", "en"):
+        lines = seat_lines(state, 1, lang)
+        assert 2 <= len(lines) <= 4
+        for line in lines:
+            assert len(line) <= 16, line
+    assert "9S" in " ".join(seat_lines(state, 1, "en")) and "7S" in seat_lines(state, 1, "en")[-2]
+    assert "KS" not in " ".join(seat_lines(state, 1, "en"))

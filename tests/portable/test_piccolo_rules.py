@@ -390,3 +390,17 @@ def test_to_dict_round_trips_and_refuses_a_tampered_state():
     data = json.loads(json.dumps(state.to_dict()))
     data["moves"].append(9999)
     expect_raises(BadRecord, from_dict, data)
+
+
+def test_seat_lines_show_hand_contract_and_trick_within_the_oled_width():
+    from engine.piccolo import seat_lines
+
+    state = bid_and_take(30, trump=SPADES)
+    state.apply(CARD["10C"])
+    for seat in (1, 2, 3):
+        for lang in ("fr", "en"):
+            for line in seat_lines(state, seat, lang):
+                assert len(line) <= 16, line
+    lines = seat_lines(state, 2, "en")
+    assert lines[-2] == "P2 30 pts S" and lines[-1] == "Trick 10C"
+    assert "AH" in " ".join(lines) and "10S" not in " ".join(lines)

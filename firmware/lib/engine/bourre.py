@@ -431,6 +431,33 @@ def from_dict(data):
     return rebuild(State, data, ("round", "phase", "totals", "staked"))
 
 
+def card_lines(cards, lang, width=16):
+    """Card names wrapped into OLED lines of at most `width` characters."""
+    out = []
+    line = ""
+    for c in cards:
+        name = card_name(c, lang)
+        if line and len(line) + 1 + len(name) > width:
+            out.append(line)
+            line = name
+        else:
+            line = (line + " " + name) if line else name
+    if line:
+        out.append(line)
+    return out
+
+
+def seat_lines(state, seat, lang):
+    """What a seat sees on the OLED while it holds OK: its hand, the trick, its tricks and the pot."""
+    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
+    out = card_lines(hand, lang)[:2]
+    if state.trick:
+        out += card_lines(state.trick[-2:], lang, 11)[:1]
+        out[-1] = ("Pli " if lang == "fr" else "Top ") + out[-1]
+    out.append(("Plis %d pot %d" if lang == "fr" else "Tricks %d pot %d") % (state.tricks[seat], state.pot()))
+    return out[:4]
+
+
 def rebuild(cls, data, checked):
     """Replay the saved moves, then refuse the state if a saved summary field disagrees."""
     if type(data) is not dict:

@@ -9,7 +9,7 @@ the text gives them: misère is level 40, piccolo 50, misère sur table 60, picc
 the générale 72, so comparing levels compares bids.
 """
 
-from engine.bourre import PIQUET_DECK, Stock, rebuild
+from engine.bourre import PIQUET_DECK, Stock, card_lines, rebuild
 from engine.cards import DECK_SIZE, card_name
 from engine.compat import const
 from engine.core import (
@@ -559,6 +559,21 @@ def _trump_over(hand, best, trump):
     if best & 3 == trump:
         return [c for c in trumps if STRENGTH[c >> 2] > STRENGTH[best >> 2]]
     return trumps
+
+
+def seat_lines(state, seat, lang):
+    """What a seat sees on the OLED while it holds OK: its hand, the contract, the trick."""
+    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
+    out = card_lines(hand, lang)[:2]
+    if state.taker >= 0 and state.phase >= PH_TRUMP:
+        trump = ("Pi", "Co", "Ca", "Tr")[state.trump] if lang == "fr" else "SHDC"[state.trump]
+        line = ("J%d %s" if lang == "fr" else "P%d %s") % (state.taker + 1, level_name(state.level, lang))
+        if state.trump >= 0:
+            line += " " + trump
+        out.append(line[:16])
+    if state.trick:
+        out.append(("Pli " if lang == "fr" else "Trick ") + card_lines(state.trick, lang, 10)[0])
+    return out[:4]
 
 
 def from_dict(data):
