@@ -11,7 +11,7 @@ def deck_data():
     cards = []
     for c in range(DECK.size):
         entry = {"id": DECK.ids[c], "kind": A.KIND_NAMES[DECK.kind[c]],
-                 "fr": DECK.labels["fr"][c], "en": DECK.labels["en"][c]}
+                 "fr": DECK.labels["fr"][c], "en": DECK.labels["en"][c], "short": DECK.shorts[c]}
         if DECK.kind[c] == A.K_FIGURE:
             entry["figure"] = DECK.figure_names[DECK.figure[c]]
             entry["attribute"] = DECK.attribute_names[DECK.attribute[c]]
@@ -127,3 +127,12 @@ def test_card_labels_by_language():
     assert DECK.label(card("orphee"), "fr") == "Orphee"
     assert DECK.label(card("orphee"), "en") == "Orpheus"
     assert DECK.label(99) == "?"
+
+
+def test_short_names_are_unique_and_short():
+    assert len(set(DECK.shorts)) == DECK.size
+    data = deck_data()
+    data["cards"][0]["short"] = data["cards"][1]["short"]
+    refused(data, "used twice")
+    data["cards"][0]["short"] = "Prince"
+    refused(data, "1 to 4 characters")

@@ -167,3 +167,26 @@ def test_deals_rotate_the_dealer_to_the_left():
             state.apply(A.END)
     assert len(dealers) == 3
     assert dealers[1] == (dealers[0] + 1) % 5 and dealers[2] == (dealers[1] + 1) % 5
+
+
+def test_action_names_and_hand_lines_fit_the_oled():
+    """TableMode shows "> " + action_name and up to four seat_lines of 16 characters."""
+    for seed in range(scaled(6, 2)):
+        rng = Rng(seed + 70)
+        state = A.State({"players": 3 + seed % 4, "deals": 2, "lay": ("drawn", "free")[seed % 2]})
+        bots = [RandomBot(slips=True) for _ in range(state.n)]
+        while not state.is_over():
+            p = state.current_player()
+            if p == CHANCE:
+                sample_chance(state, rng)
+                continue
+            for action in state.legal_actions():
+                assert len(state.action_name(action)) <= 14, state.action_name(action)
+            lines = A.seat_lines(state, p)
+            assert 1 <= len(lines) <= 4
+            shown = 0
+            for line in lines:
+                assert len(line) <= 16, line
+                shown += len([w for w in line.split(" ") if not w.startswith("+")])
+            assert shown == min(len(state.hands[p]), 11 if len(state.hands[p]) > 12 else 12)
+            state.apply(bots[p].choose(state, p, rng))

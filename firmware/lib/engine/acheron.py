@@ -95,6 +95,7 @@ NAMED_FIGURE_CARDS = (("tenebreux", "luth"), ("prince", "soleil"), ("veuf", "eto
                       ("tenebreux", "soleil"), ("veuf", "soleil"))
 PERSONNAGE_COUNT = const(4)
 LABEL_MAX = const(16)
+SHORT_MAX = const(4)  # three short names and two spaces fit an OLED line
 
 
 class BadDeck(ValueError):
@@ -122,6 +123,7 @@ class Deck:
         self.size = size
         self.ids = []
         self.labels = {"fr": [], "en": []}
+        self.shorts = []
         self.kind = bytearray(size)
         self.figure = bytearray(size)
         self.attribute = bytearray(size)
@@ -154,6 +156,13 @@ class Deck:
                 if not isinstance(label, str) or not 0 < len(label) <= LABEL_MAX:
                     raise BadDeck("%s: the %s label must be 1 to %d characters, got %r" % (where, lang, LABEL_MAX, label))
                 self.labels[lang].append(label)
+            short = card.get("short", cid[:SHORT_MAX])
+            if not isinstance(short, str) or not 0 < len(short) <= SHORT_MAX or " " in short:
+                raise BadDeck("%s: the short name must be 1 to %d characters without spaces, got %r"
+                              % (where, SHORT_MAX, short))
+            if short in self.shorts:
+                raise BadDeck("%s: the short name %r is used twice" % (where, short))
+            self.shorts.append(short)
             canon.append("%s|%s|%s|%s" % (cid, kind, card.get("figure", ""), card.get("attribute", "")))
         self.signature = "%d:%08x" % (size, _fnv1a(";".join(canon)))
         self.tombeau, self.treille, self.mont, self.mer, self.grotte = [self._unique(x, K_PLACE) for x in PLACE_IDS]
@@ -589,31 +598,33 @@ class State(GameState):
         return self.deck.label(card, lang)
 
     def action_name(self, action, lang="en"):
+        """Short enough for the OLED after "> ": melds by the cards' short names and points."""
         if not isinstance(action, int):
             return repr(action)
         phase = self.phase
+        deck = self.deck
         if phase == PH_DEAL or phase == PH_DRAW:
-            return "card " + self.deck.label(action, lang)
+            return "card " + deck.label(action, lang)
         if phase == PH_FIRST_DEALER:
             return "dealer seat %d" % action
         if action == END:
             return "end turn"
         if action == SLIP:
-            return "naming slip"
+            return "name slip -5"
         if action == GRAND_TOMBEAU:
             return "Grand Tombeau"
         kind_bits = action & KIND_MASK
-        a = self.deck.label(action >> 6 & _SLOT, lang)
-        b = self.deck.label(action & _SLOT, lang)
-        if kind_bits == PAIR:
-            return "pair %s + %s" % (a, b)
-        if kind_bits == TRIPLET:
-            return "Baiser + %s + %s" % (a, b)
-        if kind_bits == ROUGE:
-            return "Rouge: grotte + %s + %s + Baiser" % (a, b)
+        a = action >> 6 & _SLOT
+        b = action & _SLOT
+        if a >= self.size or b >= self.size or kind_bits > PERSONNAGE or not kind_bits:
+            return str(action)
         if kind_bits == PERSONNAGE:
-            return "personnage " + b
-        return str(action)
+            return "%s 15" % deck.label(b, lang)
+        if kind_bits == PAIR:
+            return "%s+%s %d" % (deck.shorts[a], deck.shorts[b], self.meld_points(action))
+        if kind_bits == TRIPLET:
+            return "B+%s+%s %d" % (deck.shorts[a], deck.shorts[b], self.meld_points(action))
+        return "Rouge %s+%s" % (deck.shorts[a], deck.shorts[b])
 
     def phase_name(self):
         return _PHASE_NAMES[self.phase]
@@ -835,6 +846,19 @@ class State(GameState):
             "quiet_turns": self.quiet_turns,
             "last_deal": self.last_deal,
         }
+
+
+def seat_lines(state, seat, lang="fr"):
+    """The seat's hand in short names, three to a line, for the OLED while OK is held."""
+    shorts = state.deck.shorts
+    hand = sorted(state.hands[seat])
+    lines = []
+    for i in range(0, len(hand), 3):
+        lines.append(" ".join([shorts[c] for c in hand[i:i + 3]]))
+    if len(lines) > 4:
+        lines = lines[:4]
+        lines[3] = lines[3][:9] + " +%d" % (len(hand) - 11)
+    return lines or ["-"]
 
 
 def from_dict(data):
