@@ -61,7 +61,8 @@ def cmd_log(args):
     from host_tools.logger import Logger
 
     store = _store(args, jsonl=True)
-    logger = Logger(store, live=not args.no_live)
+    names = args.names.split(",") if args.names else None
+    logger = Logger(store, live=not args.no_live, names=names)
     deadline = time.monotonic() + args.duration if args.duration else None
 
     def stop():
@@ -69,9 +70,8 @@ def cmd_log(args):
             return True
         return args.games is not None and len(logger.finished) >= args.games
 
-    names = args.names.split(",") if args.names else None
     try:
-        logger.run(args.port, stop, names=names, set_clock=not args.no_clock)
+        logger.run(args.port, stop, set_clock=not args.no_clock)
     except KeyboardInterrupt:
         pass
     finally:
@@ -92,7 +92,10 @@ def cmd_pull(args):
             listing = device.request("list_games")["games"]
             new = 0
             for entry in listing:
-                game_id = entry.get("game_id")
+                game_id = entry.get("id")
+                if entry.get("error"):
+                    print("device game %s is damaged on the device: %s" % (game_id, entry["error"]))
+                    continue
                 if args.ids and game_id not in args.ids:
                     continue
                 record = device.request("pull_game", game_id=game_id, timeout=10.0)["record"]
@@ -262,7 +265,7 @@ def build_parser():
     p.add_argument("--port", help="serial port (default: the first ESP32 bridge found)")
     db_option(p)
     p.add_argument("--jsonl", default=_jsonl_default(), help="JSON-lines file (default: %(default)s)")
-    p.add_argument("--names", help="player names for the game, comma-separated")
+    p.add_argument("--names", help="player names, comma-separated, for games started without names")
     p.add_argument("--no-live", action="store_true", help="print one line per note, no live view")
     p.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
     p.add_argument("--games", type=int, help="stop after this many finished games")

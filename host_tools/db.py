@@ -64,6 +64,9 @@ class LogStore:
         folder = os.path.dirname(os.path.abspath(db_path))
         os.makedirs(folder, exist_ok=True)
         self.db = sqlite3.connect(db_path)
+        # WAL: a commit per event stays cheap, and a crash of the host keeps every committed one
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
         self.jsonl = open(jsonl_path, "a", encoding="utf-8") if jsonl_path else None
 
@@ -164,7 +167,7 @@ class LogStore:
             (gid, source, game, options, names, moves, finished, returns, rounds, started, ended,
              device_id, verified) = row
             out.append({
-                "id": gid, "source": source, "game": game, "options": json.loads(options),
+                "v": 1, "id": gid, "source": source, "game": game, "options": json.loads(options),
                 "names": json.loads(names) if names else None, "moves": json.loads(moves),
                 "finished": bool(finished), "returns": json.loads(returns) if returns else None,
                 "rounds": rounds, "started": started, "ended": ended, "device_game_id": device_id,

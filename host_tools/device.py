@@ -66,8 +66,9 @@ class Device:
     command waits for its answer, so a logger misses nothing.
     """
 
-    def __init__(self, ser, on_event=None, on_noise=None):
+    def __init__(self, ser, on_event=None, on_noise=None, timeout=3.0):
         self.ser = ser
+        self.timeout = timeout
         self.on_event = on_event
         self.on_noise = on_noise
         self.pending = b""
@@ -98,27 +99,45 @@ class Device:
                 continue
             line = self.pending[:cut]
             self.pending = self.pending[cut + 1:]
-            at = line.find(PREFIX)
-            if at < 0:
-                if line.strip():
-                    self.noise_lines += 1
-                    if self.on_noise:
-                        self.on_noise(line)
-                continue
-            try:
-                event = parse_line(line[at:], need_prefix=True)
-            except LineError:
-                self.damaged_lines += 1
+            event = self._decode(line)
+            if event is None:
                 continue
             if self.on_event:
                 self.on_event(event)
             return event
 
+    def _decode(self, line):
+        """The event in a serial line, or None for noise or damage.
+
+        A line cut short on the device side runs into the next one; the last prefix on a line
+        starts the most recent (and complete) event, so it is tried first."""
+        starts = []
+        at = line.find(PREFIX)
+        while at >= 0:
+            starts.append(at)
+            at = line.find(PREFIX, at + 1)
+        if not starts:
+            if line.strip():
+                self.noise_lines += 1
+                if self.on_noise:
+                    self.on_noise(line)
+            return None
+        for at in reversed(starts):
+            try:
+                event = parse_line(line[at:], need_prefix=True)
+            except LineError:
+                continue
+            if len(starts) > 1:
+                self.damaged_lines += 1  # whatever came before it on the line was cut
+            return event
+        self.damaged_lines += 1
+        return None
+
     def send(self, command):
         self.ser.write(frame(command))
         self.ser.flush()
 
-    def request(self, cmd, timeout=3.0, retries=2, **fields):
+    def request(self, cmd, timeout=None, retries=2, **fields):
         """Send a command and wait for its ok (returns its data) or error (raises DeviceError).
 
         A command whose line was lost or damaged on the way is sent again."""
@@ -129,7 +148,7 @@ class Device:
             command["cmd"] = cmd
             command["id"] = command_id
             self.send(command)
-            deadline = time.monotonic() + timeout
+            deadline = time.monotonic() + (timeout or self.timeout)
             resend = False
             while time.monotonic() < deadline and not resend:
                 event = self.read_event()

@@ -17,8 +17,12 @@ from host_tools.view import describe_event, public_lines
 
 
 class Logger:
-    def __init__(self, store, out=None, live=True):
+    def __init__(self, store, out=None, live=True, names=None, timeout=3.0):
         self.store = store
+        self.names = names  # given to every logged game that starts without names
+        self.timeout = timeout
+        self.want_names = bool(names)  # at connect: the device keeps them for its next game
+        self.named = False  # names were given (or tried) for the game being logged
         self.out = out or sys.stdout
         self.live = live and hasattr(self.out, "isatty") and self.out.isatty()
         self.tracker = GameTracker()
@@ -45,6 +49,7 @@ class Logger:
         if kind == "game":
             self.checks = Checkpoints()
             self.row = None
+            self.named = bool(data.get("names"))
         if kind == "act" and isinstance(data.get("move"), int):
             self.checks.acts[data["move"]] = data
         elif kind == "round" and isinstance(data.get("round"), int):
@@ -52,6 +57,10 @@ class Logger:
         elif kind == "over":
             self.checks.over = data
             self.want_sync = True  # confirm the whole record before calling the game finished
+        tracker = self.tracker
+        if self.names and not self.named and tracker.active() and not tracker.names and tracker.over is None:
+            self.named = True  # a game without names, joined at its start or later: name it once
+            self.want_names = True
         if self.tracker.needs_sync():
             self.want_sync = True
         if self.tracker.active() and change in ("game", "move", "synced", "over"):
@@ -93,7 +102,20 @@ class Logger:
         self.want_sync = False
         self.device.request("get_state")
 
-    def run(self, port=None, stop=None, reconnect_s=1.0, names=None, set_clock=True):
+    def give_names(self):
+        """Name the game being logged; a lost answer (unplug) leaves it to do after reconnecting."""
+        try:
+            reply = self.device.request("set_names", names=self.names)
+        except DeviceError as err:  # refused, e.g. a name count that does not fit this game
+            self._say("names not set: %s" % err)
+            self.want_names = False
+            return
+        self.want_names = False
+        if reply.get("applied") == "current game":
+            self.tracker.names = list(self.names)
+            self.want_sync = True  # the snapshot brings the names into the stored game
+
+    def run(self, port=None, stop=None, reconnect_s=1.0, set_clock=True):
         """Log until stop() is true; reopen the port after an unplug, as often as needed."""
         stop = stop or (lambda: False)
         while not stop():
@@ -104,18 +126,19 @@ class Logger:
                 self._say("waiting for the device: %s" % err)
                 time.sleep(reconnect_s)
                 continue
-            self.device = Device(ser, on_event=self.handle)
+            self.device = Device(ser, on_event=self.handle, timeout=self.timeout)
             self._say("connected to %s" % path)
             try:
                 self.device.hello()
                 if set_clock:
                     self.device.request("set_clock", time=int(time.time()))
-                if names:
-                    self.device.request("set_names", names=names)
-                    names = None
+                if self.want_names:
+                    self.give_names()
                 self.sync()
                 while not stop():
                     self.device.read_event()
+                    if self.want_names:
+                        self.give_names()
                     if self.want_sync:
                         self.sync()
             except (serial.SerialException, OSError) as err:

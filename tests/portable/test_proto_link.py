@@ -208,7 +208,7 @@ def test_set_names_applies_to_the_running_game_or_the_next():
     idle = FakeApp(None, None)
     app2, w2, link2 = _link(idle)
     got = _send(w2, link2, clock, b'{"cmd":"set_names","names":["A","B","C","D","E"]}\n')
-    assert got[0]["data"]["applied"] == "next game" and idle.names == ["A", "B", "C", "D", "E"]
+    assert got[0]["data"]["applied"] == "next game" and idle.session.names == ["Anne", "Bea", "Cyr", "Dom"]
     too_long = _send(w2, link2, clock, b'{"cmd":"set_names","names":["%s"]}\n' % (b"x" * 17))
     assert too_long[0]["type"] == "error"
 
@@ -223,3 +223,31 @@ def test_clock_set_adds_wall_time_that_follows_ticks_across_the_wrap():
     got = _send(w, link, clock, b'{"cmd":"version"}\n', step=500)
     assert got[0]["utc"] == 1764460803
     assert got[0]["ms"] < 5000  # ticks wrapped; wall time did not go back
+
+
+def test_names_set_while_idle_go_to_the_next_game_that_fits():
+    clock = ManualClock()
+    app, w, link = _link(FakeApp(None, None))
+    assert _send(w, link, clock, b'{"cmd":"set_names","names":["A","B","C","D"]}\n')[0]["type"] == "ok"
+    app.session.state = State({"players": 4})  # a game starts, as Session.new_game would
+    app.session.names = None
+    app.events.append(("game", {"game": "tanturlurette", "names": None}))
+    link.poll(clock.advance(10))
+    game = w.take()[0]
+    assert game["type"] == "game" and game["data"]["names"] == ["A", "B", "C", "D"]
+    assert app.session.names == ["A", "B", "C", "D"]
+    app.events.append(("game", {"game": "tanturlurette", "names": None}))
+    app.session.names = None
+    link.poll(clock.advance(10))
+    assert w.take()[0]["data"]["names"] is None  # used once, not for every later game
+
+
+def test_names_that_do_not_fit_the_next_game_are_dropped():
+    clock = ManualClock()
+    app, w, link = _link(FakeApp(None, None))
+    _send(w, link, clock, b'{"cmd":"set_names","names":["A","B","C","D","E"]}\n')
+    app.session.state = State({"players": 4})
+    app.session.names = None
+    app.events.append(("game", {"game": "tanturlurette", "names": None}))
+    link.poll(clock.advance(10))
+    assert w.take()[0]["data"]["names"] is None and app.session.names is None

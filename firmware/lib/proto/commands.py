@@ -180,14 +180,14 @@ class Commands:
         names = check_names(_field(command, "names", "list"))
         session = self._session()
         state = getattr(session, "state", None) if session is not None else None
-        if state is not None and not state.is_over():
+        if state is not None and not getattr(session, "finished", False):  # not archived yet
             players = state.options.get("players")
             if players is not None and len(names) != players:
                 raise CommandError(E_BAD_ARGS, "names: this game has %d players, got %d names"
                                    % (players, len(names)))
             session.names = list(names)
             return {"names": names, "applied": "current game"}
-        self.app.names = list(names)
+        self.link.pending_names = list(names)
         return {"names": names, "applied": "next game"}
 
     def get_config(self, command):

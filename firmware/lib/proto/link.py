@@ -41,6 +41,7 @@ class Link:
         self.wall_ticks = 0
         self.commands = Commands(app, self, config_path)
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
+        self.pending_names = None  # set_names while no game runs: for the next game that starts
         self.lines_in = 0
         self.errors_in = 0
 
@@ -58,8 +59,21 @@ class Link:
         pop = self.app.pop_event
         event = pop()
         while event is not None:
+            if event[0] == "game" and self.pending_names is not None:
+                self._name_new_game(event[1])
             self.send(event[0], event[1])
             event = pop()
+
+    def _name_new_game(self, payload):
+        """Give the names the host sent while idle to the game just started, if they fit it."""
+        names = self.pending_names
+        self.pending_names = None
+        session = getattr(self.app, "session", None)
+        state = getattr(session, "state", None)
+        if payload.get("names") or state is None or len(names) != len(state.standings()):
+            return
+        session.names = names
+        payload["names"] = names
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, kind, data):

@@ -1,0 +1,403 @@
+"""End to end over a real serial path, without hardware.
+
+The firmware simulator (the real app, under the MicroPython unix port) serves the protocol on one
+pty; the host tool's logger reads another through pyserial; a relay thread between the two is the
+cable: it paces the bytes like a UART, injects garbage and cut lines in both directions, and
+unplugs the host side for a while in the middle of the game. The game must come out whole in
+SQLite, verified by replay, equal to the game the same script plays without any of that.
+"""
+
+import json
+import os
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import threading
+import time
+import tty
+import xml.etree.ElementTree as ET
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+SIM = os.path.join(ROOT, "firmware", "sim", "run.py")
+SEED = "7"
+NAMES = ["Anaïs", "Bertrand", "Cléo", "Dédé"]
+MENU_PAUSE_MS = 300000
+
+pytestmark = pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="needs the unix port in .venv")
+
+from engine.registry import replay  # noqa: E402
+from proto.wire import encode_event  # noqa: E402
+
+import host_tools  # noqa: E402,F401  (firmware/lib on the path)
+from host_tools.cli import main as cli  # noqa: E402
+from host_tools.db import LogStore  # noqa: E402
+from host_tools.logger import Logger  # noqa: E402
+
+
+# -- the script: a human at seat 0 keeps everything, three bots play the other seats ------------
+def _press(lines, t, button):
+    lines.append("%d %s down" % (t, button))
+    lines.append("%d %s up" % (t + 80, button))
+    return t + 200
+
+
+def game_script(until=None):
+    """Menu: 2 circles, then play; the human presses KEEP and OK in turn. With `until`, the
+    presses stop after the first OK at or after that time (the one that closes the finished game)."""
+    lines = []
+    t = 200
+    for _ in range(5):
+        t = _press(lines, t, "SWAP")  # cursor down to "circles"
+    t = _press(lines, t, "OK")
+    t = _press(lines, t, "OK")  # 4 -> 5 -> 2 circles: a short game
+    for _ in range(5):
+        t = _press(lines, t, "KEEP")
+    t += MENU_PAUSE_MS  # the players take their seats: the host connects and sends the names
+    t = _press(lines, t, "OK")  # play
+    t += 500
+    while t < MENU_PAUSE_MS + 200000:
+        t = _press(lines, t, "KEEP") + 300
+        ok_at = t
+        t = _press(lines, t, "OK") + 300
+        if until is not None and ok_at >= until:
+            break
+    return "\n".join(lines) + "\n"
+
+
+def reference_game(tmp):
+    """Play the script without serial; returns (time of the first 'over', its game's moves)."""
+    script = os.path.join(tmp, "full.txt")
+    out = os.path.join(tmp, "ref.jsonl")
+    with open(script, "w") as f:
+        f.write(game_script())
+    subprocess.run([MICROPYTHON, SIM, "--script", script, "--out", out, "--seed", SEED, "--tail", "100"],
+                   check=True, capture_output=True, timeout=120)
+    moves = []
+    with open(out) as f:
+        for line in f:
+            obj = json.loads(line)
+            if obj.get("event") == "act":
+                assert obj["payload"]["move"] == len(moves)
+                moves.append(obj["payload"]["action"])
+            elif obj.get("event") == "over":
+                return obj["t"], moves
+    raise AssertionError("the reference game did not end")
+
+
+# -- the cable ----------------------------------------------------------------------------------
+class Cable:
+    """Two ptys and a relay thread between their masters."""
+
+    def __init__(self, folder, bytes_per_s=None):
+        self.dev_master, dev_slave = os.openpty()
+        tty.setraw(self.dev_master)
+        self.dev_slave = dev_slave  # held open so the device side never sees a hang-up
+        self.device_path = os.ttyname(dev_slave)
+        self.link_path = os.path.join(folder, "ttyTANT0")  # a stable name, like /dev/serial/by-id
+        self.bytes_per_s = bytes_per_s
+        self.host_master = None
+        self.to_device = []
+        self.to_host = []
+        self.dropped = 0
+        self.to_host_bytes = 0
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.plug()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def plug(self):
+        master, slave = os.openpty()
+        tty.setraw(master)
+        path = os.ttyname(slave)
+        os.close(slave)  # the pair lives while the master is open
+        if os.path.lexists(self.link_path):
+            os.unlink(self.link_path)
+        os.symlink(path, self.link_path)
+        with self.lock:
+            self.host_master = master
+
+    def unplug(self):
+        with self.lock:
+            master, self.host_master = self.host_master, None
+        os.unlink(self.link_path)
+        os.close(master)  # the host's reads now fail, as on a USB unplug
+
+    def inject_to_device(self, data):
+        with self.lock:
+            self.to_device.append(data)
+
+    def inject_to_host(self, data):
+        with self.lock:
+            self.to_host.append(data)
+
+    def _run(self):
+        while not self.stop.is_set():
+            with self.lock:
+                host = self.host_master
+                for data in self.to_device:
+                    os.write(self.dev_master, data)
+                self.to_device = []
+                if host is not None:
+                    for data in self.to_host:
+                        os.write(host, data)
+                self.to_host = [] if host is not None else self.to_host
+            fds = [self.dev_master] + ([host] if host is not None else [])
+            try:
+                ready = select.select(fds, [], [], 0.02)[0]
+            except (OSError, ValueError):
+                continue
+            for fd in ready:
+                try:
+                    data = os.read(fd, 512)
+                except OSError:
+                    continue
+                if fd == self.dev_master:
+                    with self.lock:
+                        if self.host_master is None:
+                            self.dropped += len(data)  # unplugged: the device talks to nobody
+                        else:
+                            self._write_all(self.host_master, data)
+                            self.to_host_bytes += len(data)
+                    if self.bytes_per_s:
+                        time.sleep(len(data) / self.bytes_per_s)
+                else:
+                    self._write_all(self.dev_master, data)
+
+    @staticmethod
+    def _write_all(fd, data):
+        try:
+            while data:
+                data = data[os.write(fd, data):]
+        except OSError:
+            pass
+
+    def close(self):
+        self.stop.set()
+        self.thread.join(2)
+        for fd in (self.dev_master, self.dev_slave, self.host_master):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+
+def _wait(predicate, seconds, what):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out waiting for " + what)
+
+
+# -- the run, once for all the tests below -------------------------------------------------------
+BAD_COMMANDS = [
+    (b"\x00\xff\xfe\x1b[2Jgarbage!\n", "bad_line"),
+    (b"{" + b"x" * 900 + b"}\n", "too_long"),
+    (b'{"cmd":"launch_rocket","id":9001}\n', "unknown_command"),
+    (b'{"cmd":"pull_game","game_id":"latest","id":9002}\n', "bad_args"),
+    (b'{"cmd":"set_names","names":[1,2,3,4],"id":9003}\n', "bad_args"),
+    (b'{"cmd":"get_st', "cut_line"),  # no newline ever comes: the device must drop it in time
+]
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    tmp = str(tmp_path_factory.mktemp("e2e"))
+    over_at, expected_moves = reference_game(tmp)
+    script = os.path.join(tmp, "game.txt")
+    with open(script, "w") as f:
+        f.write(game_script(until=over_at))
+    cable = Cable(tmp)
+    db = os.path.join(tmp, "games.sqlite")
+    jsonl = os.path.join(tmp, "events.jsonl")
+    stop = threading.Event()
+    holder = {}
+
+    def run_logger():  # SQLite wants its connection used by the thread that made it
+        store = LogStore(db, jsonl)
+        with open(os.devnull, "w") as quiet:
+            holder["logger"] = Logger(store, live=False, names=NAMES, timeout=1.0, out=quiet)
+            try:
+                holder["logger"].run(cable.link_path, stop.is_set, 0.2)
+            finally:
+                store.close()
+
+    thread = threading.Thread(target=run_logger, daemon=True)
+    thread.start()
+    _wait(lambda: "logger" in holder, 10, "the logger")
+    logger = holder["logger"]
+    sim = subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--script", script,
+                            "--out", os.path.join(tmp, "out.jsonl"), "--seed", SEED, "--tail", "100000000"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        _wait(lambda: logger.tracker.active() and len(logger.tracker.moves) >= 10, 60, "the game to start")
+        for data, _code in BAD_COMMANDS:
+            cable.inject_to_device(data)
+        cable.inject_to_host(b"MicroPython v1.29.0 on 2026-11-29; ESP32 module with ESP32\r\n>>> \r\n")
+        cable.inject_to_host(encode_event(5, "act", {"action": 1}).replace(b'"action":1', b'"action":0'))
+        cable.inject_to_host(b'@TL {"seq":77,"type":"ac')  # a cut line that runs into the next
+        _wait(lambda: len(logger.tracker.moves) >= 40, 60, "more moves")
+        moves_at_unplug = len(logger.tracker.moves)
+        cable.unplug()
+        time.sleep(0.8)
+        cable.plug()
+        _wait(lambda: logger.finished, 120, "the game to be finished and stored")
+        stop.set()
+        thread.join(10)
+        pulled = _run_cli(["pull", "--port", cable.link_path, "--db", db])
+    finally:
+        stop.set()
+        sim.kill()
+        sim.wait(10)
+        cable.close()
+    return {"tmp": tmp, "db": db, "jsonl": jsonl, "expected": expected_moves, "logger": logger,
+            "cable": cable, "pulled": pulled, "moves_at_unplug": moves_at_unplug}
+
+
+def _run_cli(argv):
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = cli(argv)
+    return code, buf.getvalue()
+
+
+def test_full_game_is_stored_whole_and_verified(logged):
+    store = LogStore(logged["db"])
+    games = store.games()
+    store.close()
+    assert len(games) == 1, games
+    game = games[0]
+    assert game["finished"] and game["verified"] == "ok"
+    assert game["moves"] == logged["expected"]  # the same game as without serial, move for move
+    assert game["names"] == NAMES
+    state = replay(game)
+    assert state.is_over() and game["returns"] == list(state.returns())
+
+
+def test_the_unplug_lost_lines_but_not_the_game(logged):
+    cable = logged["cable"]
+    assert cable.dropped > 0  # the device really talked into the void while unplugged
+    assert logged["moves_at_unplug"] < len(logged["expected"])  # unplugged mid-game
+
+
+def test_every_bad_command_got_its_error_event(logged):
+    store = LogStore(logged["db"])
+    errors = [e["data"] for e in store.events() if e["type"] == "error"]
+    store.close()
+    codes = [e.get("code") for e in errors]
+    for _data, code in BAD_COMMANDS:
+        assert code in codes, (code, codes)
+    answered = {e.get("id") for e in errors}
+    assert {9001, 9002, 9003} <= answered
+
+
+def test_events_are_in_jsonl_and_sqlite_once_each(logged):
+    with open(logged["jsonl"], encoding="utf-8") as f:
+        lines = [json.loads(line) for line in f]
+    store = LogStore(logged["db"])
+    events = store.events()
+    store.close()
+    keys = [(e["boot"], e["seq"]) for e in events]
+    assert len(keys) == len(set(keys))
+    logged_keys = {(e["boot"], e["seq"]) for e in lines}
+    assert logged_keys <= set(keys)
+    # only `pull`, which stores into SQLite alone, added events after the logger stopped
+    assert {e["type"] for e in events if (e["boot"], e["seq"]) not in logged_keys} <= {"ok"}
+    kinds = {e["type"] for e in events}
+    assert {"boot", "game", "act", "round", "ok", "state", "error"} <= kinds  # "over" may fall in the unplug
+
+
+def test_pull_finds_the_same_game_already_stored(logged):
+    code, out = logged["pulled"]
+    assert code == 0, out
+    assert "already stored" in out and "(ok)" in out
+    assert "0 new" in out
+
+
+def test_verify_command_on_the_database(logged):
+    code, out = _run_cli(["verify", "--db", logged["db"]])
+    assert code == 0 and "ok" in out and "over" in out
+    code, out = _run_cli(["verify", "--jsonl", logged["jsonl"]])
+    assert code == 0, out
+
+
+def _png_size_and_text(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    from PIL import Image
+
+    with Image.open(path) as image:
+        image.verify()
+    with Image.open(path) as image:
+        text = dict(image.text)
+    return (width, height), text
+
+
+def test_plots_are_pngs_of_the_logged_game(logged):
+    plots = os.path.join(logged["tmp"], "plots")
+    code, out = _run_cli(["stats", "--db", logged["db"], "--plots", plots])
+    assert code == 0, out
+    for name in NAMES:
+        assert name in out  # the leaderboard is by player name
+    store = LogStore(logged["db"])
+    game = store.games()[0]
+    store.close()
+    state = replay(game)
+    size, text = _png_size_and_text(os.path.join(plots, "game%d-positions.png" % game["id"]))
+    assert size == (800, 500)
+    data = json.loads(text["Description"])
+    assert [data["positions"][n][-1] for n in NAMES] == list(state.pos)
+    assert data["rounds"][-1] == state.round
+    size, text = _png_size_and_text(os.path.join(plots, "game%d-pot.png" % game["id"]))
+    assert size == (800, 500) and json.loads(text["Description"])["pot"][-1] == state.pot()
+    size, text = _png_size_and_text(os.path.join(plots, "wins.png"))
+    wins = json.loads(text["Description"])["wins"]
+    assert size == (800, 500)
+    assert {n for n, w in wins.items() if w} == {NAMES[s] for s, r in enumerate(state.returns()) if r > 0}
+
+
+def test_board_pictures_of_the_logged_game(logged):
+    svg = os.path.join(logged["tmp"], "board.svg")
+    png = os.path.join(logged["tmp"], "board.png")
+    assert _run_cli(["board", "--db", logged["db"], "--size", "600", svg])[0] == 0
+    assert _run_cli(["board", "--db", logged["db"], "--round", "2", png])[0] == 0
+    store = LogStore(logged["db"])
+    game = store.games()[0]
+    store.close()
+    state = replay(game)
+    root = ET.parse(svg).getroot()
+    assert root.get("width") == "600" and root.get("height") == "600"
+    ns = "{http://www.w3.org/2000/svg}"
+    tokens = [c for c in root.iter(ns + "circle") if c.get("class") == "token"]
+    assert [int(t.get("data-pos")) for t in tokens] == list(state.pos)
+    assert [int(t.get("data-stakes")) for t in tokens] == list(state.stakes)
+    leds = [c for c in root.iter(ns + "circle") if c.get("class") == "led"]
+    assert len(leds) == 93
+    texts = " ".join(t.text or "" for t in root.iter(ns + "text"))
+    for name in NAMES:
+        assert name in texts
+    size, _text = _png_size_and_text(png)
+    assert size == (480, 480)
+
+
+def test_tool_is_installed_as_a_console_command():
+    exe = shutil.which("tanturlurette", path=os.path.join(ROOT, ".venv", "bin"))
+    assert exe is not None
+    result = subprocess.run([exe, "--help"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    for command in ("log", "pull", "replay", "verify", "stats", "board", "deploy"):
+        assert command in result.stdout
+    assert sys.executable
