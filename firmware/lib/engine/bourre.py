@@ -46,6 +46,10 @@ _PHASE_NAMES = ("deal", "exchange", "draw", "discard", "play", "over")
 
 OPTION_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
 DEFAULT_BOT = "plan"
+# What a setup menu may offer besides the player count, first value the default: (option, values).
+# The number of deals must be fixed before play (7 or 3 by tradition); the eldest is a seat.
+SETUP_CHOICES = (("deals", (7, 3, 1, 2, 4, 5, 6, 8, 9, 10, 12, 15, 20)), ("stake", (1, 2, 5, 10)),
+                 ("eldest", (0, 1, 2, 3, 4, 5)))
 
 
 def normalize_options(options=None):

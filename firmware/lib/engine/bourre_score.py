@@ -7,7 +7,7 @@ most tricks. Totals that no deal can produce are refused with the reason.
 """
 
 from engine.bourre import GAME as CARD_GAME
-from engine.bourre import HAND_SIZE, Accounts, normalize_options, rebuild
+from engine.bourre import HAND_SIZE, SETUP_CHOICES, Accounts, normalize_options, rebuild  # noqa: F401
 from engine.compat import const
 from engine.core import TABLE, TERMINAL, GameState, IllegalAction
 
@@ -56,12 +56,12 @@ class State(Accounts, GameState):
         if self.phase != PH_ENTRY:
             return "the game is over"
         if type(action) is not int or action < 0 or action > HAND_SIZE:
-            return "a player takes 0 to %d tricks in a deal (five cards each)" % HAND_SIZE
+            return "0 to %d tricks: %d cards each" % (HAND_SIZE, HAND_SIZE)
         so_far = sum(self.tricks)
         most = max_tricks(self.n)
         if so_far + action > most:
-            return "%d players make at most %d tricks in a deal (two cards a trick); %d already entered" % (
-                self.n, most, so_far)
+            # every trick holds two cards or more
+            return "at most %d tricks with %d players; %d entered" % (most, self.n, so_far)
         return ""
 
     def legal_actions(self):

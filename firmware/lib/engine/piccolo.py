@@ -54,6 +54,8 @@ _PACKETS = (3, 3, 2, 2)
 
 OPTION_DEFAULTS = {"players": 4, "dealer": 0, "target": 41, "generale": True}
 DEFAULT_BOT = "plan"
+# What a setup menu may offer, first value the default: (option, values).
+SETUP_CHOICES = (("dealer", (0, 1, 2, 3)), ("target", (41, 21, 31, 51, 61)), ("generale", (True, False)))
 
 
 def normalize_options(options=None):

@@ -24,6 +24,7 @@ from engine.piccolo import (
     PICCOLO,
     PICCOLO_TABLE,
     SEATS,
+    SETUP_CHOICES,  # noqa: F401  (the setup menu reads it from this module too)
     TOTAL_POINTS,
     Table,
     is_contract,
@@ -116,29 +117,28 @@ class State(Table, GameState):
             if action >= BID:
                 level = action - BID
                 if level in _NAMED:
-                    return "" if self._named_allowed(level) else "the generale is off in this game's options"
-                return "not a contract: points bids are entered as their number"
+                    return "" if self._named_allowed(level) else "generale is off in this game"
+                return "enter points bids as numbers"
             if action < MIN_BID or action > MAX_POINTS_BID:
                 return "points bids run from %d to %d" % (MIN_BID, MAX_POINTS_BID)
             if is_contract(action):
-                return "no bid of %d: %s takes its place (in the list after 70)" % (
-                    action, level_name(action))
+                return "no %d bid: pick %s after 70" % (action, level_name(action))
             return ""
         if phase == PH_TAKER:
             if action < 1 or action > SEATS:
                 return "the taker is a seat from 1 to %d" % SEATS
             seat = action - 1
             if self.out[seat]:
-                return "seat %d has already won and left the table" % action
+                return "seat %d has won and left" % action
             if seat not in self.active:
-                return "seat %d deals this hand and does not play" % action
+                return "seat %d deals and sits out" % action
             return ""
         if phase == PH_RESULT:
             low, high = self.entry_range()
             if action < low or action > high:
                 if is_points_bid(self.level):
-                    return "the taker's points run from 0 to 70 (60 in the cards, 1 a trick)"
-                return "the taker makes 0 to 10 tricks"
+                    return "taker's points: 0 to 70"
+                return "taker's tricks: 0 to 10"
             return ""
         return "the game is over"
 
