@@ -16,15 +16,14 @@ from support import ON_MICROPYTHON, expect_raises
 # -- fixtures ---------------------------------------------------------------------------------
 
 
-class PowerCut(Exception):
-    """Raised by RamBlockDevice when its write budget is spent: the power went off."""
-
-
 class RamBlockDevice:
     """A flash chip in RAM for os.VfsLfs2 (the extended block protocol: erase through ioctl).
 
-    cut_after: the number of block writes and erases to apply before the power goes off (-1:
-    never). Writes after the cut are not applied; the first one raises PowerCut.
+    log: when a list, every program and erase is stored in it as (block, offset, data, mark),
+    data None for an erase and mark the caller's current `mark` (e.g. the actions confirmed so
+    far); log_len counts them. The list is made long enough up front: growing a long list
+    needs one big free block, which a fragmented unix-port heap may not have. apply(entry, torn) replays one of them on another device: a power cut is then any
+    prefix of the log, with the next write lost or, torn, half done.
     """
 
     def __init__(self, block_count=64, block_size=512):
@@ -33,12 +32,9 @@ class RamBlockDevice:
         self.data = bytearray(b"\xff" * (block_count * block_size))
         self.ops = 0
         self.bytes_programmed = 0
-        self.cut_after = -1
-
-    def _spend(self):
-        if 0 <= self.cut_after <= self.ops:
-            raise PowerCut()
-        self.ops += 1
+        self.log = None
+        self.log_len = 0
+        self.mark = 0
 
     def readblocks(self, block, buf, offset=0):
         start = block * self.block_size + offset
@@ -48,10 +44,7 @@ class RamBlockDevice:
         if offset is None:  # the simple protocol: erase, then write whole blocks
             self.ioctl(6, block)
             offset = 0
-        self._spend()
-        start = block * self.block_size + offset
-        self.data[start:start + len(buf)] = buf
-        self.bytes_programmed += len(buf)
+        self.apply((block, offset, bytes(buf), self.mark), False)
 
     def ioctl(self, op, arg):
         if op == 4:
@@ -59,10 +52,26 @@ class RamBlockDevice:
         if op == 5:
             return self.block_size
         if op == 6:
-            self._spend()
-            start = arg * self.block_size
-            self.data[start:start + self.block_size] = b"\xff" * self.block_size
+            self.apply((arg, 0, None, self.mark), False)
         return 0
+
+    def apply(self, entry, torn):
+        block, offset, data, _mark = entry
+        start = block * self.block_size + offset
+        if data is None:
+            if not torn:  # an interrupted erase leaves the block as it was, or half erased
+                self.data[start:start + self.block_size] = b"\xff" * self.block_size
+            else:
+                half = self.block_size // 2
+                self.data[start:start + half] = b"\xff" * half
+        else:
+            end = start + (len(data) // 2 if torn else len(data))
+            self.data[start:end] = data[:end - start]
+            self.bytes_programmed += end - start
+        self.ops += 1
+        if self.log is not None:
+            self.log[self.log_len] = entry
+            self.log_len += 1
 
     def copy(self):
         other = RamBlockDevice(self.block_count, self.block_size)
