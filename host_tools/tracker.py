@@ -81,7 +81,7 @@ class GameTracker:
     def _act(self, data):
         action = data.get("action")
         index = data.get("move", len(self.moves))
-        if not isinstance(action, int):
+        if not isinstance(action, int) or self.gap:
             self.gap = True
             return None
         if self.redo:
@@ -95,7 +95,8 @@ class GameTracker:
                 self.moves[index] = action
                 del self.moves[index + 1:]
             return None
-        self.notes.append("moves %d to %d lost on the line" % (len(self.moves), index - 1))
+        if not self.gap:  # said once; the moves after it wait for the snapshot
+            self.notes.append("moves %d to %d lost on the line" % (len(self.moves), index - 1))
         self.gap = True
         return None
 
