@@ -26,6 +26,8 @@ def test_entry_sequence_and_prompts():
     for lang in ("fr", "en"):
         for line in state.prompt(lang):
             assert len(line) <= 16
+        for _action, label in state.extra_actions(lang):
+            assert len(label) <= 14, label  # shown after "> " on a 16-character line
     state.apply(BID + PICCOLO)
     assert state.entry_range() == (1, 4) and state.extra_actions("en") == []
     assert state.prompt("en") == ["piccolo", "Taker?"]

@@ -51,7 +51,7 @@ class State(Accounts, GameState):
     def extra_actions(self, lang):
         return []
 
-    def _refusal(self, action):
+    def why_illegal(self, action):
         """Why an entry is impossible, or "" when it is fine."""
         if self.phase != PH_ENTRY:
             return "the game is over"
@@ -65,13 +65,13 @@ class State(Accounts, GameState):
         return ""
 
     def legal_actions(self):
-        return [v for v in range(HAND_SIZE + 1) if not self._refusal(v)]
+        return [v for v in range(HAND_SIZE + 1) if not self.why_illegal(v)]
 
     def is_legal(self, action):
-        return not self._refusal(action)
+        return not self.why_illegal(action)
 
     def apply(self, action):
-        why = self._refusal(action)
+        why = self.why_illegal(action)
         if why:
             raise IllegalAction(self, action, why)
         self._apply(action)

@@ -128,11 +128,12 @@ def made(level, taker_points, taker_tricks):
     return taker_points >= level
 
 
+# At most 14 characters: the scorekeeper shows them after "> " on a 16-character line.
 _LEVEL_NAMES = {
-    "fr": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "misere s.table",
-           PICCOLO_TABLE: "piccolo s.table", GENERALE: "generale"},
-    "en": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "misere on table",
-           PICCOLO_TABLE: "piccolo on table", GENERALE: "generale"},
+    "fr": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "misere table",
+           PICCOLO_TABLE: "piccolo table", GENERALE: "generale"},
+    "en": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "open misere",
+           PICCOLO_TABLE: "open piccolo", GENERALE: "generale"},
 }
 
 

@@ -106,7 +106,7 @@ class State(Table, GameState):
     def _named_allowed(self, level):
         return level != GENERALE or self.options["generale"]
 
-    def _refusal(self, action):
+    def why_illegal(self, action):
         """Why an entry is impossible now, or "" when it is fine."""
         if type(action) is not int:
             return "entries are whole numbers"
@@ -155,10 +155,10 @@ class State(Table, GameState):
         return list(range(low, high + 1))
 
     def is_legal(self, action):
-        return not self._refusal(action)
+        return not self.why_illegal(action)
 
     def apply(self, action):
-        why = self._refusal(action)
+        why = self.why_illegal(action)
         if why:
             raise IllegalAction(self, action, why)
         self._apply(action)

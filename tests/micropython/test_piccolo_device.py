@@ -1,0 +1,117 @@
+"""Piccolo scorekeeping on the device: button presses through the real debouncer, loop and app.
+
+Contract, taker and result are entered with KEEP/SWAP/OK; the named contracts come after the
+numbers in the same scroll. The tests read the OLED as a player would.
+"""
+
+from app.buttons import KEEP, OK, SWAP
+from app.modes.score import ScoreMode
+from app_rig import event_kinds, make_rig, start, state
+
+
+def scroll_to(driver, label):
+    """Step with SWAP until the OLED shows `> label` (numbers or a named contract)."""
+    mode = driver.app.mode
+    for _ in range(mode.count() + 1):
+        if ("> " + label) in driver.hw.text:
+            return
+        driver.press(SWAP)
+    raise AssertionError("%s never shown: %r" % (label, driver.hw.text))
+
+
+def enter_number(driver, value):
+    mode = driver.app.mode
+    numbers = mode.high - mode.low + 1
+    while mode.pos >= numbers:  # on a named choice: SWAP wraps round to the first number
+        driver.press(SWAP)
+    while value - (mode.low + mode.pos) >= 10:
+        driver.long(SWAP)  # a long press jumps by ten
+    for _ in range(12):
+        shown = mode.low + mode.pos
+        if shown == value:
+            break
+        driver.press(SWAP if shown < value else KEEP)
+    assert ("> %d" % value) in driver.hw.text, driver.hw.text
+    driver.press(OK)
+
+
+def start_piccolo():
+    driver = make_rig(seed=4)
+    start(driver, game="piccolo", mode="score")
+    assert isinstance(driver.app.mode, ScoreMode)
+    assert state(driver).GAME == "piccolo_score"
+    return driver
+
+
+def test_points_deal_entered_with_buttons():
+    driver = start_piccolo()
+    assert driver.hw.text[:2] == ["Donne 1 D:J1", "Contrat ?"], driver.hw.text
+    enter_number(driver, 36)
+    assert driver.hw.text[:2] == ["36 points", "Preneur ?"], driver.hw.text
+    enter_number(driver, 3)
+    assert driver.hw.text[1] == "Points preneur ?"
+    enter_number(driver, 41)
+    st = state(driver)
+    assert st.scores == [0, 0, 4, 0] and st.dealer == 1 and st.round == 2
+    assert "J3 4" in " ".join(driver.hw.text), driver.hw.text
+    assert "round" in event_kinds(driver)
+
+
+def test_refused_entries_show_why_and_change_nothing():
+    driver = start_piccolo()
+    enter_number(driver, 40)  # misère holds the place of 40: no such points bid
+    st = state(driver)
+    assert len(st.moves) == 0 and driver.hw.text[0] == "Erreur", driver.hw.text
+    shown = " ".join(driver.hw.text)
+    assert "misere" in shown or "illegal action 40" in shown, driver.hw.text
+    driver.run_for(3000)
+    enter_number(driver, 39)
+    enter_number(driver, 1)  # seat 1 deals this hand and sits out
+    assert len(state(driver).moves) == 1 and driver.hw.text[0] == "Erreur", driver.hw.text
+    driver.run_for(3000)
+    enter_number(driver, 2)
+    enter_number(driver, 38)  # 38 < 39: the adversaries score 4 each
+    assert state(driver).scores == [0, 0, 4, 4]
+
+
+def test_named_contract_from_the_list_after_the_numbers():
+    driver = start_piccolo()
+    scroll_to(driver, "misere")
+    driver.press(OK)
+    assert driver.hw.text[:2] == ["misere", "Preneur ?"], driver.hw.text
+    enter_number(driver, 4)
+    assert driver.hw.text[1] == "Plis du preneur?"
+    enter_number(driver, 0)
+    assert state(driver).scores == [0, 0, 0, 4]
+
+
+def test_all_pass_and_undo():
+    driver = start_piccolo()
+    scroll_to(driver, "tous passent")
+    driver.press(OK)
+    assert state(driver).dealer == 1 and state(driver).round == 2
+    enter_number(driver, 30)
+    driver.long(OK)  # undo the contract entry
+    assert list(state(driver).moves) == [100] and state(driver).phase_name() == "contract"
+
+
+def test_first_winner_leaves_and_the_dealer_plays():
+    driver = start_piccolo()
+    for _ in range(6):  # seat 2 makes a piccolo sur table (7) six times: 42
+        st = state(driver)
+        while 1 not in st.active:  # seat 2 deals: throw the deal in
+            scroll_to(driver, "tous passent")
+            driver.press(OK)
+        scroll_to(driver, "piccolo table")
+        driver.press(OK)
+        enter_number(driver, 2)
+        enter_number(driver, 1)
+    st = state(driver)
+    assert st.winners == [1] and not st.is_over()
+    assert st.dealer in st.active and len(st.active) == 3
+    enter_number(driver, 30)
+    enter_number(driver, 2)  # seat 2 has left the table
+    assert driver.hw.text[0] == "Erreur", driver.hw.text
+    driver.run_for(3000)
+    enter_number(driver, st.dealer + 1)  # with three left the dealer may take
+    assert state(driver).phase_name() == "result"
