@@ -91,7 +91,7 @@ def test_the_game_ends_after_the_deal_that_reaches_the_target():
 def test_impossible_entries_are_refused_with_the_reason():
     state = S.State({"players": 3})
     refused(state, 5, "number from 0 to 0")
-    refused(state, S.JOCRISSE, "after the player's cards")
+    refused(state, S.JOCRISSE, "after the cards in hand")
     state.apply(0)
     refused(state, S.MAX_DEAL_MELDS + 1, "number from 0 to %d" % S.MAX_DEAL_MELDS)
     refused(state, -1, "number from 0")
@@ -108,7 +108,7 @@ def test_card_and_wild_totals_cannot_pass_the_deck():
     state.apply(0)
     refused(state, 41, "more than 140 points")
     state.apply(40)
-    refused(state, 4, "more than the 33 cards")
+    refused(state, 4, "pass the 33 cards")
     state.apply(3)
     refused(state, 2, "only 3 of Orphee")
 
@@ -119,8 +119,8 @@ def test_jocrisse_and_chandelle_need_room_in_the_hand():
     state.apply(0)
     state.apply(1)
     state.apply(1)  # the one card left is a wild card
-    refused(state, S.JOCRISSE, "Baiser among the cards")
-    refused(state, S.CHANDELLE, "personnage among the cards")
+    refused(state, S.JOCRISSE, "left for the Baiser")
+    refused(state, S.CHANDELLE, "left for a personnage")
     assert state.extra_actions("en")[0] == (S.NAMING, "Name slip P1")
 
 
@@ -130,17 +130,17 @@ def test_one_jocrisse_per_deal_and_soupir_needs_two_cards():
     state.apply(0)
     state.apply(1)
     state.apply(0)
-    refused(state, S.SOUPIR, "needs the Baiser and la Reine")
+    refused(state, S.SOUPIR, "Soupir needs Baiser")
     state.apply(S.JOCRISSE)
-    refused(state, S.SOUPIR, "already marked")
-    refused(state, S.CHANDELLE, "personnage among")
+    refused(state, S.SOUPIR, "marked already")
+    refused(state, S.CHANDELLE, "left for a personnage")
     state.apply(0)
     state.apply(0)
     state.apply(5)
     state.apply(0)
     refused(state, S.JOCRISSE, "one Baiser")
     state.apply(S.CHANDELLE)
-    refused(state, S.CHANDELLE, "already marked")
+    refused(state, S.CHANDELLE, "marked already")
 
 
 def test_prompts_fit_the_oled_in_both_languages():
@@ -194,3 +194,30 @@ def test_session_logs_undoes_and_refuses():
     expect_raises(IllegalAction, session.act, 99)
     assert session.state.phase_name() == "cards"
     assert "act" in events and "undo" in events and "error" in events
+
+
+def test_every_refusal_fits_three_oled_lines():
+    from app.core import wrap
+    from engine.rng import Rng
+
+    reasons = set()
+    rng = Rng(12)
+    for _game in range(3):
+        state = S.State({"players": 3, "target": 300})
+        for _step in range(60):
+            for probe in list(range(0, S.MAX_DEAL_MELDS + 2, 3)) + [S.JOCRISSE, S.SOUPIR, S.CHANDELLE]:
+                why = state.why_illegal(probe)
+                if why:
+                    reasons.add(why)
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    state = S.State({"players": 3})
+    for entry in (0, 0, 1, 1):  # one card left, and it is a wild card
+        state.apply(entry)
+    reasons.add(state.why_illegal(S.JOCRISSE))
+    reasons.add(state.why_illegal(S.CHANDELLE))
+    state.wilds[0] = 0
+    reasons.add(state.why_illegal(S.SOUPIR))
+    assert len(reasons) >= 11 and "" not in reasons, reasons
+    for why in reasons:
+        assert " ".join(wrap(why, 3)) == why, why

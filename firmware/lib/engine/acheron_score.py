@@ -62,6 +62,8 @@ CHANDELLE = const(0x202)
 
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(6)
+# What a setup menu may offer besides the player count, first value the default: (option, values).
+SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("chandelle", ("gift", "transfer")))
 
 _DECK = load_deck()
 DECK_SIZE = _DECK.size
@@ -194,7 +196,7 @@ class State(GameState):
         return not self.why_illegal(action)
 
     def why_illegal(self, action):
-        """'' when the action is legal now, else the reason, in words for the refusal message."""
+        """'' when the action is legal now, else the reason: short, the OLED shows it on 3 lines."""
         step = self.step
         if step == ST_OVER:
             return "the game is over"
@@ -204,20 +206,20 @@ class State(GameState):
         who = self.who
         if action == JOCRISSE or action == SOUPIR or action == CHANDELLE:
             if step != ST_ITEMS:
-                return "end-of-deal items come after the player's cards are entered"
+                return "items come after the cards in hand"
             return self._why_item(action, who)
         low, high = self.entry_range()
         if not low <= action <= high:
-            return "the entry here is a number from %d to %d" % (low, high)
+            return "enter a number from %d to %d" % (low, high)
         if step == ST_MELDS:
             if sum(self.melds[:who]) + action > MAX_DEAL_MELDS:
                 return "no deal lays more than %d points in all" % MAX_DEAL_MELDS
         elif step == ST_CARDS:
             if sum(self.cards[:who]) + action > DECK_SIZE:
-                return "the hands would hold more than the %d cards of the deck" % DECK_SIZE
+                return "the hands would pass the %d cards" % DECK_SIZE
         elif step == ST_WILDS:
             if sum(self.wilds[:who]) + action > WILD_COUNT:
-                return "there are only %d of Orphee, la Sainte and la Reine" % WILD_COUNT
+                return "only %d of Orphee, Sainte, Reine" % WILD_COUNT
         return ""
 
     def _why_item(self, action, who):
@@ -228,21 +230,21 @@ class State(GameState):
             held += 1  # a personnage
         if action == CHANDELLE:
             if self.candle[who]:
-                return "Chandelle is already marked for this player"
+                return "Chandelle is marked already"
             if self.candle.count(True) >= PERSONNAGE_COUNT:
                 return "there are only %d personnages" % PERSONNAGE_COUNT
             if held + 1 > self.cards[who]:
-                return "a Chandelle needs a personnage among the cards left in hand"
+                return "no card left for a personnage"
             return ""
         if self.jocrisse[who]:
-            return "Jocrisse is already marked for this player"
+            return "Jocrisse is marked already"
         for s in range(self.n):
             if s != who and self.jocrisse[s]:
-                return "there is one Baiser: another player has Jocrisse"
+                return "one Baiser: another has Jocrisse"
         if held + 1 > self.cards[who]:
-            return "Jocrisse needs the Baiser among the cards left in hand"
+            return "no card left for the Baiser"
         if action == SOUPIR and self.cards[who] < 2:
-            return "Soupir et Jocrisse needs the Baiser and la Reine, la Sainte or a veuf"
+            return "Soupir needs Baiser + Reine, Sainte or veuf"
         return ""
 
     def apply(self, action):
