@@ -62,7 +62,7 @@ def parse_script(text):
 class Driver:
     """Runs the real loop on a manual clock; presses buttons by setting the levels the loop reads."""
 
-    def __init__(self, app, hw, debouncer, link=None, period_ms=10):
+    def __init__(self, app, hw, debouncer, link=None, period_ms=10, record=True):
         self.app = app
         self.hw = hw
         self.debouncer = debouncer
@@ -71,6 +71,7 @@ class Driver:
         self.elapsed = 0
         self.on_step = None
         self.script = []  # the presses so far, as script lines: a run can be replayed exactly
+        self.record = record
 
     def run_for(self, ms):
         end = self.elapsed + ms
@@ -86,11 +87,13 @@ class Driver:
 
     def down(self, button):
         self.hw.levels |= 1 << button
-        self.script.append("%d %s down" % (self.elapsed, BUTTON_NAMES[button]))
+        if self.record:
+            self.script.append("%d %s down" % (self.elapsed, BUTTON_NAMES[button]))
 
     def up(self, button):
         self.hw.levels &= ~(1 << button)
-        self.script.append("%d %s up" % (self.elapsed, BUTTON_NAMES[button]))
+        if self.record:
+            self.script.append("%d %s up" % (self.elapsed, BUTTON_NAMES[button]))
 
     def press(self, button, hold_ms=PRESS_MS):
         self.down(button)

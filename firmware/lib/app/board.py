@@ -22,6 +22,30 @@ FULL = const(256)  # level scale: 256 = full colour
 BLINK_SHIFT = const(8)  # blink half-period 256 ms; 2^30 ticks is a multiple, so the wrap is seamless
 
 
+def set_led(frame, index, rgb, level=FULL):
+    """Set one LED to rgb scaled by level/256 (the common case: nothing else drawn there)."""
+    i = 3 * index
+    if level >= FULL:
+        frame[i] = rgb[0]
+        frame[i + 1] = rgb[1]
+        frame[i + 2] = rgb[2]
+    else:
+        frame[i] = rgb[0] * level >> 8
+        frame[i + 1] = rgb[1] * level >> 8
+        frame[i + 2] = rgb[2] * level >> 8
+
+
+def add_led(frame, index, rgb, level=FULL):
+    """Add rgb scaled by level/256 to one LED, saturating: two halves of a cross-fade sum."""
+    i = 3 * index
+    v = frame[i] + (rgb[0] * level >> 8)
+    frame[i] = v if v < 256 else 255
+    v = frame[i + 1] + (rgb[1] * level >> 8)
+    frame[i + 1] = v if v < 256 else 255
+    v = frame[i + 2] + (rgb[2] * level >> 8)
+    frame[i + 2] = v if v < 256 else 255
+
+
 def blink_on(now):
     return (now >> BLINK_SHIFT) & 1 == 0
 
@@ -68,16 +92,7 @@ class Board:
                 self._home_led[2 * s + 1] = -1
 
     # -- pixels ---------------------------------------------------------------------------------
-    @staticmethod
-    def put(frame, index, rgb, level=FULL):
-        """Add rgb scaled by level/256 to one LED (adding lets a cross-fade sum two halves)."""
-        i = 3 * index
-        v = frame[i] + (rgb[0] * level >> 8)
-        frame[i] = v if v < 256 else 255
-        v = frame[i + 1] + (rgb[1] * level >> 8)
-        frame[i + 1] = v if v < 256 else 255
-        v = frame[i + 2] + (rgb[2] * level >> 8)
-        frame[i + 2] = v if v < 256 else 255
+    put = staticmethod(set_led)
 
     def seat_led(self, seat, ring=0):
         return self._seat_led[ring * MAX_SEATS + seat]
@@ -86,55 +101,59 @@ class Board:
     def home(self, frame, seat, rgb, level=FULL):
         """The seat's marks beside its angle on the outer ring (concentric targets only)."""
         if self.concentric:
-            a = self._home_led[2 * seat]
+            home = self._home_led
+            a = home[2 * seat]
             if a >= 0:
-                self.put(frame, a, rgb, level)
-                self.put(frame, self._home_led[2 * seat + 1], rgb, level)
+                set_led(frame, a, rgb, level)
+                set_led(frame, home[2 * seat + 1], rgb, level)
             elif self.depth == 0:
-                self.put(frame, self._seat_led[seat], rgb, level)
+                set_led(frame, self._seat_led[seat], rgb, level)
         else:
-            self.put(frame, self._bar_led[seat * self.outer_size], rgb, level)
+            set_led(frame, self._bar_led[seat * self.outer_size], rgb, level)
 
     def dealer(self, frame, seat, rgb, level=FULL):
         """The dealer's mark: its home LEDs, or the gap before its sector on a bar display."""
         if self.concentric:
             self.home(frame, seat, rgb, level)
         elif self.sector >= 2:
-            self.put(frame, self._gap_led[seat], rgb, level)
+            set_led(frame, self._gap_led[seat], rgb, level)
 
-    def token(self, frame, seat, circle, rgb, level=FULL):
-        """A token `circle` circles in from the outside; circle >= depth is l'enfer."""
+    def token(self, frame, seat, circle, rgb, level=FULL, mix=False):
+        """A token `circle` circles in from the outside; circle >= depth is l'enfer.
+        mix adds to what is there (the two halves of a glide) instead of replacing it."""
         depth = self.depth
+        put = add_led if mix else set_led
         if self.concentric:
             if circle >= depth:
-                self.put(frame, self.centre, rgb, level)
+                put(frame, self.centre, rgb, level)
             else:
-                self.put(frame, self._seat_led[circle * MAX_SEATS + seat], rgb, level)
+                put(frame, self._seat_led[circle * MAX_SEATS + seat], rgb, level)
         else:
             left = depth - circle
-            self.bar(frame, seat, left if left > 0 else 0, depth, rgb, level)
+            self.bar(frame, seat, left if left > 0 else 0, depth, rgb, level, mix)
 
-    def bar(self, frame, seat, amount, full, rgb, level=FULL):
+    def bar(self, frame, seat, amount, full, rgb, level=FULL, mix=False):
         """amount out of full, as a bar at the seat: inward across the rings, or along its sector."""
         if full <= 0 or amount <= 0:
             return
         if amount > full:
             amount = full
+        put = add_led if mix else set_led
         if self.concentric:
             rings = self.rings
             lit = (amount * rings + full - 1) // full
             for ring in range(lit):
-                self.put(frame, self._seat_led[ring * MAX_SEATS + seat], rgb, level)
+                put(frame, self._seat_led[ring * MAX_SEATS + seat], rgb, level)
             return
         room = self.sector - 1 if self.sector > 1 else 1
         lit = amount if full <= room else (amount * room + full - 1) // full
         base = seat * self.outer_size
         for j in range(lit):
-            self.put(frame, self._bar_led[base + j], rgb, level)
+            put(frame, self._bar_led[base + j], rgb, level)
 
     def centre_led(self, frame, rgb, level=FULL):
         if self.centre >= 0:
-            self.put(frame, self.centre, rgb, level)
+            set_led(frame, self.centre, rgb, level)
 
     # -- counts, for menus ------------------------------------------------------------------------
     def dots(self, frame, count, total, rgb, level=FULL, ring=0):

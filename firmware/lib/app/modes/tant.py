@@ -74,6 +74,8 @@ class TantMode(Mode):
         self.next_at = 0
         self.spin_start = 0
         self.announced = -1
+        self._head_key = -1
+        self._round_line = self._dealer_line = self._standings = ""
         bots = app.session.bots or [None] * n
         self.bots = [None] * n
         from engine.tanturlurette_bots import BOTS
@@ -279,6 +281,7 @@ class TantMode(Mode):
     def resync(self, now):
         self.enter(now)
         self.announced = -1
+        self._head_key = -1
 
     # -- ring -----------------------------------------------------------------------------------
     def draw(self, frame, now):
@@ -289,37 +292,45 @@ class TantMode(Mode):
         player = state.current_player()
         phase = state.phase
         marking = player == TABLE
+        out = state.out
+        shown = self.shown_pos
+        before = self.from_pos
+        moving = self.moving
+        cursor = self.cursor if marking else -1
+        marked = self.marked if marking else 0
+        losers = state.last_losers if self.reveal else 0
+        dealer = state.dealer
+        over = phase == PH_OVER
         board.centre_led(frame, ENFER, 48)
         if phase == PH_FIRST_DEALER:
             layout = board.layout
             step = ticks_diff(now, self.spin_start) // SPIN_STEP_MS
             board.put(frame, layout.index(0, step), CURSOR)
-        glide = fade(now, self.move_start, MOVE_MS) if self.moving else FULL
-        shown_losers = state.last_losers if self.reveal else 0
+        glide = fade(now, self.move_start, MOVE_MS) if moving else FULL
         for s in range(n):
-            colour = seat_colour(s)
-            if state.out[s] and not (self.moving and self.from_pos[s] != self.shown_pos[s]):
+            gliding = moving and before[s] != shown[s]
+            if out[s] and not gliding:
                 continue
-            acting = s == player or (marking and s == self.cursor)
-            level = 0 if acting and not on else FULL
-            if phase == PH_OVER:
-                level = FULL if state.payout[s] > 0 and on else (FULL if state.payout[s] > 0 else 40)
-            if marking and self.marked >> s & 1:
+            colour = seat_colour(s)
+            level = 0 if (s == player or s == cursor) and not on else FULL
+            if over:
+                level = (FULL if on else 128) if state.payout[s] > 0 else 40
+            if marked >> s & 1:
                 board.home(frame, s, ALERT, level)
-            elif shown_losers >> s & 1:
+            elif losers >> s & 1:
                 board.home(frame, s, ALERT, FULL if on else 64)
-            elif s == state.dealer:
+            elif s == dealer:
                 board.dealer(frame, s, DEALER, 160 if level else 0)
             else:
                 board.home(frame, s, colour, 64 if level else 0)
-            if self.moving and self.from_pos[s] != self.shown_pos[s]:
-                board.token(frame, s, self.from_pos[s], colour, FULL - glide)
-                board.token(frame, s, self.shown_pos[s], colour, glide)
-            elif not state.out[s]:
-                board.token(frame, s, self.shown_pos[s], colour, level)
-        if marking and self.cursor == n and on:
+            if gliding:
+                board.token(frame, s, before[s], colour, FULL - glide, True)
+                board.token(frame, s, shown[s], colour, glide, True)
+            elif not out[s]:
+                board.token(frame, s, shown[s], colour, level)
+        if cursor == n and on:
             board.centre_led(frame, CONFIRM)
-        if phase == PH_OVER and board.concentric and board.rings > 1:
+        if over and board.concentric and board.rings > 1:
             board.dots(frame, state.pot(), board.layout.ring_sizes[1], POT, 96, 1)
 
     # -- OLED -----------------------------------------------------------------------------------
@@ -327,7 +338,7 @@ class TantMode(Mode):
         app = self.app
         lang = app.lang
         state = app.session.state
-        out = [tr(lang, "round") % (state.round, state.pot())]
+        out = [self._head(state, lang)]
         if state.phase == PH_OVER:
             winners = state.winners()
             names = " ".join([seat_name(lang, s) for s in winners])
@@ -341,8 +352,8 @@ class TantMode(Mode):
         if state.phase == PH_FIRST_DEALER:
             out.append(tr(lang, "drawing_dealer"))
             return out
-        out.append(tr(lang, "dealer") % seat_name(lang, state.dealer))
-        out.append(self._standings_line(state))
+        out.append(self._dealer_line)
+        out.append(self._standings)
         if player == TABLE:
             out.append(tr(lang, "mark_losers"))
             marked = [seat_name(lang, s) for s in range(self.n) if self.marked >> s & 1]
@@ -384,6 +395,17 @@ class TantMode(Mode):
         elif phase == PH_OFFER:
             out.append(tr(lang, "take_refuse"))
         return out
+
+    def _head(self, state, lang):
+        """The round line, and the dealer and standings lines, rebuilt only after a move: a cursor
+        move then costs only its own line."""
+        key = len(state.moves)
+        if key != self._head_key:
+            self._head_key = key
+            self._round_line = tr(lang, "round") % (state.round, state.pot())
+            self._dealer_line = tr(lang, "dealer") % seat_name(lang, state.dealer)
+            self._standings = self._standings_line(state)
+        return self._round_line
 
     def _standings_line(self, state):
         """Circles left per seat, 'x' once out: the whole table in one line."""
