@@ -33,6 +33,7 @@ class Logger:
         self.finished = []  # row ids of the games finished in this run
         self.want_sync = False
         self.device = None
+        self.counts = {}  # events stored in this run, by type
 
     # -- events ---------------------------------------------------------------------------------
     def handle(self, event):
@@ -45,6 +46,7 @@ class Logger:
             self.boot = event.get("boot")
         kind = event.get("type")
         data = event.get("data") or {}
+        self.counts[kind] = self.counts.get(kind, 0) + 1
         change = self.tracker.feed(event)
         if kind == "game":
             self.checks = Checkpoints()
