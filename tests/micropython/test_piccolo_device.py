@@ -107,7 +107,7 @@ def test_first_winner_leaves_and_the_dealer_plays():
         enter_number(driver, 2)
         enter_number(driver, 1)
     st = state(driver)
-    assert st.winners == [1] and not st.is_over()
+    assert st.winning_order == [1] and not st.is_over()
     assert st.dealer in st.active and len(st.active) == 3
     enter_number(driver, 30)
     enter_number(driver, 2)  # seat 2 has left the table

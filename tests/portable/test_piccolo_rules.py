@@ -299,7 +299,7 @@ def test_first_to_41_wins_and_leaves_then_three_play_with_the_dealer():
     for name in ("10C", "8C", "9C"):  # the taker takes a trick: the misère fails
         state.apply(CARD[name])
     assert state.scores == [0, 0, 41, 34]
-    assert state.winners == [2] and state.out == [False, False, True, False]
+    assert state.winning_order == [2] and state.out == [False, False, True, False]
     assert not state.is_over()
     assert state.dealer == 1 and state.active == [3, 0, 1]  # the dealer plays too
     while state.phase == PH_DEAL:
@@ -313,7 +313,7 @@ def test_two_adversaries_reaching_41_together_end_the_game():
     state.scores = [5, 20, 37, 39]
     for name in ("10C", "8C", "9C"):
         state.apply(CARD[name])
-    assert state.is_over() and state.winners == [2, 3]
+    assert state.is_over() and state.winning_order == [2, 3]
     assert state.returns() == [-1, -1, 1, 1]
 
 
@@ -322,10 +322,10 @@ def test_game_plays_to_two_winners_and_the_other_two_lose():
         state = State({"dealer": seed % 4})
         play_out(state, [PlanBot()] * 4, Rng(100 + seed))
         assert state.current_player() == TERMINAL
-        assert len(state.winners) >= 2
-        for s in state.winners:
+        assert len(state.winning_order) >= 2
+        for s in state.winning_order:
             assert state.scores[s] >= 41
-        assert sorted(state.returns()).count(1) == len(state.winners)
+        assert sorted(state.returns()).count(1) == len(state.winning_order)
 
 
 def test_view_hides_hands_and_the_tourne():

@@ -80,7 +80,7 @@ def test_first_winner_leaves_and_three_go_on_with_the_dealer_playing():
         while 2 not in [s + 1 for s in state.active]:
             state.apply(PASS)
         deal(state, BID + PICCOLO_TABLE, 2, 1)
-    assert state.scores[1] == 42 and state.winners == [1] and state.out[1]
+    assert state.scores[1] == 42 and state.winning_order == [1] and state.out[1]
     assert not state.is_over()
     assert len(state.active) == 3 and state.dealer in state.active
     err = expect_raises(IllegalAction, lambda: deal(state, 30, 2, 40))
@@ -95,23 +95,23 @@ def test_second_winner_ends_the_game_the_other_two_lose():
     state = State()
     state.scores = [0, 41, 30, 38]
     state.out[1] = True
-    state.winners = [1]
+    state.winning_order = [1]
     state.active[:] = [2, 3, 0]
     deal(state, 30, 3, 30)  # the third player (seat 2) makes 30: 33
     assert not state.is_over()
     deal(state, MISERE + BID, 4, 0)  # the fourth player (seat 3) makes a misère: 42
     assert state.is_over() and state.current_player() == TERMINAL
-    assert state.winners == [1, 3] and state.returns() == [-1, 1, -1, 1]
+    assert state.winning_order == [1, 3] and state.returns() == [-1, 1, -1, 1]
 
 
 def test_adversaries_crossing_together_for_second_place():
     state = State()
     state.scores = [0, 41, 38, 39]
     state.out[1] = True
-    state.winners = [1]
+    state.winning_order = [1]
     state.active[:] = [2, 3, 0]
     deal(state, 30, 1, 10)  # seat 0 fails: seats 2 and 3 get 3 each: 41 and 42
-    assert state.winners == [1, 3] and state.is_over()
+    assert state.winning_order == [1, 3] and state.is_over()
 
 
 def test_random_entries_are_checked_and_replay():
@@ -132,7 +132,7 @@ def test_random_entries_are_checked_and_replay():
                 assert state.to_dict() == before
             steps += 1
             assert steps < 5000
-        assert len(state.winners) >= 2
+        assert len(state.winning_order) >= 2
         copy = replay(json.loads(json.dumps(state.record())))
         assert copy.to_dict() == state.to_dict()
         assert from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()

@@ -150,7 +150,7 @@ class Table:
     def _init_table(self, options):
         self.scores = [0] * SEATS
         self.out = [False] * SEATS  # winners leave the table
-        self.winners = []  # in the order they reached the target
+        self.winning_order = []  # in the order they reached the target
         self.dealer = options["dealer"]
         self.round = 0
         self.active = []  # this deal's players from the dealer's right
@@ -183,15 +183,15 @@ class Table:
         target = self.options["target"]
         reached = [s for s in self.active if self.scores[s] >= target]
         if reached:
-            if self.winners and len(reached) == 2:
+            if self.winning_order and len(reached) == 2:
                 # two adversaries cross together for the second place: the higher score wins it
                 a, b = reached
                 if self.scores[a] != self.scores[b]:
                     reached = [a] if self.scores[a] > self.scores[b] else [b]
             for s in reached:
-                self.winners.append(s)
+                self.winning_order.append(s)
                 self.out[s] = True
-            if len(self.winners) >= 2:
+            if len(self.winning_order) >= 2:
                 return True
         self._next_dealer()
         return False
@@ -205,10 +205,14 @@ class Table:
     def returns(self):
         if not self.is_over():
             return [0] * SEATS
-        return [1 if s in self.winners else -1 for s in range(SEATS)]
+        return [1 if s in self.winning_order else -1 for s in range(SEATS)]
 
     def standings(self):
         return list(self.scores)
+
+    def winners(self):
+        """The winners so far, in the order they reached the target."""
+        return list(self.winning_order)
 
     def target(self):
         return self.options["target"]
@@ -221,7 +225,7 @@ class Table:
             "active": list(self.active),
             "scores": list(self.scores),
             "out": list(self.out),
-            "winners": list(self.winners),
+            "winners": list(self.winning_order),
             "target": self.options["target"],
             "last_result": list(self.last_result) if self.last_result else None,
         }
@@ -550,7 +554,7 @@ class State(Table, GameState):
     def to_dict(self):
         return {"game": GAME, "options": self.options, "moves": list(self.moves),
                 "round": self.round, "phase": self.phase, "scores": list(self.scores),
-                "winners": list(self.winners)}
+                "winning_order": list(self.winning_order)}
 
 
 def _trump_over(hand, best, trump):
@@ -580,4 +584,4 @@ def seat_lines(state, seat, lang):
 
 
 def from_dict(data):
-    return rebuild(State, data, ("round", "phase", "scores", "winners"))
+    return rebuild(State, data, ("round", "phase", "scores", "winning_order"))

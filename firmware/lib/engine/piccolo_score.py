@@ -219,8 +219,8 @@ class State(Table, GameState):
     def to_dict(self):
         return {"game": GAME, "options": self.options, "moves": list(self.moves),
                 "round": self.round, "phase": self.phase, "scores": list(self.scores),
-                "winners": list(self.winners)}
+                "winning_order": list(self.winning_order)}
 
 
 def from_dict(data):
-    return rebuild(State, data, ("round", "phase", "scores", "winners"))
+    return rebuild(State, data, ("round", "phase", "scores", "winning_order"))
