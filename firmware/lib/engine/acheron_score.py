@@ -149,14 +149,27 @@ class State(GameState):
         return self.who if ST_MELDS <= self.step <= ST_ITEMS else -1
 
     def entry_range(self):
+        """What is still possible after the players entered before: the buttons scroll this far."""
+        step = self.step
+        who = self.who
+        if step == ST_MELDS:
+            return (0, MAX_DEAL_MELDS - sum(self.melds[:who]))
+        if step == ST_CARDS:
+            return (0, DECK_SIZE - sum(self.cards[:who]))
+        if step == ST_WILDS:
+            return (0, min(WILD_COUNT - sum(self.wilds[:who]), self.cards[who]))
+        return (0, 0)
+
+    def _entry_limit(self):
+        """The most one entry can ever be at this step; beyond it only the range is worth saying."""
         step = self.step
         if step == ST_MELDS:
-            return (0, MAX_DEAL_MELDS)
+            return MAX_DEAL_MELDS
         if step == ST_CARDS:
-            return (0, DECK_SIZE)
+            return DECK_SIZE
         if step == ST_WILDS:
-            return (0, min(WILD_COUNT, self.cards[self.who]))
-        return (0, 0)
+            return min(WILD_COUNT, self.cards[self.who])
+        return 0
 
     def extra_actions(self, lang="fr"):
         if self.step == ST_OVER:
@@ -208,9 +221,9 @@ class State(GameState):
             if step != ST_ITEMS:
                 return "items come after the cards in hand"
             return self._why_item(action, who)
-        low, high = self.entry_range()
-        if not low <= action <= high:
-            return "enter a number from %d to %d" % (low, high)
+        limit = self._entry_limit()
+        if not 0 <= action <= limit:
+            return "enter a number from 0 to %d" % limit
         if step == ST_MELDS:
             if sum(self.melds[:who]) + action > MAX_DEAL_MELDS:
                 return "no deal lays more than %d points in all" % MAX_DEAL_MELDS
