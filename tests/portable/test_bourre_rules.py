@@ -253,3 +253,11 @@ def test_seat_lines_show_the_hand_within_the_oled_width():
             assert len(line) <= 16, line
     assert "9S" in " ".join(seat_lines(state, 1, "en")) and "7S" in seat_lines(state, 1, "en")[-2]
     assert "KS" not in " ".join(seat_lines(state, 1, "en"))
+
+
+def test_from_dict_refuses_bad_options_as_a_bad_record():
+    state = State({"players": 2})
+    data = state.to_dict()
+    data["options"] = {"players": 9}
+    err = expect_raises(BadRecord, from_dict, data)
+    assert "players" in str(err)

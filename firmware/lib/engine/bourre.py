@@ -471,10 +471,13 @@ def rebuild(cls, data, checked):
     moves = data.get("moves")
     if type(moves) is not list:
         raise BadRecord("a %s state needs its move list" % cls.GAME)
+    problem = None
     try:
         state = cls(data.get("options"))
     except BadOptions as err:
-        raise BadRecord("bad options in state: %s" % err) from err
+        problem = "bad options in state: %s" % err
+    if problem:  # raised outside the except clause: MicroPython warns on exception chaining
+        raise BadRecord(problem)
     replay_moves(state, moves)
     for key in checked:
         got = getattr(state, key)
