@@ -59,3 +59,22 @@ def test_reseeding_restarts_the_sequence():
     first = [rng.next32() for _ in range(4)]
     rng.seed(42)
     assert [rng.next32() for _ in range(4)] == first
+
+
+def test_below_is_next32_modulo_n_for_small_and_large_ranges():
+    # below() works on 16-bit halves (no long ints on the ESP32); it must equal the plain modulo
+    for n in (1, 7, 52, 16383, 16384, 16385, 100000, 0xFFFFFFFF):
+        a = Rng(n)
+        b = Rng(n)
+        for _ in range(50):
+            assert a.below(n) == b.next32() % n, n
+
+
+def test_state_can_be_saved_and_restored():
+    rng = Rng(123)
+    rng.next32()
+    saved = rng.state
+    ahead = [rng.below(52) for _ in range(5)]
+    again = Rng()
+    again.state = saved
+    assert [again.below(52) for _ in range(5)] == ahead
