@@ -1,0 +1,199 @@
+"""Achéron on the device under MicroPython: the scorekeeper and table play driven by button presses.
+
+Everything goes through the real debouncer, loop, App and session (tests/micropython/app_rig.py);
+the tests read the OLED text and the engine state as a player reads the device.
+"""
+
+import engine.acheron_score as S
+from app.buttons import KEEP, OK, SWAP
+from app.modes.score import ScoreMode
+from app.modes.table import TableMode
+from app_rig import event_kinds, make_rig, start, state
+
+
+def start_score(players=3, lang="fr"):
+    driver = make_rig(seed=2, lang=lang)
+    start(driver, game="acheron", mode="score", players=players)
+    assert isinstance(driver.app.mode, ScoreMode)
+    assert state(driver).GAME == "acheron_score"
+    event_kinds(driver)
+    return driver
+
+
+def shown(driver):
+    """The '> ...' line: what OK would enter."""
+    for line in driver.hw.text:
+        if line.startswith("> "):
+            return line[2:]
+    raise AssertionError("no entry line on the OLED: %r" % (driver.hw.text,))
+
+
+def enter_number(driver, value):
+    """Scroll to value with the buttons (long SWAP jumps ten, SWAP steps one) and press OK."""
+    mode = driver.app.mode
+    while mode.pos > mode.high - mode.low:  # on an extra action: on past the last one to 0
+        driver.press(SWAP)
+    while mode.pos + 10 <= value:
+        driver.long(SWAP)
+    while mode.pos > value:
+        driver.press(KEEP)
+    while mode.pos < value:
+        driver.press(SWAP)
+    assert shown(driver) == str(value), driver.hw.text
+    moves = len(state(driver).moves)
+    driver.press(OK)
+    assert len(state(driver).moves) == moves + 1, driver.hw.text
+
+
+def press_extra(driver, label):
+    """Step past the numbers to the extra action with this label, then OK."""
+    mode = driver.app.mode
+    for _ in range(mode.count()):
+        if mode.pos >= mode.high - mode.low + 1 and shown(driver) == label:
+            moves = len(state(driver).moves)
+            driver.press(OK)
+            assert len(state(driver).moves) == moves + 1, driver.hw.text
+            return
+        driver.press(KEEP)  # backwards from 0 reaches the extras first
+    raise AssertionError("no extra action %r: %r" % (label, driver.hw.text))
+
+
+def labels(driver):
+    return [label for _action, label in driver.app.mode.extras]
+
+
+def enter_player(driver, melds, cards, wilds=0, items=()):
+    enter_number(driver, melds)
+    enter_number(driver, cards)
+    if cards:
+        enter_number(driver, wilds)
+        for item in items:
+            press_extra(driver, item)
+        enter_number(driver, 0)
+
+
+def test_a_deal_entered_with_the_buttons():
+    driver = start_score()
+    assert driver.hw.text[:2] == ["Donne 1", "OK: fin de donne"], driver.hw.text
+    enter_number(driver, 0)  # the deal has been played
+    assert driver.hw.text[0] == "J1 abattu:"
+    assert driver.app.mode.highlighted() == 0  # the ring blinks the seat being entered
+    enter_player(driver, 30, 2)
+    assert driver.hw.text[0] == "J2 abattu:" and driver.app.mode.highlighted() == 1
+    enter_player(driver, 12, 6, 1)
+    enter_player(driver, 5, 9, 2, ("Jocrisse -10", "Chandelle"))
+    st = state(driver)
+    # J1: 30 - 2 + 5; J2: 12 - 6 - 2 + 5; J3: 5 - 9 - 4 - 10 (the Chandelle gives to the others)
+    assert st.standings() == [33, 9, -18]
+    assert driver.hw.text[:2] == ["Donne 2", "OK: fin de donne"]
+    assert "J1 33 J2 9" in driver.hw.text and "J3 -18" in driver.hw.text, driver.hw.text
+    assert "But 100" in driver.hw.text
+    kinds = event_kinds(driver)
+    assert "act" in kinds and "round" in kinds
+
+
+def test_naming_penalty_at_any_moment_and_undo():
+    driver = start_score()
+    press_extra(driver, "Nom oublie J2")  # while the deal is played
+    assert state(driver).standings() == [0, -5, 0]
+    enter_number(driver, 0)
+    enter_number(driver, 7)
+    press_extra(driver, "Nom oublie J3")  # in the middle of the entries
+    assert state(driver).standings() == [0, -5, -5] and state(driver).phase_name() == "cards"
+    driver.long(OK)  # undo: the last entry goes
+    assert state(driver).standings() == [0, -5, 0] and state(driver).phase_name() == "cards"
+    assert "undo" in event_kinds(driver)
+
+
+def test_impossible_items_are_not_offered_and_ranges_shrink():
+    driver = start_score()
+    enter_number(driver, 0)
+    enter_player(driver, 0, 1, 0, ("Jocrisse -10",))
+    enter_number(driver, 0)
+    assert driver.app.mode.high == 32  # one card is in J1's hand already
+    enter_number(driver, 3)
+    assert driver.app.mode.high == 3
+    enter_number(driver, 0)
+    offered = labels(driver)
+    assert "Chandelle" in offered and "Jocrisse -10" not in offered  # one Baiser in the deck
+    assert "Soupir+Joc -20" not in offered
+
+
+def test_refused_entry_shows_the_reason_and_changes_nothing():
+    driver = start_score()
+    moves = len(state(driver).moves)
+    assert not driver.app.act(S.JOCRISSE)  # not an item step: what a bad serial command would do
+    driver.run_for(50)
+    assert len(state(driver).moves) == moves
+    text = " ".join(driver.hw.text)
+    # the engine's reason when the session passes it on, else the refused action
+    assert "items come after" in text or "512 (Jocrisse" in text, driver.hw.text
+    assert driver.hw.text[0] == "Erreur", driver.hw.text
+    assert "error" in event_kinds(driver)
+
+
+def test_the_game_runs_to_100_and_ends():
+    driver = start_score(lang="en")
+    deals = 0
+    while not state(driver).is_over():
+        enter_number(driver, 0)
+        enter_player(driver, 40, 1)
+        enter_player(driver, 10, 3)
+        enter_player(driver, 0, 5)
+        deals += 1
+        assert deals < 5
+    st = state(driver)
+    assert st.standings() == [117, 21, -15] and deals == 3
+    assert driver.hw.text[0] == "Game over" and "over" in event_kinds(driver)
+    driver.press(OK)
+    assert not driver.app.mode.in_game
+
+
+def test_bots_play_a_whole_game_in_table_play():
+    driver = make_rig(seed=4)
+    app = driver.app
+    assert app.start_game("acheron", {"players": 4}, ["meld", "greedy", "meld", "random"],
+                          driver.hw.clock.ticks_ms())
+    assert isinstance(app.mode, TableMode)
+    for _ in range(3000):
+        if state(driver).is_over():
+            break
+        driver.run_for(1000)
+    st = state(driver)
+    assert st.is_over() and max(st.scores) >= 100, st.scores
+    assert driver.hw.text[0] == "Partie finie"
+
+
+def test_a_human_seat_peeks_at_its_hand_and_lays_a_meld():
+    driver = make_rig(seed=6)
+    app = driver.app
+    assert app.start_game("acheron", {"players": 3}, [None, "meld", "meld"], driver.hw.clock.ticks_ms())
+    mode = app.mode
+    laid = False
+    for _ in range(400):
+        st = state(driver)
+        if st.is_over() or st.round > 1:
+            break
+        if st.current_player() != 0:
+            driver.run_for(800)
+            continue
+        driver.down(OK)
+        driver.run_for(800)  # held: the hand, not an undo
+        hand = " ".join(driver.hw.text)
+        assert st.deck.shorts[sorted(st.hands[0])[0]] in hand, driver.hw.text
+        driver.up(OK)
+        driver.run_for(100)
+        melds = [a for a in mode.legal if st.meld_points(a) > 0]
+        if melds and not laid:
+            want = melds[0]
+            while mode.legal[mode.cursor] != want:
+                driver.press(SWAP)
+            assert "> " + st.action_name(want) in driver.hw.text
+            before = st.laid[0]
+            driver.press(OK)
+            laid = state(driver).laid[0] > before or state(driver).round > 1
+        else:
+            while mode.legal[mode.cursor] != 0:  # END
+                driver.press(SWAP)
+            driver.press(OK)
+    assert laid
