@@ -4,6 +4,10 @@ Buttons are a levels mask that the key reader or a script sets; the ring frame g
 app.power exactly as on the board (so the current cap is exercised) and then to an optional
 painter (the ANSI terminal); text, cues and log events are kept for whoever watches.
 """
+# The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
+# include it, so its imports are not resolved here (the app's own files are checked on their own).
+# pyright: reportMissingImports=false
+
 
 from app.power import encode
 

@@ -9,6 +9,10 @@ events of FILE on a manual clock, as fast as it can, and writes frames, text, cu
 as JSON lines to --out (sim/script.py describes both formats). --serial PATH serves the
 USB protocol on a pty; --store DIR saves and resumes games as the board does on flash.
 """
+# The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
+# include it, so its imports are not resolved here (the app's own files are checked on their own).
+# pyright: reportMissingImports=false
+
 
 import sys
 

@@ -4,6 +4,10 @@ The target is drawn as the real disc is built: each ring a circle of dots, ring 
 of a ring at the angle k/size of a turn clockwise from the top. Keys become button presses with
 the timing a finger would give them (the debouncer and the long-press logic run as on the board).
 """
+# The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
+# include it, so its imports are not resolved here (the app's own files are checked on their own).
+# pyright: reportMissingImports=false
+
 
 import math
 import sys

@@ -17,6 +17,7 @@ from app.board import Board
 from app.buttons import BACK, DOWN, LONG, OK
 from app.clock import ticks_add, ticks_diff
 from app.i18n import LANGS, fit, tr
+from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
 
@@ -76,7 +77,7 @@ class App:
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
         self.notice = None  # lines shown above the mode's for NOTICE_MS
         self._notice_until = 0
-        self.mode = None
+        self.mode = Mode(self)  # replaced by boot(): the setup menu or the resumed game
         self.boot(clock.ticks_ms())
 
     # -- boot and modes -------------------------------------------------------------------------
@@ -114,6 +115,8 @@ class App:
     def play_mode(self):
         """The mode that plays the session's game."""
         game = self.session.game
+        if game is None:
+            raise ValueError("no game to play: the session has none")
         if game == "tanturlurette":
             from app.modes.tant import TantMode
 
@@ -144,7 +147,7 @@ class App:
 
     def open_menu(self, now):
         mode = self.mode
-        if mode is not None and mode.in_game:
+        if mode.in_game:
             from app.modes.menu import GameMenu
 
             self.switch(GameMenu(self, mode), now)
@@ -300,7 +303,7 @@ class App:
         """What the device shows now, for the "state" log event and the protocol."""
         session = self.session
         state = session.state
-        snap = {"mode": self.mode.__class__.__name__ if self.mode else None}
+        snap = {"mode": self.mode.__class__.__name__}
         if state is not None:
             snap["game"] = session.game
             snap["round"] = state.round

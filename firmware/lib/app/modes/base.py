@@ -35,6 +35,7 @@ engine.registry; a scorekeeper engine registered as "<game>_score" plays in Scor
 class Mode:
     holds_ok = False  # True while a long OK belongs to the mode (peeking), not to undo
     in_game = False  # True for modes that play a game: the game menu returns to them
+    back_to = None  # the mode a long BACK returns to (set by the game menu)
 
     def __init__(self, app):
         self.app = app

@@ -64,7 +64,7 @@ class SetupMenu(Mode):
         config = app.config
         self.games = playable_games()
         wanted = config.get("game", "tanturlurette")
-        self.values = {"game": self.games.index(wanted) if wanted in self.games else 0}
+        self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
         self.seats_wanted = config.get("seats", 4)
         self.cursor = 0
         self._configure_game()
@@ -78,7 +78,7 @@ class SetupMenu(Mode):
             self.values["game"] = (self.values["game"] + 1) % len(self.games)
         game = self.games[self.values["game"]]
         self.game = game
-        choices = {"game": self.games}
+        choices: dict = {"game": self.games}
         if game == "tanturlurette":
             choices["mode"] = ["deck", "board"]
         else:

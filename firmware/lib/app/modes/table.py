@@ -213,8 +213,9 @@ class TableMode(GameMode):
         if player >= 0:
             name = seat_name(lang, player)
             out.append(tr(lang, "bot_thinks" if self.bots[player] is not None else "to_act") % name)
-        if self.peeking and player >= 0:
-            out += list(self.seat_lines(state, player, lang))[:4]
+        seat_lines = self.seat_lines
+        if self.peeking and player >= 0 and seat_lines is not None:
+            out += list(seat_lines(state, player, lang))[:4]
         elif self.legal and self.human_to_act():
             out.append("> " + state.action_name(self.legal[self.cursor]))
             out.append(tr(lang, "choose"))
