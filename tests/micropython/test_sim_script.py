@@ -100,7 +100,7 @@ def test_scripted_board_game_replays_the_same_game():
 def test_scripted_deck_game_with_bots_replays_the_same_cards():
     driver = make_rig(seed=1)
     start(driver)
-    for _ in range(3000):
+    for _ in range(10000):
         st = state(driver)
         if st.is_over():
             break
