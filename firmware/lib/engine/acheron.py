@@ -909,7 +909,7 @@ def _check_cards(state):
     places.extend(state.stock[: state.stock_len])
     for seat, action, _points in state.table:
         cards = meld_cards(state.deck, action)
-        if cards is None or not 0 <= seat < state.n:
+        if not cards or not 0 <= seat < state.n:
             raise BadOptions("a meld on the table is not a meld: %r" % action)
         places.extend(cards)
     if state.phase != PH_FIRST_DEALER and sorted(places) != list(range(state.size)):
@@ -917,6 +917,7 @@ def _check_cards(state):
 
 
 def meld_cards(deck, action):
+    """The cards a laying action puts on the table; [] for an action that lays nothing."""
     if action == GRAND_TOMBEAU:
         return list(deck.personnages)
     kind_bits = action & KIND_MASK
@@ -930,7 +931,7 @@ def meld_cards(deck, action):
         return [deck.grotte, a, b, deck.baiser]
     if kind_bits == PERSONNAGE:
         return [b]
-    return None
+    return []
 
 
 def cards_on_table(state):
