@@ -284,3 +284,41 @@ def test_single_24_ring_shows_lives_as_bars():
     lit = [sum(frame[3 * board.layout.index(0, base + j):3 * board.layout.index(0, base + j) + 3]) > 0
            for j in range(5)]
     assert lit == [True, True, True, False, False], lit  # three circles to go; j=5 marks a dealer
+
+
+def test_resume_after_a_restart_puts_the_same_seat_to_act():
+    import os
+
+    from app.session import Session
+    from store.store import Store
+
+    parts = __file__.split("/")[:-1]
+    root = ("/".join(parts[:-2]) or ".") if len(parts) >= 2 else "../.."
+    folder = root + "/build/app_resume"
+    for path in (root + "/build", folder):
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass
+    for sub in ("game", "history", "quarantine"):
+        try:
+            for name in os.listdir(folder + "/" + sub):
+                os.remove(folder + "/" + sub + "/" + name)
+        except OSError:
+            pass
+    driver = make_rig(seed=6, session=Session(store=Store(root=folder)))
+    start(driver, mode="board")
+    driver.run_for(1700)
+    driver.press(SWAP)
+    driver.press(KEEP)
+    before = state(driver)
+    moves = list(before.moves)
+    player = before.current_player()
+    again = make_rig(seed=99, session=Session(store=Store(root=folder)))
+    st = state(again)
+    assert list(st.moves) == moves and st.current_player() == player
+    assert again.app.mode.in_game
+    assert again.hw.text[0] == "Partie reprise", again.hw.text
+    assert again.app._resuming
+    again.run_for(1600)
+    assert not again.app._resuming, "the resume sweep ends by itself"

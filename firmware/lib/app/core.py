@@ -13,9 +13,10 @@ from engine.compat import const
 from engine.core import TABLE, IllegalAction
 from engine.rng import Rng
 
-from app.board import Board
+from app.board import Board, set_led
 from app.buttons import BACK, DOWN, LONG, OK
 from app.clock import ticks_add, ticks_diff
+from app.colours import WHITE
 from app.i18n import LANGS, fit, tr
 from app.modes.base import Mode
 from app.ring import RingLayout
@@ -36,6 +37,7 @@ NO_CUE = const(-1)
 _SOUND_QUEUE = const(8)
 EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
 NOTICE_MS = const(2500)
+RESUME_MS = const(1500)
 _CHORD = const(3)  # bits of KEEP (0) and SWAP (1): KEEP and SWAP together: the menu on 3-button builds
 
 
@@ -78,6 +80,8 @@ class App:
         self.notice = None  # lines shown above the mode's for NOTICE_MS
         self._notice_until = 0
         self.mode = Mode(self)  # replaced by boot(): the setup menu or the resumed game
+        self._resuming = False  # a sweep round the outer ring says a game was resumed
+        self._resume_start = 0
         self.boot(clock.ticks_ms())
 
     # -- boot and modes -------------------------------------------------------------------------
@@ -94,11 +98,24 @@ class App:
         self.log("boot", payload)
         if report is not None and report["resumed"] and self.session.state is not None:
             self.switch(self.play_mode(), now)
-            self.notify(report["lines"] or [tr(self.lang, "resumed")], now)
+            self._resume_start = now
+            self._resuming = True
+            self.notify(self.resume_lines(report), now)
         else:
             self.to_setup(now)
-            if report is not None and report["lines"]:
-                self.notify(report["lines"], now)
+            if report is not None:
+                self.notify(self.resume_lines(report), now)
+
+    def resume_lines(self, report):
+        """The resume report for the OLED, in the device's language."""
+        lang = self.lang
+        if report["resumed"]:
+            lines = [tr(lang, "resumed"), str(report["game"]), tr(lang, "round_only") % report["round"]]
+        else:
+            lines = [tr(lang, "not_resumed")]
+        if report["discarded"]:
+            lines.append(tr(lang, "dropped") % len(report["discarded"]))
+        return lines
 
     def switch(self, mode, now):
         self.mode = mode
@@ -253,11 +270,23 @@ class App:
         frame = self.frame
         frame[:] = self._blank
         self.mode.draw(frame, now)
+        if self._resuming:
+            self._draw_resume(frame, now)
         if self._rendered and frame == self._last:
             return False
         self._last[:] = frame
         self._rendered = True
         return True
+
+    def _draw_resume(self, frame, now):
+        """Two turns of a white dot round the outer ring, over the game, without blocking."""
+        t = ticks_diff(now, self._resume_start)
+        size = self.layout.ring_sizes[0]
+        if t >= RESUME_MS or t < 0:
+            self._resuming = False
+            return
+        k = t * 2 * size // RESUME_MS
+        set_led(frame, self.layout.index(0, k), WHITE)
 
     def _refresh_text(self):
         self._text_dirty = False
