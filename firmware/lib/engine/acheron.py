@@ -372,6 +372,12 @@ def is_rouge_queen(deck, card, rouge_queen="wild"):
 _pair_tables = {}
 
 
+def leaders(scores):
+    """The seats with the highest score: the winners once the game is over (equal ones share)."""
+    best = max(scores)
+    return [s for s in range(len(scores)) if scores[s] == best]
+
+
 def pair_table(deck, five_fee):
     key = deck.signature + five_fee
     table = _pair_tables.get(key)
@@ -589,10 +595,7 @@ class State(GameState):
         return list(self.scores)
 
     def winners(self):
-        if self.phase != PH_OVER:
-            return []
-        best = max(self.scores)
-        return [s for s in range(self.n) if self.scores[s] == best]
+        return leaders(self.scores) if self.phase == PH_OVER else []
 
     def standings(self):
         return list(self.scores)

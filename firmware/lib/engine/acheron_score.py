@@ -29,6 +29,7 @@ from engine.acheron import (
     PTS_PERSONNAGE,
     PTS_ROUGE,
     WILD_IDS,
+    leaders,
     load_deck,
 )
 from engine.compat import const
@@ -364,8 +365,7 @@ class State(GameState):
         return list(self.scores)
 
     def winners(self):
-        best = max(self.scores)
-        return [s for s in range(self.n) if self.scores[s] == best]
+        return leaders(self.scores)
 
     def standings(self):
         return list(self.scores)
