@@ -34,10 +34,12 @@ def _ring_radius(ring, rings, outer):
 
 
 def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=None):
-    """The picture as shapes: ("circle", x, y, r, rgb, attrs) and ("text", x, y, text, rgb, px)."""
+    """The picture as shapes: ("circle", x, y, r, rgb, attrs) and
+    ("text", x, y, text, rgb, px, align) with align "start", "middle" or "end"."""
     shapes = []
-    cx = cy = size / 2
-    outer = size * 0.34
+    cx = size / 2
+    cy = size * 0.43  # the heading above, the legend of names below
+    outer = size * 0.28
     led_r = max(2.0, size / 120)
     rings = len(ring_sizes)
     has_centre = ring_sizes[-1] == 1
@@ -68,12 +70,19 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
                  "data-out": "true" if state.out[seat] else "false"}
         shapes.append(("circle", x, y, led_r * 1.9, colour, attrs))
         label = names[seat] if names and seat < len(names) and names[seat] else "seat %d" % (seat + 1)
-        lx = cx + (outer + size * 0.1) * math.cos(angle)
-        ly = cy + (outer + size * 0.1) * math.sin(angle)
-        suffix = " (out)" if state.out[seat] else ""
-        shapes.append(("text", lx, ly, "%s · %d%s" % (label, state.stakes[seat], suffix), colour, size / 32))
+        # the seat's number on the rim, its name in the legend: long names never run off the picture
+        nx = cx + (outer + size * 0.05) * math.cos(angle)
+        ny = cy + (outer + size * 0.05) * math.sin(angle)
+        shapes.append(("text", nx, ny, str(seat + 1), colour, size / 28, "middle"))
+        column, row = divmod(seat, 4)
+        lx = size * (0.06 + 0.48 * column)
+        ly = size * (0.82 + 0.045 * row)
+        shapes.append(("circle", lx, ly, led_r * 1.6, colour, {"class": "legend", "data-seat": seat}))
+        suffix = ", out" if state.out[seat] else ""
+        text = "%d %s: circle %d, stakes %d%s" % (seat + 1, label, pos, state.stakes[seat], suffix)
+        shapes.append(("text", lx + size * 0.03, ly, text, TEXT, size / 36, "start"))
     heading = title or "%s · round %d · pot %d" % (state.GAME, state.round, state.pot())
-    shapes.append(("text", cx, size * 0.965, heading, TEXT, size / 28))
+    shapes.append(("text", cx, size * 0.035, heading, TEXT, size / 28, "middle"))
     return shapes
 
 
@@ -87,16 +96,32 @@ def to_svg(shapes, size):
             extra = "".join(' %s="%s"' % (k, escape(str(v))) for k, v in sorted(attrs.items()))
             out.append('<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s"%s/>' % (x, y, r, _hex(rgb), extra))
         else:
-            _kind, x, y, text, rgb, px = shape
+            _kind, x, y, text, rgb, px, align = shape
             out.append('<text x="%.1f" y="%.1f" fill="%s" font-family="sans-serif" font-size="%.0f"'
-                       ' text-anchor="middle" dominant-baseline="middle">%s</text>'
-                       % (x, y, _hex(rgb), px, escape(text)))
+                       ' text-anchor="%s" dominant-baseline="middle">%s</text>'
+                       % (x, y, _hex(rgb), px, align, escape(text)))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
+_PIL_ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
+
+
+def _font(px):
+    """DejaVu Sans, which matplotlib ships, has the accents of French names; Pillow's default
+    bitmap font does not."""
+    from PIL import ImageFont
+
+    try:
+        from matplotlib import font_manager
+
+        return ImageFont.truetype(font_manager.findfont("DejaVu Sans"), int(px))
+    except (ImportError, OSError, ValueError):
+        return ImageFont.load_default()
+
+
 def to_png(shapes, size, path):
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw
 
     image = Image.new("RGB", (size, size), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -105,12 +130,8 @@ def to_png(shapes, size, path):
             _kind, x, y, r, rgb, _attrs = shape
             draw.ellipse((x - r, y - r, x + r, y + r), fill=tuple(rgb))
         else:
-            _kind, x, y, text, rgb, px = shape
-            try:
-                font = ImageFont.load_default(size=px)
-            except TypeError:  # an old Pillow without sizes
-                font = ImageFont.load_default()
-            draw.text((x, y), text, fill=tuple(rgb), font=font, anchor="mm")
+            _kind, x, y, text, rgb, px, align = shape
+            draw.text((x, y), text, fill=tuple(rgb), font=_font(px), anchor=_PIL_ANCHORS[align])
     image.save(path, "PNG")
 
 

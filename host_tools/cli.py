@@ -310,7 +310,11 @@ def main(argv=None):
     import host_tools  # noqa: F401  (puts firmware/lib on the path for engine, proto and app)
 
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:  # piped into head or less and cut short: not an error
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

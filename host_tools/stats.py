@@ -102,14 +102,18 @@ def plot_positions(game, path):
     plt, fig, ax = _figure()
     rounds = [s["round"] for s in series]
     lines = {}
+    spread = 0.25 / max(1, len(names))  # side by side, so equal positions do not hide each other
     for seat, name in enumerate(names):
         values = [s["pos"][seat] for s in series]
         lines[name] = values
-        ax.step(rounds, values, where="post", label=name, linewidth=2)
+        shifted = [v + (seat - (len(names) - 1) / 2) * spread for v in values]
+        ax.step(rounds, shifted, where="post", label=name, linewidth=2)
     circles = game["options"].get("circles", 4)
     ax.axhline(circles, color="red", linestyle=":", linewidth=1)
+    ax.set_yticks(range(circles + 1))
+    ax.set_yticklabels(["outer"] + [str(c) for c in range(1, circles)] + ["l'enfer"])
     ax.set_xlabel("round")
-    ax.set_ylabel("circles moved in (%d = l'enfer)" % circles)
+    ax.set_ylabel("circle")
     ax.set_title("Token positions, game %s" % game.get("id", ""))
     ax.legend(loc="upper left", fontsize="small")
     _save(plt, fig, path, {"plot": "positions", "game": game.get("id"), "rounds": rounds, "positions": lines})

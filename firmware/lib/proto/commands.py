@@ -181,10 +181,10 @@ class Commands:
         session = self._session()
         state = getattr(session, "state", None) if session is not None else None
         if state is not None and not getattr(session, "finished", False):  # not archived yet
-            players = state.options.get("players")
-            if players is not None and len(names) != players:
-                raise CommandError(E_BAD_ARGS, "names: this game has %d players, got %d names"
-                                   % (players, len(names)))
+            seats = len(state.standings())
+            if len(names) != seats:
+                raise CommandError(E_BAD_ARGS, "names: this game has %d seats, got %d names"
+                                   % (seats, len(names)))
             session.names = list(names)
             return {"names": names, "applied": "current game"}
         self.link.pending_names = list(names)
