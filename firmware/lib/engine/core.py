@@ -89,6 +89,42 @@ def check_known_options(options, known):
             raise BadOptions("unknown option %r (known: %s)" % (key, ", ".join(sorted(known))))
 
 
+# -- reading a state back (from_dict): each raises BadRecord naming the field ------------------
+def read_int(data, key, low, high):
+    value = data.get(key)
+    if type(value) is not int or value < low or value > high:
+        raise BadRecord("%s must be an integer from %d to %d, got %r" % (key, low, high, value))
+    return value
+
+
+def read_ints(data, key, count, low, high):
+    """A list of integers in low..high; count -1 for any length."""
+    values = data.get(key)
+    if type(values) is not list or (count >= 0 and len(values) != count):
+        raise BadRecord("%s must be a list of %s integers, got %r" % (
+            key, "some" if count < 0 else count, values))
+    for value in values:
+        if type(value) is not int or value < low or value > high:
+            raise BadRecord("%s holds %r, outside %d..%d" % (key, value, low, high))
+    return list(values)
+
+
+def read_bools(data, key, count):
+    values = data.get(key)
+    if type(values) is not list or len(values) != count:
+        raise BadRecord("%s must be a list of %d booleans, got %r" % (key, count, values))
+    for value in values:
+        if value is not True and value is not False:
+            raise BadRecord("%s must be a list of %d booleans, got %r" % (key, count, values))
+    return list(values)
+
+
+def check_distinct(key, values):
+    for i in range(len(values)):
+        if values[i] in values[i + 1:]:
+            raise BadRecord("%s holds %r twice" % (key, values[i]))
+
+
 class GameState:
     """Base of every game's state. It owns the move list; games own the rest."""
 

@@ -21,10 +21,14 @@ from engine.core import (
     BadRecord,
     GameState,
     IllegalAction,
+    check_distinct,
     check_known_options,
     option_bool,
     option_choice,
     option_int,
+    read_bools,
+    read_int,
+    read_ints,
 )
 
 GAME = "tanturlurette"
@@ -619,30 +623,6 @@ class State(GameState):
         }
 
 
-def _int(data, key, low, high):
-    value = data.get(key)
-    if type(value) is not int or value < low or value > high:
-        raise BadRecord("%s must be an integer from %d to %d, got %r" % (key, low, high, value))
-    return value
-
-
-def _int_list(data, key, count, low, high):
-    values = data.get(key)
-    if type(values) is not list or (count >= 0 and len(values) != count):
-        raise BadRecord("%s must be a list of %s integers, got %r" % (
-            key, count if count >= 0 else "some", values))
-    for value in values:
-        if type(value) is not int or value < low or value > high:
-            raise BadRecord("%s holds %r, outside %d..%d" % (key, value, low, high))
-    return list(values)
-
-
-def _distinct(key, values):
-    for i in range(len(values)):
-        if values[i] in values[i + 1:]:
-            raise BadRecord("%s holds %r twice" % (key, values[i]))
-
-
 def from_dict(data):
     """Rebuild a state from to_dict() output, refusing anything that does not add up.
 
@@ -660,39 +640,36 @@ def from_dict(data):
     if problem:  # raised outside the except clause: MicroPython warns on exception chaining
         raise BadRecord(problem)
     n = state.n
-    state.moves = array("H", _int_list(data, "moves", -1, 0, 0xFFFF))
-    state.pos = _int_list(data, "pos", n, 0, state.circles)
-    state.stakes = _int_list(data, "stakes", n, 1, 0xFFFF)
-    state.payout = _int_list(data, "payout", n, 0, 0xFFFF)
-    state.hand = _int_list(data, "hand", n, NO_CARD, DECK_SIZE - 1)
-    state.last_hands = _int_list(data, "last_hands", n, NO_CARD, DECK_SIZE - 1)
-    out = data.get("out")
-    if type(out) is not list or len(out) != n or [v for v in out if v is not True and v is not False]:
-        raise BadRecord("out must be a list of %d booleans, got %r" % (n, out))
-    state.out = list(out)
-    state.dealer = _int(data, "dealer", -1, n - 1)
-    state.round = _int(data, "round", 0, 0xFFFF)
-    state.phase = _int(data, "phase", PH_FIRST_DEALER, PH_OVER)
-    state.order = _int_list(data, "order", -1, 0, n - 1)
-    _distinct("order", state.order)
-    state.turn = _int(data, "turn", 0, len(state.order))
-    state.drawn = _int(data, "drawn", 0, MAX_DRAWS)
-    state.offer = _int(data, "offer", NO_CARD, DECK_SIZE - 1)
-    state.last_losers = _int(data, "last_losers", 0, (1 << n) - 1)
-    state.fallen = _int_list(data, "fallen", -1, 0, n - 1)
-    _distinct("fallen", state.fallen)
-    stock = _int_list(data, "stock", -1, 0, DECK_SIZE - 1)
-    discard = _int_list(data, "discard", -1, 0, DECK_SIZE - 1)
+    state.moves = array("H", read_ints(data, "moves", -1, 0, 0xFFFF))
+    state.pos = read_ints(data, "pos", n, 0, state.circles)
+    state.stakes = read_ints(data, "stakes", n, 1, 0xFFFF)
+    state.payout = read_ints(data, "payout", n, 0, 0xFFFF)
+    state.hand = read_ints(data, "hand", n, NO_CARD, DECK_SIZE - 1)
+    state.last_hands = read_ints(data, "last_hands", n, NO_CARD, DECK_SIZE - 1)
+    state.out = read_bools(data, "out", n)
+    state.dealer = read_int(data, "dealer", -1, n - 1)
+    state.round = read_int(data, "round", 0, 0xFFFF)
+    state.phase = read_int(data, "phase", PH_FIRST_DEALER, PH_OVER)
+    state.order = read_ints(data, "order", -1, 0, n - 1)
+    check_distinct("order", state.order)
+    state.turn = read_int(data, "turn", 0, len(state.order))
+    state.drawn = read_int(data, "drawn", 0, MAX_DRAWS)
+    state.offer = read_int(data, "offer", NO_CARD, DECK_SIZE - 1)
+    state.last_losers = read_int(data, "last_losers", 0, (1 << n) - 1)
+    state.fallen = read_ints(data, "fallen", -1, 0, n - 1)
+    check_distinct("fallen", state.fallen)
+    stock = read_ints(data, "stock", -1, 0, DECK_SIZE - 1)
+    discard = read_ints(data, "discard", -1, 0, DECK_SIZE - 1)
     seen = data.get("seen")
     if type(seen) is not list or len(seen) != n:
         raise BadRecord("seen must hold one list of cards per seat")
     for v in range(n):
-        for c in _int_list({"seen": seen[v]}, "seen", -1, 0, DECK_SIZE - 1):
+        for c in read_ints({"seen": seen[v]}, "seen", -1, 0, DECK_SIZE - 1):
             state.seen[v * DECK_SIZE + c] = 1
     cards = [c for c in state.hand if c != NO_CARD] + stock + discard
     if state.offer != NO_CARD:
         cards.append(state.offer)
-    _distinct("the cards (hands, stock, discard, offer)", cards)
+    check_distinct("the cards (hands, stock, discard, offer)", cards)
     if state.deck_mode and state.round > 0 and len(cards) != DECK_SIZE:
         raise BadRecord("the hands, stock, discard and offer hold %d cards, not %d" % (len(cards), DECK_SIZE))
     # The stock keeps its order (outcome i is stock[i]); the cards already out of it follow.
