@@ -5,7 +5,7 @@ import json
 import engine.acheron as A
 from acheron_helpers import all_cards, json_round_trip
 from engine.acheron_bots import BOTS, RandomBot
-from engine.core import CHANCE, TERMINAL, IllegalAction, sample_chance
+from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, sample_chance
 from engine.registry import replay
 from engine.rng import Rng
 from support import expect_raises, scaled
@@ -117,11 +117,11 @@ def test_from_dict_refuses_a_state_whose_cards_do_not_add_up():
         sample_chance(state, rng) if state.current_player() == CHANCE else state.apply(A.END)
     data = json_round_trip(state.to_dict())
     data["hands"][0].append(data["hands"][1][0])  # one card in two hands
-    err = expect_raises(A.BadOptions, A.from_dict, data)
+    err = expect_raises(BadRecord, A.from_dict, data)
     assert "add up" in str(err)
     data = json_round_trip(state.to_dict())
     del data["scores"]
-    assert "scores" in str(expect_raises(A.BadOptions, A.from_dict, data))
+    assert "scores" in str(expect_raises(BadRecord, A.from_dict, data))
 
 
 def test_illegal_action_changes_nothing_and_names_the_legal_ones():

@@ -3,7 +3,7 @@
 import json
 
 import engine.acheron_score as S
-from engine.core import TABLE, TERMINAL, IllegalAction
+from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.registry import replay
 from support import expect_raises
 
@@ -176,7 +176,7 @@ def test_record_replays_and_state_round_trips_through_json():
     assert copy.to_dict() == state.to_dict() and copy.prompt("en") == state.prompt("en")
     bad = state.to_dict()
     bad["scores"] = [1, 2]
-    expect_raises(S.BadOptions, S.from_dict, bad)
+    expect_raises(BadRecord, S.from_dict, bad)
 
 
 def test_session_logs_undoes_and_refuses():

@@ -21,6 +21,7 @@ from engine.core import (
     CHANCE,
     TERMINAL,
     BadOptions,
+    BadRecord,
     GameState,
     check_known_options,
     option_choice,
@@ -879,11 +880,11 @@ def from_dict(data):
         for key in ("scores", "laid", "names", "slips"):
             values = [int(v) for v in data[key]]
             if len(values) != n:
-                raise BadOptions("%s has %d entries for %d seats" % (key, len(values), n))
+                raise BadRecord("%s has %d entries for %d seats" % (key, len(values), n))
             setattr(state, key, values)
         hands = [[int(c) for c in h] for h in data["hands"]]
         if len(hands) != n:
-            raise BadOptions("hands has %d entries for %d seats" % (len(hands), n))
+            raise BadRecord("hands has %d entries for %d seats" % (len(hands), n))
         state.hands = hands
         stock = [int(c) for c in data["stock"]]
         state.stock_len = len(stock)
@@ -897,10 +898,10 @@ def from_dict(data):
         state.laid_this_turn = bool(data["laid_this_turn"])
         state.last_deal = data["last_deal"]
         if not 0 <= state.phase <= PH_OVER:
-            raise BadOptions("unknown phase %r" % state.phase)
+            raise BadRecord("unknown phase %r" % state.phase)
         _check_cards(state)
     except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise BadOptions("not an Achéron state: %s" % err) from err
+        raise BadRecord("not an Achéron state: %s" % err) from err
     return state
 
 
@@ -913,10 +914,10 @@ def _check_cards(state):
     for seat, action, _points in state.table:
         cards = meld_cards(state.deck, action)
         if not cards or not 0 <= seat < state.n:
-            raise BadOptions("a meld on the table is not a meld: %r" % action)
+            raise BadRecord("a meld on the table is not a meld: %r" % action)
         places.extend(cards)
     if state.phase != PH_FIRST_DEALER and sorted(places) != list(range(state.size)):
-        raise BadOptions("the cards do not add up to the deck: %d placed" % len(places))
+        raise BadRecord("the cards do not add up to the deck: %d placed" % len(places))
 
 
 def meld_cards(deck, action):

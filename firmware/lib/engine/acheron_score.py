@@ -36,7 +36,7 @@ from engine.compat import const
 from engine.core import (
     TABLE,
     TERMINAL,
-    BadOptions,
+    BadRecord,
     GameState,
     IllegalAction,
     check_known_options,
@@ -434,22 +434,22 @@ def from_dict(data):
         for key in ("scores", "melds", "cards", "wilds", "jocrisse", "slips"):
             values = [int(v) for v in data[key]]
             if len(values) != n:
-                raise BadOptions("%s has %d entries for %d seats" % (key, len(values), n))
+                raise BadRecord("%s has %d entries for %d seats" % (key, len(values), n))
             setattr(state, key, values)
         candle = [bool(v) for v in data["candle"]]
         if len(candle) != n:
-            raise BadOptions("candle has %d entries for %d seats" % (len(candle), n))
+            raise BadRecord("candle has %d entries for %d seats" % (len(candle), n))
         state.candle = candle
         for key in ("round", "step", "who"):
             setattr(state, key, int(data[key]))
         state.deals = [[int(v) for v in d] for d in data["deals"]]
         if not 0 <= state.step <= ST_OVER or not 0 <= state.who < n:
-            raise BadOptions("step %r or seat %r out of range" % (state.step, state.who))
+            raise BadRecord("step %r or seat %r out of range" % (state.step, state.who))
         for d in state.deals:
             if len(d) != n:
-                raise BadOptions("a deal's totals do not have one entry per seat")
+                raise BadRecord("a deal's totals do not have one entry per seat")
     except (KeyError, TypeError, ValueError) as err:
-        raise BadOptions("not an Achéron scorekeeper state: %s" % err) from err
+        raise BadRecord("not an Achéron scorekeeper state: %s" % err) from err
     return state
 
 
