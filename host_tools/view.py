@@ -52,8 +52,9 @@ def describe_event(event, names=None):
     data = event.get("data") or {}
     if kind == "act":
         player = data.get("player")
-        who = seat_label(names, player) if isinstance(player, int) and player >= 0 else (
-            "chance" if player == CHANCE else "table")
+        if player == CHANCE:  # a card dealt or drawn: whose hand it went to is nobody else's business
+            return "#%s the deck plays" % data.get("move")
+        who = seat_label(names, player) if isinstance(player, int) and player >= 0 else "table"
         return "#%s %s: %s" % (data.get("move"), who, data.get("name", data.get("action")))
     if kind == "round":
         return "round %s begins" % data.get("round")
