@@ -1,0 +1,124 @@
+"""The application core on both runtimes: text helpers, queues, gestures, the menu by events."""
+
+from app.buttons import BACK, DOWN, KEEP, LONG, OK, PRESS, SWAP, UP, make_event
+from app.clock import ManualClock
+from app.config import DEFAULT_CONFIG, copy_config
+from app.core import EVENT_QUEUE, NO_CUE, App, refusal_reason, wrap
+from app.i18n import _STRINGS, fit, seat_name, tr
+from engine.core import IllegalAction
+from engine.tanturlurette import State
+
+
+def new_app(lang="fr"):
+    config = copy_config(DEFAULT_CONFIG)
+    config["language"] = lang
+    clock = ManualClock()
+    app = App(config, clock)
+    app.rng.seed(1)
+    return app, clock
+
+
+def press(app, clock, button):
+    for kind in (DOWN, UP, PRESS):
+        app.handle(make_event(button, kind), clock.ticks_ms())
+        clock.advance(30)
+    app.render(clock.ticks_ms())
+
+
+def test_every_fixed_string_fits_the_oled():
+    for key, pair in _STRINGS.items():
+        for text in pair:
+            shown = text.replace("%d", "8").replace("%s", "J8")
+            assert len(shown) <= 16, (key, text)
+            assert all(32 <= ord(c) < 127 for c in text), "ASCII only for the OLED font: %r" % text
+
+
+def test_translations_and_seat_names():
+    assert tr("fr", "play") == "Jouer" and tr("en", "play") == "Play"
+    assert tr("fr", "no_such_key") == "no_such_key"
+    assert seat_name("fr", 0) == "J1" and seat_name("en", 7) == "P8"
+    assert fit("x" * 20) == "x" * 16
+
+
+def test_wrap_splits_at_spaces_and_limits_lines():
+    lines = wrap("a player takes 0 to 5 tricks in a deal (five cards each)", 3)
+    assert len(lines) == 3 and all(len(line) <= 16 for line in lines)
+    assert lines[0] == "a player takes 0"
+
+
+def test_refusal_reason_keeps_the_why_and_drops_the_legal_list():
+    state = State({"players": 4, "mode": "board"})
+    err = IllegalAction(state, 9, "the lot is drawn by the device")
+    assert refusal_reason(err) == "the lot is drawn by the device"
+
+
+def test_boot_logs_and_opens_the_setup_menu():
+    app, clock = new_app()
+    assert app.pop_event()[0] == "boot"
+    app.render(clock.ticks_ms())
+    assert app.text[0] == "> Jouer" and app.text_version == 1
+
+
+def test_menu_cursor_and_values_by_events():
+    app, clock = new_app("en")
+    press(app, clock, SWAP)
+    press(app, clock, SWAP)
+    assert app.text[2] == "> Mode: deck"
+    press(app, clock, OK)
+    assert app.text[2] == "> Mode: board"
+    assert "Humans: 1" not in " ".join(app.text), "board mode has no bots"
+    press(app, clock, KEEP)
+    press(app, clock, KEEP)
+    press(app, clock, OK)
+    assert app.mode.in_game and app.session.state.options["mode"] == "board"
+
+
+def test_long_ok_in_the_menu_has_nothing_to_undo():
+    app, clock = new_app("en")
+    app.handle(make_event(OK, LONG), clock.ticks_ms())
+    app.render(clock.ticks_ms())
+    assert app.text[0] == "Nothing to undo"
+    assert app.pop_sound() >= 0
+
+
+def test_notice_expires():
+    app, clock = new_app("en")
+    app.notify(["hello"], clock.ticks_ms())
+    app.render(clock.ticks_ms())
+    assert app.text[0] == "hello"
+    clock.advance(3000)
+    app.tick(clock.ticks_ms())
+    app.render(clock.ticks_ms())
+    assert app.text[0] == "> Play"
+
+
+def test_event_queue_is_bounded_and_counts_drops():
+    app, _clock = new_app()
+    while app.pop_event() is not None:
+        pass
+    for i in range(EVENT_QUEUE + 5):
+        app.log("act", {"i": i})
+    assert app.dropped_events == 5
+    assert app.pop_event()[1]["i"] == 5
+
+
+def test_sound_queue_pops_in_order_then_empty():
+    app, _clock = new_app()
+    app.sound(3)
+    app.sound(5)
+    assert (app.pop_sound(), app.pop_sound(), app.pop_sound()) == (3, 5, NO_CUE)
+
+
+def test_render_reports_change_only_when_the_frame_changes():
+    app, clock = new_app()
+    now = clock.ticks_ms() & ~511  # a blink phase start: the frame holds for 256 ms
+    assert app.render(now) is True
+    assert app.render(now + 10) is False
+    assert app.render(now + 300) is True  # the menu cursor blinked
+
+
+def test_long_back_outside_a_game_does_nothing():
+    app, clock = new_app()
+    mode = app.mode
+    app.handle(make_event(BACK, LONG), clock.ticks_ms())
+    assert app.mode is mode
