@@ -71,6 +71,7 @@ class TantMode(Mode):
         self.peeking = False
         self.reveal = False
         self.reveal_at = 0
+        self.reveal_round = 0  # the round whose cards the reveal shows
         self.next_at = 0
         self.spin_start = 0
         self.announced = -1
@@ -253,6 +254,7 @@ class TantMode(Mode):
             if self.deck:
                 self.reveal = True
                 self.reveal_at = now
+                self.reveal_round = round_before
         if state.phase == PH_OVER:
             app.sound(CUE_WIN)
         self.next_at = ticks_add(now, BOT_MS)
@@ -347,6 +349,7 @@ class TantMode(Mode):
             out.append(tr(lang, "to_menu"))
             return out
         if self.reveal:
+            out[0] = tr(lang, "round") % (self.reveal_round, state.pot())
             return out + self._reveal_lines(state, lang)
         player = state.current_player()
         if state.phase == PH_FIRST_DEALER:
