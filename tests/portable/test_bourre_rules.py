@@ -222,14 +222,45 @@ def test_seeded_random_deals_conserve_cards_and_the_pot():
         assert copy.to_dict() == state.to_dict()
 
 
-def test_to_dict_round_trips_and_refuses_a_tampered_state():
+def test_to_dict_round_trips_and_the_copy_plays_on_identically():
+    for stop in (0, 1, 2):
+        state = State({"players": 3, "deals": 3})
+        bots = [PlanBot()] * 3
+        play_out(state, bots, Rng(5), until_round=stop)
+        for _ in range(7 * stop):  # stop in the middle of the exchange or of a trick
+            if not state.is_over():
+                player = state.current_player()
+                if player == CHANCE:
+                    state.apply(state.chance_outcome(0))
+                else:
+                    state.apply(bots[player].choose(state, player, None))
+        copy = from_dict(json.loads(json.dumps(state.to_dict())))
+        assert copy.to_dict() == state.to_dict()
+        play_out(state, bots, Rng(9))
+        play_out(copy, bots, Rng(9))
+        assert copy.record() == state.record() and copy.payout == state.payout
+
+
+def test_from_dict_refuses_a_tampered_state():
     state = State({"players": 3, "deals": 2})
     play_out(state, [PlanBot()] * 3, Rng(5), until_round=1)
-    data = json.loads(json.dumps(state.to_dict()))
-    assert from_dict(data).to_dict() == state.to_dict()
-    data["totals"][0] += 1
+    good = json.dumps(state.to_dict())
+    data = json.loads(good)
+    data["hands"][0].append(data["stock"][0])  # one card in two places
     err = expect_raises(BadRecord, from_dict, data)
-    assert "totals" in str(err)
+    assert "both in" in str(err)
+    data = json.loads(good)
+    data["stock"].pop()
+    assert "missing" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)
+    data["totals"] = [1, 2]
+    assert "totals" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)
+    data["stock"][0] = 20  # a 6: not in the 32-card deck
+    assert "32-card" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)
+    data["phase"] = 9
+    assert "phase" in str(expect_raises(BadRecord, from_dict, data))
     expect_raises(BadRecord, from_dict, {"game": "piccolo"})
     expect_raises(BadRecord, from_dict, [])
 

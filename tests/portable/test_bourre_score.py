@@ -99,12 +99,18 @@ def test_random_entries_keep_the_pot_and_survive_json():
         assert from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
 
 
-def test_from_dict_refuses_what_does_not_add_up():
+def test_from_dict_refuses_what_does_not_fit():
     state = State({"players": 2})
     enter(state, [2, 1])
     data = state.to_dict()
-    data["staked"] = [9, 9]
-    expect_raises(BadRecord, from_dict, data)
+    data["staked"] = [9]
+    assert "staked" in str(expect_raises(BadRecord, from_dict, data))
     data = state.to_dict()
-    data["moves"] = [2, 9]
-    expect_raises(BadRecord, from_dict, data)
+    data["entered"] = 2
+    assert "entered" in str(expect_raises(BadRecord, from_dict, data))
+    data = state.to_dict()
+    data["moves"] = [2, -1]
+    assert "moves" in str(expect_raises(BadRecord, from_dict, data))
+    data = state.to_dict()
+    data["history"] = [[6, 0]]
+    assert "history" in str(expect_raises(BadRecord, from_dict, data))

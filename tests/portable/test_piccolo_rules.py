@@ -355,11 +355,11 @@ def test_seeded_random_deals_conserve_cards_and_accept_only_legal_cards():
                     for c in state.hands[player]:
                         if c not in legal:
                             expect_raises(IllegalAction, state.apply, c)
+                last_count = state.counted
                 state.apply(bots[player].choose(state, player, rng))
-                if state.phase == PH_DEAL and state.counted:
+                if state.counted is not last_count:  # a deal was just played to its tenth trick
                     assert sum(state.counted) == 70
                     counted += 1
-                    state.counted = []
             if state.phase != PH_DEAL:
                 assert sum(state.holder_counts()) == 32
         copy = replay(json.loads(json.dumps(state.record())))
@@ -380,16 +380,43 @@ def test_points_always_total_70_over_seeded_deals_played_to_the_end():
     assert counted >= scaled(60, 8)
 
 
-def test_to_dict_round_trips_and_refuses_a_tampered_state():
+def test_to_dict_round_trips_and_the_copy_plays_on_identically():
+    bots = [PlanBot()] * 4
+    for stop in (0, 3, 40, 75):  # in the deal, the bidding, the discards or the play
+        state = State({"dealer": 1})
+        play_out(state, bots, Rng(6), until_round=1)
+        for _ in range(stop):
+            player = state.current_player()
+            state.apply(state.chance_outcome(0) if player == CHANCE else bots[player].choose(state, player, None))
+        copy = from_dict(json.loads(json.dumps(state.to_dict())))
+        assert copy.to_dict() == state.to_dict()
+        play_out(state, bots, Rng(11))
+        play_out(copy, bots, Rng(11))
+        assert copy.record() == state.record() and copy.returns() == state.returns()
+
+
+def test_from_dict_refuses_a_tampered_state():
     state = State({"dealer": 1})
-    play_out(state, [PlanBot()] * 4, Rng(6), until_round=2)
-    data = json.loads(json.dumps(state.to_dict()))
-    assert from_dict(data).to_dict() == state.to_dict()
-    data["scores"][2] = 40
-    expect_raises(BadRecord, from_dict, data)
-    data = json.loads(json.dumps(state.to_dict()))
-    data["moves"].append(9999)
-    expect_raises(BadRecord, from_dict, data)
+    play_out(state, [PlanBot()] * 4, Rng(6), until_round=1)
+    for _ in range(40):
+        state.apply(state.chance_outcome(0) if state.current_player() == CHANCE else state.legal_actions()[0])
+    good = json.dumps(state.to_dict())
+    data = json.loads(good)
+    data["tourne"] = data["hands"][state.active[0]][:2]
+    assert "both in" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)
+    data["hands"][state.active[0]] = []
+    assert "missing" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)
+    data["out"][2] = True
+    assert "winning_order" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)
+    data["trump"] = 4
+    assert "trump" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)
+    data["moves"].append(70000)
+    assert "moves" in str(expect_raises(BadRecord, from_dict, data))
+    expect_raises(BadRecord, from_dict, {"game": "bourre"})
 
 
 def test_seat_lines_show_hand_contract_and_trick_within_the_oled_width():

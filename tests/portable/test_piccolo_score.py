@@ -138,9 +138,16 @@ def test_random_entries_are_checked_and_replay():
         assert from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
 
 
-def test_from_dict_refuses_a_state_that_does_not_add_up():
+def test_from_dict_refuses_a_state_that_does_not_fit():
     state = State()
     deal(state, 30, 2, 31)
     data = state.to_dict()
-    data["scores"] = [0, 30, 0, 0]
-    expect_raises(BadRecord, from_dict, data)
+    assert from_dict(data).to_dict() == data
+    data["scores"] = [0, 30, 0]
+    assert "scores" in str(expect_raises(BadRecord, from_dict, data))
+    data = state.to_dict()
+    data["history"] = [[0, 1, 30, 31, 0, "yes", 3]]
+    assert "history" in str(expect_raises(BadRecord, from_dict, data))
+    data = state.to_dict()
+    data["phase"] = 7
+    assert "phase" in str(expect_raises(BadRecord, from_dict, data))

@@ -10,6 +10,8 @@ to the last player to have played, that player takes the trick, unless nobody be
 which case the lead card is dead.
 """
 
+from array import array
+
 from engine.cards import DECK_SIZE, card_name
 from engine.compat import const
 from engine.core import (
@@ -20,7 +22,6 @@ from engine.core import (
     GameState,
     check_known_options,
     option_int,
-    replay_moves,
 )
 
 GAME = "bourre"
@@ -176,6 +177,27 @@ class Accounts:
 
     def winners(self):
         return [s for s in range(self.n) if self.payout[s] > 0]
+
+    def _accounts_dict(self):
+        return {
+            "round": self.round,
+            "leader": self.leader,
+            "tricks": list(self.tricks),
+            "totals": list(self.totals),
+            "staked": list(self.staked),
+            "bourru": list(self.bourru),
+            "payout": list(self.payout),
+        }
+
+    def _read_accounts(self, data):
+        n = self.n
+        self.round = read_int(data, "round", 1, self.options["deals"])
+        self.leader = read_int(data, "leader", 0, n - 1)
+        self.tricks = read_ints(data, "tricks", n, 0, HAND_SIZE)
+        self.totals = read_ints(data, "totals", n, 0, 0xFFFF)
+        self.staked = read_ints(data, "staked", n, 0, 0xFFFFFF)
+        self.bourru = read_bools(data, "bourru", n)
+        self.payout = read_ints(data, "payout", n, 0, 0xFFFFFF)
 
     def _public(self):
         return {
@@ -425,14 +447,58 @@ class State(Accounts, GameState):
 
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self):
-        return {"game": GAME, "options": self.options, "moves": list(self.moves),
-                "round": self.round, "phase": self.phase, "totals": list(self.totals),
-                "staked": list(self.staked)}
+        data = self._accounts_dict()
+        data.update({
+            "game": GAME,
+            "options": self.options,
+            "moves": list(self.moves),
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealt": self.dealt,
+            "drawn": self.drawn,
+            "exchanged": self.exchanged,
+            "pending": self.pending,
+            "hands": [list(h) for h in self.hands],
+            "discards": [list(d) for d in self.discards],
+            "stock": list(self.stock.cards[: self.stock.size]),  # in bag order: chance outcome i
+            "won": list(self.won),
+            "dead": list(self.dead),
+            "trick": list(self.trick),
+            "trick_seats": list(self.trick_seats),
+            "last_trick": list(self.last_trick),
+            "last_taker": self.last_taker,
+        })
+        return data
 
 
 def from_dict(data):
-    """Rebuild by replaying the moves, then check the summary fields agree with the replay."""
-    return rebuild(State, data, ("round", "phase", "totals", "staked"))
+    """A state from to_dict() output, every field checked; BadRecord names the first wrong one."""
+    state = new_from(State, data)
+    n = state.n
+    state._read_accounts(data)
+    state.phase = read_int(data, "phase", PH_DEAL, PH_OVER)
+    state.to_act = read_int(data, "to_act", 0, n - 1)
+    state.dealt = read_int(data, "dealt", 0, HAND_SIZE * n)
+    state.drawn = read_int(data, "drawn", 0, 2)
+    state.exchanged = read_int(data, "exchanged", 0, n)
+    state.pending = read_int(data, "pending", 0, 2)
+    state.hands = read_hands(data, "hands", n)
+    state.discards = read_hands(data, "discards", n)
+    stock = read_cards(data, "stock")
+    state.stock.fill(stock)
+    state.won = read_cards(data, "won")
+    state.dead = read_cards(data, "dead")
+    state.trick = read_cards(data, "trick")
+    state.trick_seats = read_ints(data, "trick_seats", len(state.trick), 0, n - 1)
+    state.last_trick = read_cards(data, "last_trick")
+    state.last_taker = read_int(data, "last_taker", -1, n - 1)
+    places = [("the stock", stock), ("the tricks", state.won), ("the dead cards", state.dead),
+              ("the trick", state.trick)]
+    for s in range(n):
+        places.append(("hand %d" % s, state.hands[s]))
+        places.append(("discards %d" % s, state.discards[s]))
+    check_every_card_once(places)
+    return state
 
 
 def card_lines(cards, lang, width=16):
@@ -462,15 +528,13 @@ def seat_lines(state, seat, lang):
     return out[:4]
 
 
-def rebuild(cls, data, checked):
-    """Replay the saved moves, then refuse the state if a saved summary field disagrees."""
+# -- reading a saved state (docs/FORMATS.md): every field checked, BadRecord names the first bad one
+def new_from(cls, data):
+    """A fresh state of class cls from the saved options and moves; the caller sets the rest."""
     if type(data) is not dict:
         raise BadRecord("a %s state is a JSON object, got %s" % (cls.GAME, type(data).__name__))
     if data.get("game") != cls.GAME:
         raise BadRecord("not a %s state: game is %r" % (cls.GAME, data.get("game")))
-    moves = data.get("moves")
-    if type(moves) is not list:
-        raise BadRecord("a %s state needs its move list" % cls.GAME)
     problem = None
     try:
         state = cls(data.get("options"))
@@ -478,12 +542,59 @@ def rebuild(cls, data, checked):
         problem = "bad options in state: %s" % err
     if problem:  # raised outside the except clause: MicroPython warns on exception chaining
         raise BadRecord(problem)
-    replay_moves(state, moves)
-    for key in checked:
-        got = getattr(state, key)
-        if isinstance(got, list):
-            got = list(got)
-        if got != data.get(key):
-            raise BadRecord("%s is %r after replaying the moves, but the state says %r" % (
-                key, got, data.get(key)))
+    state.moves = array("H", read_ints(data, "moves", -1, 0, 0xFFFF))
     return state
+
+
+def read_int(data, key, low, high):
+    value = data.get(key)
+    if type(value) is not int or value < low or value > high:
+        raise BadRecord("%s must be an integer from %d to %d, got %r" % (key, low, high, value))
+    return value
+
+
+def read_ints(data, key, count, low, high):
+    """A list of integers in low..high; count -1 for any length."""
+    values = data.get(key)
+    if type(values) is not list or (count >= 0 and len(values) != count):
+        raise BadRecord("%s must be a list of %s integers, got %r" % (
+            key, "some" if count < 0 else count, values))
+    for value in values:
+        if type(value) is not int or value < low or value > high:
+            raise BadRecord("%s holds %r, outside %d..%d" % (key, value, low, high))
+    return list(values)
+
+
+def read_bools(data, key, count):
+    values = data.get(key)
+    if type(values) is not list or len(values) != count or [v for v in values if v is not True and v is not False]:
+        raise BadRecord("%s must be a list of %d booleans, got %r" % (key, count, values))
+    return list(values)
+
+
+def read_cards(data, key):
+    values = read_ints(data, key, -1, 0, DECK_SIZE - 1)
+    for c in values:
+        if STRENGTH[c >> 2] == 255:
+            raise BadRecord("%s holds %d, not a card of the 32-card deck" % (key, c))
+    return values
+
+
+def read_hands(data, key, count):
+    """A list of `count` card lists."""
+    values = data.get(key)
+    if type(values) is not list or len(values) != count:
+        raise BadRecord("%s must be a list of %d card lists, got %r" % (key, count, values))
+    return [read_cards({key: v}, key) for v in values]
+
+
+def check_every_card_once(places):
+    """The 32 cards, each in exactly one of the (name, cards) places."""
+    where = {}
+    for name, cards in places:
+        for c in cards:
+            if c in where:
+                raise BadRecord("card %s is both in %s and in %s" % (card_name(c), where[c], name))
+            where[c] = name
+    if len(where) != len(PIQUET_DECK):
+        raise BadRecord("%d cards are missing from the state" % (len(PIQUET_DECK) - len(where)))

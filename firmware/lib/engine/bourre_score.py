@@ -7,9 +7,17 @@ most tricks. Totals that no deal can produce are refused with the reason.
 """
 
 from engine.bourre import GAME as CARD_GAME
-from engine.bourre import HAND_SIZE, SETUP_CHOICES, Accounts, normalize_options, rebuild  # noqa: F401
+from engine.bourre import (  # noqa: F401  (SETUP_CHOICES: the setup menu reads it here too)
+    HAND_SIZE,
+    SETUP_CHOICES,
+    Accounts,
+    new_from,
+    normalize_options,
+    read_int,
+    read_ints,
+)
 from engine.compat import const
-from engine.core import TABLE, TERMINAL, GameState, IllegalAction
+from engine.core import TABLE, TERMINAL, BadRecord, GameState, IllegalAction
 
 GAME = CARD_GAME + "_score"
 
@@ -113,10 +121,22 @@ class State(Accounts, GameState):
         return data
 
     def to_dict(self):
-        return {"game": GAME, "options": self.options, "moves": list(self.moves),
-                "round": self.round, "phase": self.phase, "totals": list(self.totals),
-                "staked": list(self.staked)}
+        data = self._accounts_dict()
+        data.update({"game": GAME, "options": self.options, "moves": list(self.moves),
+                     "phase": self.phase, "entered": self.entered,
+                     "history": [list(h) for h in self.history]})
+        return data
 
 
 def from_dict(data):
-    return rebuild(State, data, ("round", "phase", "totals", "staked"))
+    """A state from to_dict() output, every field checked; BadRecord names the first wrong one."""
+    state = new_from(State, data)
+    n = state.n
+    state._read_accounts(data)
+    state.phase = read_int(data, "phase", PH_ENTRY, PH_OVER)
+    state.entered = read_int(data, "entered", 0, n - 1)
+    history = data.get("history")
+    if type(history) is not list or len(history) > state.options["deals"]:
+        raise BadRecord("history must be a list of at most %d deals" % state.options["deals"])
+    state.history = [read_ints({"history": h}, "history", n, 0, HAND_SIZE) for h in history]
+    return state

@@ -9,12 +9,24 @@ the text gives them: misère is level 40, piccolo 50, misère sur table 60, picc
 the générale 72, so comparing levels compares bids.
 """
 
-from engine.bourre import PIQUET_DECK, Stock, card_lines, rebuild
+from engine.bourre import (
+    PIQUET_DECK,
+    Stock,
+    card_lines,
+    check_every_card_once,
+    new_from,
+    read_bools,
+    read_cards,
+    read_hands,
+    read_int,
+    read_ints,
+)
 from engine.cards import DECK_SIZE, card_name
 from engine.compat import const
 from engine.core import (
     CHANCE,
     TERMINAL,
+    BadRecord,
     GameState,
     check_known_options,
     option_bool,
@@ -217,6 +229,37 @@ class Table:
     def target(self):
         return self.options["target"]
 
+    def _table_dict(self):
+        return {
+            "scores": list(self.scores),
+            "out": list(self.out),
+            "winning_order": list(self.winning_order),
+            "dealer": self.dealer,
+            "round": self.round,
+            "active": list(self.active),
+            "last_result": list(self.last_result) if self.last_result else None,
+        }
+
+    def _read_table(self, data):
+        self.scores = read_ints(data, "scores", SEATS, 0, 0xFFFF)
+        self.out = read_bools(data, "out", SEATS)
+        self.winning_order = read_ints(data, "winning_order", -1, 0, SEATS - 1)
+        if [s for s in range(SEATS) if self.out[s] != (s in self.winning_order)] or \
+                len(self.winning_order) > 3:
+            raise BadRecord("winning_order %r does not match out %r" % (self.winning_order, self.out))
+        self.dealer = read_int(data, "dealer", 0, SEATS - 1)
+        self.round = read_int(data, "round", 1, 0xFFFF)
+        self.active = read_ints(data, "active", 3, 0, SEATS - 1)
+        if len(set(self.active)) != 3:
+            raise BadRecord("active must be three different seats, got %r" % (self.active,))
+        result = data.get("last_result")
+        if result is not None:
+            if type(result) is not list or len(result) != 6 or (result[4] is not True and result[4] is not False):
+                raise BadRecord("last_result must be [taker, level, points, tricks, made, payoff], got %r" % (
+                    result,))
+            read_ints({"last_result": result[:4] + result[5:]}, "last_result", 5, 0, 0xFFFF)
+        self.last_result = result
+
     def _public(self):
         return {
             "players": SEATS,
@@ -418,7 +461,17 @@ class State(Table, GameState):
         del self.trick_seats[:]
         del self.last_trick[:]
         del self.bids[:]
-        # 3, 3, 2 and 2 to each player from the dealer's right; the tourne after the first packet
+        self._plan_deal()
+        self.dealt = 0
+        self.high = 0
+        self.taker = -1
+        self.level = 0
+        self.trump = -1
+        self.spread = False
+        self.phase = PH_DEAL
+
+    def _plan_deal(self):
+        """3, 3, 2 and 2 to each player from the dealer's right; the tourne after the first packet."""
         i = 0
         for k in range(len(_PACKETS)):
             for s in self.active:
@@ -429,13 +482,6 @@ class State(Table, GameState):
                 self.deal_to[i] = TOURNE
                 self.deal_to[i + 1] = TOURNE
                 i += 2
-        self.dealt = 0
-        self.high = 0
-        self.taker = -1
-        self.level = 0
-        self.trump = -1
-        self.spread = False
-        self.phase = PH_DEAL
 
     def _bid(self, action):
         seat = self.to_act
@@ -552,9 +598,33 @@ class State(Table, GameState):
 
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self):
-        return {"game": GAME, "options": self.options, "moves": list(self.moves),
-                "round": self.round, "phase": self.phase, "scores": list(self.scores),
-                "winning_order": list(self.winning_order)}
+        data = self._table_dict()
+        data.update({
+            "game": GAME,
+            "options": self.options,
+            "moves": list(self.moves),
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealt": self.dealt,
+            "hands": [list(h) for h in self.hands],
+            "tourne": list(self.tourne),
+            "discards": list(self.discards),
+            "stock": list(self.stock.cards[: self.stock.size]),  # in bag order: chance outcome i
+            "won": [list(w) for w in self.won],
+            "tricks": list(self.tricks),
+            "trick": list(self.trick),
+            "trick_seats": list(self.trick_seats),
+            "last_trick": [list(t) for t in self.last_trick],
+            "passed": list(self.passed),
+            "bids": [list(b) for b in self.bids],
+            "high": self.high,
+            "taker": self.taker,
+            "level": self.level,
+            "trump": self.trump,
+            "spread": self.spread,
+            "counted": list(self.counted),
+        })
+        return data
 
 
 def _trump_over(hand, best, trump):
@@ -584,4 +654,46 @@ def seat_lines(state, seat, lang):
 
 
 def from_dict(data):
-    return rebuild(State, data, ("round", "phase", "scores", "winning_order"))
+    """A state from to_dict() output, every field checked; BadRecord names the first wrong one."""
+    state = new_from(State, data)
+    state._read_table(data)
+    state._plan_deal()
+    state.phase = read_int(data, "phase", PH_DEAL, PH_OVER)
+    state.to_act = read_int(data, "to_act", -1, SEATS - 1)
+    state.dealt = read_int(data, "dealt", 0, 32)
+    state.hands = read_hands(data, "hands", SEATS)
+    state.tourne = read_cards(data, "tourne")
+    state.discards = read_cards(data, "discards")
+    stock = read_cards(data, "stock")
+    state.stock.fill(stock)
+    state.won = read_hands(data, "won", SEATS)
+    state.tricks = read_ints(data, "tricks", SEATS, 0, 10)
+    state.trick = read_cards(data, "trick")
+    state.trick_seats = read_ints(data, "trick_seats", len(state.trick), 0, SEATS - 1)
+    last = data.get("last_trick")
+    if type(last) is not list or len(last) > 3:
+        raise BadRecord("last_trick must be a list of [seat, card] pairs, got %r" % (last,))
+    state.last_trick = [read_ints({"last_trick": p}, "last_trick", 2, 0, DECK_SIZE - 1) for p in last]
+    state.passed = read_bools(data, "passed", SEATS)
+    bids = data.get("bids")
+    if type(bids) is not list:
+        raise BadRecord("bids must be a list of [seat, action] pairs, got %r" % (bids,))
+    state.bids = [read_ints({"bids": b}, "bids", 2, 0, BID + GENERALE) for b in bids]
+    state.high = read_int(data, "high", 0, GENERALE)
+    state.taker = read_int(data, "taker", -1, SEATS - 1)
+    state.level = read_int(data, "level", 0, GENERALE)
+    state.trump = read_int(data, "trump", -1, 3)
+    spread = data.get("spread")
+    if spread is not True and spread is not False:
+        raise BadRecord("spread must be true or false, got %r" % (spread,))
+    state.spread = spread
+    state.counted = read_ints(data, "counted", -1, 0, TOTAL_POINTS)
+    if len(state.counted) not in (0, SEATS):
+        raise BadRecord("counted must be empty or hold 4 scores")
+    places = [("the stock", stock), ("the tourne", state.tourne), ("the discards", state.discards),
+              ("the trick", state.trick)]
+    for s in range(SEATS):
+        places.append(("hand %d" % s, state.hands[s]))
+        places.append(("the tricks of %d" % s, state.won[s]))
+    check_every_card_once(places)
+    return state

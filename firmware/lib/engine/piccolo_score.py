@@ -10,9 +10,9 @@ The payoff of règle 13 and the winners of règle 14 are computed by engine.picc
 code the card engine uses. Impossible entries are refused with the reason and change nothing.
 """
 
-from engine.bourre import rebuild
+from engine.bourre import new_from, read_int, read_ints
 from engine.compat import const
-from engine.core import TABLE, TERMINAL, GameState, IllegalAction
+from engine.core import TABLE, TERMINAL, BadRecord, GameState, IllegalAction
 from engine.piccolo import (
     BID,
     GENERALE,
@@ -217,10 +217,27 @@ class State(Table, GameState):
         return data
 
     def to_dict(self):
-        return {"game": GAME, "options": self.options, "moves": list(self.moves),
-                "round": self.round, "phase": self.phase, "scores": list(self.scores),
-                "winning_order": list(self.winning_order)}
+        data = self._table_dict()
+        data.update({"game": GAME, "options": self.options, "moves": list(self.moves),
+                     "phase": self.phase, "level": self.level, "taker": self.taker,
+                     "history": [list(h) for h in self.history]})
+        return data
 
 
 def from_dict(data):
-    return rebuild(State, data, ("round", "phase", "scores", "winning_order"))
+    """A state from to_dict() output, every field checked; BadRecord names the first wrong one."""
+    state = new_from(State, data)
+    state._read_table(data)
+    state.phase = read_int(data, "phase", PH_CONTRACT, PH_OVER)
+    state.level = read_int(data, "level", 0, GENERALE)
+    state.taker = read_int(data, "taker", -1, SEATS - 1)
+    history = data.get("history")
+    if type(history) is not list:
+        raise BadRecord("history must be a list of deals, got %r" % (history,))
+    for deal in history:
+        if type(deal) is not list or len(deal) != 7 or (deal[5] is not True and deal[5] is not False):
+            raise BadRecord("a history entry is [dealer, taker, level, points, tricks, made, payoff], "
+                            "got %r" % (deal,))
+        read_ints({"history": deal[:5] + deal[6:]}, "history", 6, 0, 0xFFFF)
+    state.history = [list(deal) for deal in history]
+    return state
