@@ -307,8 +307,8 @@ class State(GameState):
             m += 1
             if s == dealer:
                 break
-        if m < len(order):
-            del order[m:]
+        while len(order) > m:  # a seat has left; pop() allocates nothing, del order[m:] would
+            order.pop()
         self.round += 1
         self.turn = 0
         self.drawn = 0
