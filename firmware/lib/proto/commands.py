@@ -20,22 +20,15 @@ class CommandError(ValueError):
         self.message = message
 
 
-def _field(command, key, kind, required=True):
-    """command[key] checked against a type name: 'int', 'str', 'list', 'dict'."""
+_TYPES = {"int": int, "str": str, "list": list, "dict": dict}
+
+
+def _field(command, key, kind):
+    """command[key], which must be there and of the type named by kind ('int', 'str', 'list', 'dict')."""
     if key not in command:
-        if required:
-            raise CommandError(E_BAD_ARGS, "missing field %r" % key)
-        return None
+        raise CommandError(E_BAD_ARGS, "missing field %r" % key)
     value = command[key]
-    if kind == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind == "str":
-        ok = isinstance(value, str)
-    elif kind == "list":
-        ok = isinstance(value, list)
-    else:
-        ok = isinstance(value, dict)
-    if not ok:
+    if not isinstance(value, _TYPES[kind]) or isinstance(value, bool):  # JSON true is no integer
         raise CommandError(E_BAD_ARGS, "field %r must be of type %s, got %r" % (key, kind, value))
     return value
 
@@ -118,7 +111,7 @@ class Commands:
         return {"protocol": PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION}
 
     def hello(self, command):
-        host_version = _field(command, "protocol", "int", required=False)
+        host_version = _field(command, "protocol", "int") if "protocol" in command else None
         reply = self.version(command)
         reply["boot"] = self.link.boot_id
         reply["seq"] = self.link.seq
@@ -180,7 +173,8 @@ class Commands:
         names = check_names(_field(command, "names", "list"))
         session = self._session()
         state = getattr(session, "state", None) if session is not None else None
-        if state is not None and not getattr(session, "finished", False):  # not archived yet
+        if session is not None and state is not None and not getattr(session, "finished", False):
+            # a game loaded and not archived yet: it takes the names now
             seats = len(state.standings())
             if len(names) != seats:
                 raise CommandError(E_BAD_ARGS, "names: this game has %d seats, got %d names"

@@ -70,7 +70,9 @@ class Link:
         self.pending_names = None
         session = getattr(self.app, "session", None)
         state = getattr(session, "state", None)
-        if payload.get("names") or state is None or len(names) != len(state.standings()):
+        if names is None or session is None or state is None or payload.get("names"):
+            return
+        if len(names) != len(state.standings()):
             return
         session.names = names
         payload["names"] = names
