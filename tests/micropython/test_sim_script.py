@@ -51,8 +51,16 @@ def test_bad_arguments_print_usage_and_fail():
 
 
 def read_out(path):
+    """The output's lines, frames replaced by their length: whole games do not fit the heap."""
+    lines = []
     with open(path) as f:
-        return [json.loads(line) for line in f.read().split("\n") if line]
+        for line in f:
+            if line.strip():
+                item = json.loads(line)
+                if "frame" in item:
+                    item["frame"] = len(item["frame"])
+                lines.append(item)
+    return lines
 
 
 def replay(driver, name):
@@ -92,7 +100,7 @@ def test_scripted_board_game_replays_the_same_game():
     kinds = [line["event"] for line in lines if "event" in line]
     assert kinds[0] == "boot" and "game" in kinds and "over" in kinds
     frames = [line["frame"] for line in lines if "frame" in line]
-    assert frames and all(len(f) == 6 * 93 for f in frames)
+    assert frames and all(f == 6 * 93 for f in frames)  # 93 LEDs, 6 hex digits each
     texts = [line["text"] for line in lines if "text" in line]
     assert texts[-1][1].startswith("Gagne") or texts[-1][1].startswith("Partage")
 
