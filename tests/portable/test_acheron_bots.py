@@ -1,11 +1,11 @@
 """Achéron bots: they play legal moves and the melding bots beat random play."""
 
 import engine.acheron as A
-from acheron_helpers import deal, draw, pair, rouge
 from engine.acheron_bots import BOTS, GreedyBot, MeldBot, RandomBot
 from engine.play import play_out
 from engine.rng import Rng
 from support import scaled
+from test_acheron_fixtures import deal, draw, pair, rouge
 
 
 def mean_deal_score(kind, players, deals, seed0=1):

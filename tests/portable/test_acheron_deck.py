@@ -1,9 +1,9 @@
 """Achéron's deck file: the reconstruction holds what the rules use, and bad edits are refused."""
 
 import engine.acheron as A
-from acheron_helpers import DECK, card
 from engine.core import BadOptions
 from support import expect_raises
+from test_acheron_fixtures import DECK, card
 
 
 def deck_data():

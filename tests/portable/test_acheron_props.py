@@ -3,12 +3,12 @@
 import json
 
 import engine.acheron as A
-from acheron_helpers import all_cards, json_round_trip
 from engine.acheron_bots import BOTS, RandomBot
 from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, sample_chance
 from engine.registry import replay
 from engine.rng import Rng
 from support import expect_raises, scaled
+from test_acheron_fixtures import all_cards, json_round_trip
 
 
 # A deal ends at the latest when stall_laps laps pass with no meld, and each meld takes a card

@@ -1,9 +1,9 @@
 """Achéron: one scenario per sentence of the text (docs/RULES.md quotes them in this order)."""
 
 import engine.acheron as A
-from acheron_helpers import DECK, card, deal, draw, pair, personnage, rouge, triplet
 from engine.core import CHANCE, TERMINAL, BadOptions, IllegalAction
 from support import expect_raises
+from test_acheron_fixtures import DECK, card, deal, draw, pair, personnage, rouge, triplet
 
 
 def lay_ready(hands, drawn, options=None, dealer=None):

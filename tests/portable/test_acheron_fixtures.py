@@ -1,4 +1,7 @@
-"""Achéron test helpers: deal chosen hands through the engine's own chance outcomes."""
+"""Achéron test fixtures (no tests here): deal chosen hands through the engine's own chance outcomes.
+
+Named test_acheron_* to stay with the Achéron tests; pytest and tests/mprun.py find no test in it.
+"""
 
 import json
 
