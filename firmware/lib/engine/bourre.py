@@ -128,7 +128,7 @@ def share_pot(pot, totals, first):
     return payout
 
 
-class Accounts:
+class Accounts(GameState):
     """Antes, bourrus, trick totals and the pot: shared by the card engine and the scorekeeper."""
 
     def _init_accounts(self, n, stake, eldest):
@@ -214,7 +214,7 @@ class Accounts:
         }
 
 
-class State(Accounts, GameState):
+class State(Accounts):
     GAME = GAME
 
     def __init__(self, options=None):

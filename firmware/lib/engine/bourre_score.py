@@ -30,7 +30,7 @@ def max_tricks(n):
     return HAND_SIZE * n // 2
 
 
-class State(Accounts, GameState):
+class State(Accounts):
     GAME = GAME
 
     def __init__(self, options=None):

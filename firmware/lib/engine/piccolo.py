@@ -156,7 +156,7 @@ def level_name(level, lang="en"):
     return ("%d pts" if lang == "en" else "%d points") % level
 
 
-class Table:
+class Table(GameState):
     """Scores, dealers and winners over the game: shared by the card engine and the scorekeeper."""
 
     def _init_table(self, options):
@@ -274,7 +274,7 @@ class Table:
         }
 
 
-class State(Table, GameState):
+class State(Table):
     GAME = GAME
 
     def __init__(self, options=None):

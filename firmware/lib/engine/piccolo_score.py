@@ -30,7 +30,9 @@ from engine.piccolo import (
     is_contract,
     is_points_bid,
     level_name,
+    made,
     normalize_options,
+    payoff,
 )
 from engine.piccolo import (
     GAME as CARD_GAME,
@@ -47,7 +49,7 @@ TRICKS = const(10)
 _NAMED = (MISERE, PICCOLO, MISERE_TABLE, PICCOLO_TABLE, GENERALE)
 
 
-class State(Table, GameState):
+class State(Table):
     GAME = GAME
 
     def __init__(self, options=None):
@@ -181,8 +183,8 @@ class State(Table, GameState):
             tricks = 0 if is_points_bid(self.level) else action
             dealer = self.dealer
             over = self._settle(self.taker, self.level, points, tricks)
-            result = self.last_result
-            self.history.append([dealer, self.taker, self.level, points, tricks, result[4], result[5]])
+            self.history.append([dealer, self.taker, self.level, points, tricks,
+                                 made(self.level, points, tricks), payoff(self.level)])
             self.level = 0
             self.taker = -1
             if over:
