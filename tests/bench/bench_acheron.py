@@ -10,6 +10,9 @@ Runs standalone under MicroPython and CPython (tests/bench/run.py runs both) and
   record_bytes_per_deal the JSON record of a game divided by its deals.
   meld_margin_points    meld bot's one-deal score minus the random bots' average, 4 players, the
                         bot's seat rotating round the table.
+  state_heap_bytes      the live heap a 4-player game holds after its first deal (the deck and its
+                        pair table loaded before, so they do not count). MicroPython: gc.mem_alloc()
+                        after gc.collect(); CPython: tracemalloc's current size.
 """
 
 import sys
@@ -17,6 +20,7 @@ import sys
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 
+import gc  # noqa: E402
 import json  # noqa: E402
 
 from engine.acheron import State  # noqa: E402
@@ -31,6 +35,14 @@ GAMES = 20
 if ON_MICROPYTHON:
     import time
 
+    def heap_start():
+        gc.collect()
+        return gc.mem_alloc()
+
+    def heap_now(start):
+        gc.collect()
+        return gc.mem_alloc() - start
+
     def now_us():
         return time.ticks_us()
 
@@ -38,6 +50,17 @@ if ON_MICROPYTHON:
         return time.ticks_diff(time.ticks_us(), start)
 else:
     import time
+    import tracemalloc
+
+    def heap_start():
+        tracemalloc.start()
+        return 0
+
+    def heap_now(start):
+        gc.collect()
+        current = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        return current
 
     def now_us():
         return time.perf_counter_ns() // 1000
@@ -89,6 +112,15 @@ def meld_margin(deals=200, players=4):
     return mine / deals - others / (deals * (players - 1))
 
 
+def state_heap():
+    State({"players": 4})  # loads the deck and the pair table first
+    start = heap_start()
+    state = State({"players": 4})
+    play_out(state, [BOTS["meld"]() for _ in range(4)], Rng(5), until_round=1)
+    used = heap_now(start)
+    return used if state.round == 2 else -1
+
+
 def main():
     for kind, players in (("meld", 4), ("meld", 3), ("meld", 6), ("random", 4)):
         times, records = deal_times(kind, players)
@@ -101,6 +133,7 @@ def main():
             print("record_bytes_per_deal: %d bytes" % (size // count))
             print("move_us: %.1f us" % replay_us_per_move(records))
     print("meld_margin_points: %.2f points" % meld_margin())
+    print("state_heap_bytes: %d bytes" % state_heap())
 
 
 main()
