@@ -60,7 +60,11 @@ def format_value(figure):
     if figure is None:
         return "-"
     value, unit = figure
-    shown = ("%d" % value) if value == int(value) and abs(value) >= 100 else ("%.3g" % value)
+    # whole numbers as they are; others to three significant digits, never in exponent form
+    if value == int(value) or abs(value) >= 100:
+        shown = "%.0f" % value
+    else:
+        shown = "%.3g" % value
     return (shown + " " + unit).strip()
 
 
