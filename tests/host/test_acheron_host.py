@@ -54,7 +54,7 @@ def test_scorekeeper_random_entries_add_up_and_refusals_change_nothing(seed, pla
     steps = 0
     while not state.is_over() and steps < 400:
         legal = state.legal_actions()
-        probe = rng.below(S.MAX_DEAL_MELDS + 2)
+        probe = rng.below(state.max_melds + 2)
         if probe not in legal and not (S.NAMING <= probe < S.NAMING + players):
             before = state.to_dict()
             try:

@@ -136,3 +136,9 @@ def test_short_names_are_unique_and_short():
     refused(data, "used twice")
     data["cards"][0]["short"] = "Prince"
     refused(data, "1 to 4 characters")
+
+
+def test_a_broken_deck_is_a_refused_setup():
+    """BadDeck is a BadOptions: whatever refuses bad options shows the deck's fault instead."""
+    err = expect_raises(BadOptions, A.load_deck, "no-such-folder/deck.json")
+    assert isinstance(err, A.BadDeck)

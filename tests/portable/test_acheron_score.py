@@ -93,7 +93,7 @@ def test_impossible_entries_are_refused_with_the_reason():
     refused(state, 5, "number from 0 to 0")
     refused(state, S.JOCRISSE, "after the cards in hand")
     state.apply(0)
-    refused(state, S.MAX_DEAL_MELDS + 1, "number from 0 to %d" % S.MAX_DEAL_MELDS)
+    refused(state, state.max_melds + 1, "number from 0 to %d" % state.max_melds)
     refused(state, -1, "number from 0")
     refused(state, S.NAMING + 3, "number from 0")  # there is no fourth player
 
@@ -205,7 +205,7 @@ def test_every_refusal_fits_three_oled_lines():
     for _game in range(3):
         state = S.State({"players": 3, "target": 300})
         for _step in range(60):
-            for probe in list(range(0, S.MAX_DEAL_MELDS + 2, 3)) + [S.JOCRISSE, S.SOUPIR, S.CHANDELLE]:
+            for probe in list(range(0, state.max_melds + 2, 3)) + [S.JOCRISSE, S.SOUPIR, S.CHANDELLE]:
                 why = state.why_illegal(probe)
                 if why:
                     reasons.add(why)

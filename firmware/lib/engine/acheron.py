@@ -99,8 +99,8 @@ LABEL_MAX = const(16)
 SHORT_MAX = const(4)  # three short names and two spaces fit an OLED line
 
 
-class BadDeck(ValueError):
-    pass
+class BadDeck(BadOptions):
+    """The deck file is missing or wrong: a game cannot be set up with it (hence a BadOptions)."""
 
 
 def _fnv1a(text, h=0x811C9DC5):

@@ -55,7 +55,7 @@ ST_ITEMS = const(4)
 ST_OVER = const(5)
 _STEP_NAMES = ("play", "melds", "cards", "wilds", "items", "over")
 
-# actions: 0..MAX_ENTRY are the number entered (0 is also "OK, go on"); then the buttons
+# actions: 0..max_melds are the number entered (0 is also "OK, go on"); then the buttons
 NAMING = const(0x100)  # NAMING + seat: that player failed to use a name, -5
 JOCRISSE = const(0x200)
 SOUPIR = const(0x201)  # Soupir et Jocrisse
@@ -66,15 +66,15 @@ MAX_PLAYERS = const(6)
 # What a setup menu may offer besides the player count, first value the default: (option, values).
 SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("chandelle", ("gift", "transfer")))
 
-_DECK = load_deck()
-DECK_SIZE = _DECK.size
 WILD_COUNT = len(WILD_IDS)
-# No deal can lay more: every personnage alone (60 beats Grand Tombeau's 50), the Baiser's best
-# meld (Rouge, 20, which also covers its 10-point conjunction with one card fewer), and every
-# other card in pairs worth at most 5.
-MAX_DEAL_MELDS = (PTS_PERSONNAGE * PERSONNAGE_COUNT + PTS_ROUGE
-                  + PTS_NAMED * ((DECK_SIZE - PERSONNAGE_COUNT - 4) // 2))
-MAX_ENTRY = MAX_DEAL_MELDS
+
+
+def max_deal_melds(deck_size):
+    """No deal can lay more: every personnage alone (60 beats Grand Tombeau's 50), the Baiser's
+    best meld (Rouge, 20, which also covers its 10-point conjunction with one card fewer), and
+    every other card in pairs worth at most 5. 140 for the 33 cards; below NAMING for 63."""
+    return (PTS_PERSONNAGE * PERSONNAGE_COUNT + PTS_ROUGE
+            + PTS_NAMED * ((deck_size - PERSONNAGE_COUNT - 4) // 2))
 
 OPTION_DEFAULTS = {"players": 4, "target": 100, "chandelle": "gift"}
 
@@ -128,6 +128,10 @@ class State(GameState):
     def __init__(self, options=None):
         options = normalize_options(options)
         GameState.__init__(self, options)
+        # The deck is read here, not at import: a broken deck file is then a refused game
+        # (BadDeck names what is wrong), never a menu that fails to load.
+        self.deck_size = load_deck().size
+        self.max_melds = max_deal_melds(self.deck_size)
         n = options["players"]
         self.n = n
         self.scores = [0] * n
@@ -154,9 +158,9 @@ class State(GameState):
         step = self.step
         who = self.who
         if step == ST_MELDS:
-            return (0, MAX_DEAL_MELDS - sum(self.melds[:who]))
+            return (0, self.max_melds - sum(self.melds[:who]))
         if step == ST_CARDS:
-            return (0, DECK_SIZE - sum(self.cards[:who]))
+            return (0, self.deck_size - sum(self.cards[:who]))
         if step == ST_WILDS:
             return (0, min(WILD_COUNT - sum(self.wilds[:who]), self.cards[who]))
         return (0, 0)
@@ -165,9 +169,9 @@ class State(GameState):
         """The most one entry can ever be at this step; beyond it only the range is worth saying."""
         step = self.step
         if step == ST_MELDS:
-            return MAX_DEAL_MELDS
+            return self.max_melds
         if step == ST_CARDS:
-            return DECK_SIZE
+            return self.deck_size
         if step == ST_WILDS:
             return min(WILD_COUNT, self.cards[self.who])
         return 0
@@ -226,11 +230,11 @@ class State(GameState):
         if not 0 <= action <= limit:
             return "enter a number from 0 to %d" % limit
         if step == ST_MELDS:
-            if sum(self.melds[:who]) + action > MAX_DEAL_MELDS:
-                return "no deal lays more than %d points in all" % MAX_DEAL_MELDS
+            if sum(self.melds[:who]) + action > self.max_melds:
+                return "no deal lays more than %d points in all" % self.max_melds
         elif step == ST_CARDS:
-            if sum(self.cards[:who]) + action > DECK_SIZE:
-                return "the hands would pass the %d cards" % DECK_SIZE
+            if sum(self.cards[:who]) + action > self.deck_size:
+                return "the hands would pass the %d cards" % self.deck_size
         elif step == ST_WILDS:
             if sum(self.wilds[:who]) + action > WILD_COUNT:
                 return "only %d of Orphee, Sainte, Reine" % WILD_COUNT
