@@ -11,9 +11,9 @@ from support import expect_raises, scaled
 from test_acheron_fixtures import all_cards, json_round_trip
 
 
-# A deal ends at the latest when stall_laps laps pass with no meld, and each meld takes a card
-# off the table: so many turns, each of at most a draw, its melds and END.
 def turn_bound(state):
+    """The most turns a deal can last: at most stall_laps laps pass between two turns that lay
+    something, and each such turn takes at least one card out of the hands for good."""
     return (state.size + 1) * state.options["stall_laps"] * state.n
 
 
