@@ -9,7 +9,8 @@ After the reveal in board mode the table marks the losing seats: KEEP and SWAP m
 cursor over the seats and on to the centre (confirm); OK marks or unmarks a seat, or confirms on
 the centre. In deck mode the device finds the losers and shows every card until OK.
 
-The ring: each seat's marks beside its angle on the outer ring (white for the dealer), its token
+The ring: each seat's marks beside its angle on the outer ring (white and slowly pulsing for the
+dealer), its token
 on the ring of its circle (app.board explains single-ring targets), the centre l'enfer; the seat
 to act blinks. Tokens glide between circles in a short cross-fade that never blocks input.
 """
@@ -291,6 +292,7 @@ class TantMode(Mode):
         board = self.app.board
         n = self.n
         on = blink_on(now)
+        slow_on = (now >> 10) & 1 == 0  # the dealer's pulse: a quarter of the blink's pace
         player = state.current_player()
         phase = state.phase
         marking = player == TABLE
@@ -322,7 +324,8 @@ class TantMode(Mode):
             elif losers >> s & 1:
                 board.home(frame, s, ALERT, FULL if on else 64)
             elif s == dealer:
-                board.dealer(frame, s, DEALER, 160 if level else 0)
+                # a slow pulse, not just white: seat 8's own colour is white too
+                board.dealer(frame, s, DEALER, (160 if slow_on else 40) if level else 0)
             else:
                 board.home(frame, s, colour, 64 if level else 0)
             if gliding:
