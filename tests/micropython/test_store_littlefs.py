@@ -57,7 +57,7 @@ def _cut_everywhere(torn, stride=1):
     # Every big buffer first: the log pins small objects all over the heap, and a fragmented
     # unix-port heap may then have no 24 KB block left for another chip.
     gc.collect()
-    blank = RamBlockDevice(48, 512)
+    blank = RamBlockDevice(48, 512)  # small blocks: more commits per block, more cut points
     os.VfsLfs2.mkfs(blank)  # type: ignore[attr-defined]
     image = blank.copy()  # the chip as it was before write k
     device = blank.copy()
@@ -146,7 +146,8 @@ def test_full_littlefs_plays_on_in_memory_and_saves_once_there_is_room():
         for op in ops[20:60]:
             run_op(session, op)
         storage = [p for k, p in events if k == "storage"]
-        assert storage and storage[0]["ok"] is False and storage[0]["errno"] == 28
+        # littlefs says ENOSPC (28) for data blocks, and may say 36 when its metadata is full
+        assert len(storage) == 1 and storage[0]["ok"] is False and storage[0]["errno"] in (28, 36)
         assert session.unsaved
         for name in fillers:
             os.remove(name)

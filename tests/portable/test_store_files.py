@@ -32,6 +32,7 @@ class RamBlockDevice:
         self.data = bytearray(b"\xff" * (block_count * block_size))
         self.ops = 0
         self.bytes_programmed = 0
+        self.erases = 0
         self.log = None
         self.log_len = 0
         self.mark = 0
@@ -59,6 +60,7 @@ class RamBlockDevice:
         block, offset, data, _mark = entry
         start = block * self.block_size + offset
         if data is None:
+            self.erases += 1
             if not torn:  # an interrupted erase leaves the block as it was, or half erased
                 self.data[start:start + self.block_size] = b"\xff" * self.block_size
             else:
@@ -219,28 +221,25 @@ def test_crc32_is_the_standard_one_on_both_runtimes():
 
 
 def test_journal_entries_round_trip_and_reject_damage():
-    data = journal.header(7) + journal.encode(OP_ACT, 3, 1) + journal.encode(OP_UNDO, 0, 2)
-    data += journal.encode(OP_REDO, 0, 3)
-    assert len(data) == 4 * journal.ENTRY_SIZE
-    game_id, entries, problem = journal.parse(data)
-    assert game_id == 7 and problem is None
-    assert entries == [(OP_ACT, 3, 1), (OP_UNDO, 0, 2), (OP_REDO, 0, 3)]
-    for cut in range(1, journal.ENTRY_SIZE):
-        _g, entries, problem = journal.parse(data[:-cut])
-        assert problem == "short" and len(entries) == 2
-    for i in range(len(data)):
-        broken = bytearray(data)
-        broken[i] ^= 0x10
-        _g, entries, problem = journal.parse(bytes(broken))
-        assert problem is not None
-        assert len(entries) == max(0, i // journal.ENTRY_SIZE - 1)
+    for op, arg, seq in ((OP_ACT, 3, 1), (OP_UNDO, 0, 2), (OP_REDO, 0, 70000), (OP_ACT, 65535, 9)):
+        data = journal.encode(op, arg, seq)
+        assert len(data) == journal.ENTRY_SIZE
+        assert journal.decode(data, seq) == (op, arg)
+        assert "where" in str(expect_raises(ValueError, journal.decode, data, seq + 1))
+        for cut in range(journal.ENTRY_SIZE):
+            assert str(expect_raises(ValueError, journal.decode, data[:cut], seq)) == "short"
+        expect_raises(ValueError, journal.decode, data + b"x", seq)
+        for i in range(len(data)):
+            broken = bytearray(data)
+            broken[i] ^= 0x10
+            expect_raises(ValueError, journal.decode, bytes(broken), seq)
 
 
 def test_journal_from_a_newer_firmware_is_refused():
-    future = bytearray(journal.header(1))
+    future = bytearray(journal.encode(OP_ACT, 1, 1))
     future[1] = journal.VERSION + 1
     future[8:12] = crc32(bytes(future[:8])).to_bytes(4, "little")
-    expect_raises(journal.FutureFormat, journal.parse, bytes(future) + journal.encode(OP_ACT, 1, 1))
+    expect_raises(journal.FutureFormat, journal.decode, bytes(future), 1)
 
 
 def test_container_round_trip_and_every_cut_is_detected():
@@ -274,11 +273,13 @@ def test_store_writes_journal_entries_then_compacts():
         for op in ops[:4]:
             run_op(session, op)
         files = read_all(root)
-        assert sorted(files) == ["j1", "s1"]
-        assert len(files["j1"]) == 5 * journal.ENTRY_SIZE  # header + 4 entries: appended, not rewritten
+        assert sorted(files) == ["e1.1", "e1.2", "e1.3", "e1.4", "s1"]
+        assert all(len(files["e1.%d" % i]) == journal.ENTRY_SIZE for i in range(1, 5))
         for op in ops[4:12]:
             run_op(session, op)
-        # ops 5 and 10 also made snapshots; the generation before the newest stays as fallback
-        assert sorted(read_all(root)) == ["j2", "j3", "s2", "s3"]
+        # ops 5 and 10 also wrote snapshots; s2 stays as the fallback of s3, with the entries
+        # after it
+        assert sorted(read_all(root)) == ["e1.%d" % i for i in (10, 11, 12, 6, 7, 8, 9)] + [
+            "s2", "s3"]
     finally:
         clean_root(root)

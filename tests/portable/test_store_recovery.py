@@ -108,26 +108,28 @@ def test_a_cut_at_every_byte_of_a_journal_entry_loses_at_most_that_entry():
         for k in range(1, len(steps)):
             before, print_before = steps[k - 1]
             after, print_after = steps[k]
-            grown = [n for n in after if n.startswith("j") and after[n] != before.get(n)]
-            for name in grown:
-                old = len(before.get(name, b""))
-                for cut in range(old, len(after[name])):
-                    files = dict(before)
-                    files[name] = after[name][:cut]
-                    write_game_dir(root, files)
-                    session, report, _ = boot(root)
-                    assert fingerprint(session) == print_before, (k, cut)
-                    if (cut - old) % journal.ENTRY_SIZE:
-                        assert report["discarded"] == ["an unfinished last action was dropped"]
-                    else:  # nothing, or a complete header with no entry yet
-                        assert report is None or report["discarded"] == []
-                    runs += 1
-                    # the recovered game goes on and saves again normally
-                    run_op(session, ops[k - 1])
-                    assert fingerprint(session) == print_after
-                    again, report, _ = boot(root)
-                    assert fingerprint(again) == print_after and report["discarded"] == []
-        assert runs > 12 * 10
+            new = [n for n in after if n.startswith("e") and n not in before]
+            assert len(new) == 1  # every operation writes its entry
+            name = new[0]
+            for cut in range(journal.ENTRY_SIZE + 1):
+                files = dict(before)
+                files[name] = after[name][:cut]
+                write_game_dir(root, files)
+                session, report, _ = boot(root)
+                runs += 1
+                if cut == journal.ENTRY_SIZE:  # the whole entry made it: the op is confirmed
+                    assert fingerprint(session) == print_after, k
+                    assert report["discarded"] == []
+                    continue
+                assert fingerprint(session) == print_before, (k, cut)
+                assert report["discarded"] == ["an unfinished last action was dropped"]
+                assert report["quarantined"] == []
+                # the recovered game goes on and saves again normally
+                run_op(session, ops[k - 1])
+                assert fingerprint(session) == print_after
+                again, report, _ = boot(root)
+                assert fingerprint(again) == print_after and report["discarded"] == []
+        assert runs == 13 * len(ops)
         print("journal byte cuts: %d boots, 0 confirmed actions lost" % runs)
     finally:
         clean_root(root)
@@ -181,10 +183,20 @@ def _future_snapshot(data):
 
 
 def _future_journal(data):
-    head = bytearray(data[:12])
-    head[1] = journal.VERSION + 1
-    head[8:12] = crc32(bytes(head[:8])).to_bytes(4, "little")
-    return bytes(head) + data[12:]
+    entry = bytearray(data)
+    entry[1] = journal.VERSION + 1
+    entry[8:12] = crc32(bytes(entry[:8])).to_bytes(4, "little")
+    return bytes(entry)
+
+
+def _garbage(kind, name, data):
+    if kind == "random":
+        return bytes((i * 97 + 13) & 0xFF for i in range(300))
+    if kind == "empty":
+        return b""
+    if kind == "flipped":
+        return data[:-1] + bytes([data[-1] ^ 0x55])
+    return _future_journal(data) if name.startswith("e") else _future_snapshot(data)
 
 
 def test_garbage_in_every_file_read_at_boot_never_stops_it():
@@ -193,54 +205,49 @@ def test_garbage_in_every_file_read_at_boot_never_stops_it():
     try:
         steps = recorded_run(root, ops, opts)
         files, print_end = steps[-1]
-        assert sorted(files) == ["j2", "j3", "s2", "s3"]
-        noise = bytes((i * 97 + 13) & 0xFF for i in range(300))
-        variants = ("random", "empty", "future", "flipped")
-        for name in sorted(files):
-            for kind in variants:
+        # snapshots at ops 16 and 32; s2 and the entries after it stay as the fallback of s3
+        assert sorted(files) == sorted(["s2", "s3"] + ["e1.%d" % i for i in range(17, 41)])
+        for name in ("s3", "s2", "e1.20", "e1.33", "e1.37", "e1.40"):
+            for kind in ("random", "empty", "future", "flipped"):
                 broken = dict(files)
-                data = files[name]
-                if kind == "random":
-                    broken[name] = noise
-                elif kind == "empty":
-                    broken[name] = b""
-                elif kind == "flipped":
-                    broken[name] = data[:-1] + bytes([data[-1] ^ 0x55])
-                elif name.startswith("j"):
-                    broken[name] = _future_journal(data)
-                else:
-                    broken[name] = _future_snapshot(data)
+                broken[name] = _garbage(kind, name, files[name])
                 write_game_dir(root, broken)
                 session, report, _ = boot(root)
                 assert report["resumed"], (name, kind)
-                if name in ("j2", "s2"):
-                    # the fallback generation is not read while the newest snapshot is good
+                if name in ("s2", "e1.20"):
+                    # the fallback is not read while the newest snapshot is good
                     assert report["discarded"] == [] and fingerprint(session) == print_end
                     continue
-                if name == "j3" and kind == "empty":
-                    # what a cut right after creating the journal leaves: the snapshot stands
-                    assert report["discarded"] == [] and session.seq == steps[32][1][1]
-                    continue
                 assert report["discarded"], (name, kind)
-                assert any(q.endswith(name) for q in report["quarantined"]), (name, kind)
+                if name == "s3":
+                    assert fingerprint(session) == print_end  # previous snapshot + entries
+                else:
+                    seq = int(name.split(".")[1])
+                    assert fingerprint(session) == steps[seq - 1][1], (name, kind)
+                if name == "e1.40" and kind == "empty":
+                    # an empty last entry is what a cut while creating it leaves
+                    assert report["discarded"] == ["an unfinished last action was dropped"]
+                    assert report["quarantined"] == []
+                else:
+                    assert any(q.endswith(name) for q in report["quarantined"]), (name, kind)
                 if kind == "future":
                     assert "newer than this firmware" in " ".join(report["discarded"])
-                if name == "s3":
-                    assert fingerprint(session) == print_end  # previous snapshot + both journals
                 # whatever was lost, the game goes on and saves
                 if not session.state.is_over():
                     session.act(session.state.legal_actions()[0])
                 again, report, _ = boot(root)
                 assert report["discarded"] == [] and fingerprint(again) == fingerprint(session)
-        # stray files: a leftover temp file is removed quietly, an unknown one goes aside
+        # stray files: a leftover temp file is removed quietly, an unknown one goes aside, a
+        # stale entry of another game is dropped
         broken = dict(files)
-        broken["s99.tmp"] = noise
+        broken["s99.tmp"] = b"half a snapshot"
         broken["notes.txt"] = b"hello"
+        broken["e7.41"] = files["e1.40"]
         write_game_dir(root, broken)
         session, report, _ = boot(root)
         assert fingerprint(session) == print_end
         assert report["quarantined"] and report["quarantined"][-1].endswith("notes.txt")
-        assert "s99.tmp" not in read_all(root)
+        assert "s99.tmp" not in read_all(root) and "e7.41" not in read_all(root)
     finally:
         clean_root(root)
 
@@ -248,14 +255,15 @@ def test_garbage_in_every_file_read_at_boot_never_stops_it():
 def test_no_good_snapshot_at_all_boots_empty_and_keeps_the_files_aside():
     root = scratch_root()
     try:
-        write_game_dir(root, {"s1": b"\x00" * 50, "j1": b"garbage!" * 3, "s2": b""})
+        write_game_dir(root, {"s1": b"\x00" * 50, "e1.1": b"garbage!" * 3, "s2": b""})
         session, report, _ = boot(root)
         assert report["resumed"] is False and session.state is None
-        assert len(report["quarantined"]) == 3 and len(report["discarded"]) == 3
+        assert len(report["quarantined"]) == 2 and len(report["discarded"]) == 3
+        assert "1 journal entries without a snapshot dropped" in report["discarded"]
         assert report["lines"][0] == "No game resumed"
         assert read_all(root) == {}
         store = session.store
-        assert [store.read_quarantined(q) for q in store.quarantined()][-1] == b"garbage!" * 3
+        assert [store.read_quarantined(q) for q in store.quarantined()] == [b"", b"\x00" * 50]
         session.new_game("tanturlurette", {"players": 4})  # and the device plays on
         assert boot(root)[1]["resumed"]
     finally:

@@ -382,8 +382,8 @@ class Session:
         if first:
             if code == ENOSPC:
                 message = "flash full: playing on in memory"
-            else:
-                message = "save failed: %s" % err
+            else:  # littlefs reports a full metadata log with other codes, e.g. 36
+                message = "save failed (error %s): playing on in memory" % (code,)
             self._emit("storage", {"ok": False, "errno": code, "where": where,
                                    "message": message[:80]})
 

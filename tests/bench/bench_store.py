@@ -1,0 +1,149 @@
+"""Storage figures: bytes written per round, flash programmed and erased per round (littlefs),
+snapshot size, and the time of an action, an undo and a resume.
+
+Runs standalone under MicroPython and CPython (tests/bench/run.py runs both) and prints
+`name: value unit` lines. Method: whole 4-player Tanturlurette games (deck mode, threshold bots,
+seeds 1..GAMES) played through app.session.Session with a store, saving after every action.
+  store_bytes_per_round    bytes the store hands to the filesystem (journal entries, snapshots),
+                           total over the games divided by their rounds. Both runtimes.
+  flash_prog_bytes_per_round, flash_erases_per_round   MicroPython only: the same games on real
+                           littlefs (os.VfsLfs2) on a RAM chip of 4096-byte blocks like the
+                           ESP32's, counting what littlefs programs and erases.
+  snapshot_bytes           the largest snapshot written (the end of the longest game).
+  act_us, undo_us          median time of Session.act with saving / of one undo, late in a game.
+  resume_ms                median time of Session.resume of a game saved at its last round.
+"""
+
+import sys
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+sys.path.insert(0, HERE + "/../../firmware/lib")
+sys.path.insert(0, HERE + "/../portable")
+
+import time  # noqa: E402
+
+from app.session import Session  # noqa: E402
+from engine.core import CHANCE  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from engine.tanturlurette_bots import ThresholdBot  # noqa: E402
+from store import container  # noqa: E402
+from store.store import Store  # noqa: E402
+
+ON_MICROPYTHON = sys.implementation.name == "micropython"
+GAMES = 6
+
+
+def now_us():
+    if ON_MICROPYTHON:
+        return time.ticks_us()  # type: ignore[attr-defined]
+    return int(time.perf_counter() * 1000000)
+
+
+def elapsed_us(start):
+    if ON_MICROPYTHON:
+        return time.ticks_diff(time.ticks_us(), start)  # type: ignore[attr-defined]
+    return now_us() - start
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else 0
+
+
+_chip = []  # one RAM chip for every game: the unix port's heap is 2 MB
+
+
+class Scratch:
+    """A folder for one store: fresh littlefs in RAM on MicroPython, a temp dir on CPython."""
+
+    def __init__(self):
+        self.device = None
+        if ON_MICROPYTHON:
+            from test_store_files import RamBlockDevice, mount_ram
+
+            if not _chip:
+                _chip.append(RamBlockDevice(48, 4096))
+            self.device = _chip[0]
+            self.root = mount_ram(self.device)
+        else:
+            import tempfile
+
+            self.root = tempfile.mkdtemp()
+
+    def close(self):
+        if ON_MICROPYTHON:
+            from test_store_files import unmount
+
+            unmount(self.root)
+        else:
+            import shutil
+
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+def play_game(seed, scratch, act_times):
+    session = Session(Store(scratch.root))
+    session.new_game("tanturlurette", {"players": 4})
+    rng = Rng(seed)
+    bot = ThresholdBot()
+    while not session.state.is_over():
+        state = session.state
+        player = state.current_player()
+        action = session.chance_outcome(rng) if player == CHANCE else bot.choose(state, player, rng)
+        start = now_us()
+        session.act(action)
+        if state.round >= 5:
+            act_times.append(elapsed_us(start))
+    return session
+
+
+def main():
+    act_times = []
+    undo_times = []
+    resume_times = []
+    rounds = 0
+    written = 0
+    programmed = 0
+    erases = 0
+    largest = 0
+    for seed in range(1, GAMES + 1):
+        scratch = Scratch()
+        try:
+            device = scratch.device
+            if device is not None:
+                device.ops = device.bytes_programmed = 0
+                device.erases = 0
+            session = play_game(seed, scratch, act_times)
+            rounds += session.state.round
+            written += session.store.bytes_written
+            if device is not None:
+                programmed += device.bytes_programmed
+                erases += device.erases
+            doc_size = len(container.encode(container.SNAPSHOT, session.document()))
+            largest = max(largest, doc_size)
+            # undo the last decision and resume from flash, a few times each
+            for _ in range(3):
+                start = now_us()
+                session.undo()
+                undo_times.append(elapsed_us(start))
+                session.redo()
+            for _ in range(3):
+                again = Session(Store(scratch.root))
+                start = now_us()
+                again.resume()
+                resume_times.append(elapsed_us(start))
+        finally:
+            scratch.close()
+    print("games: %d" % GAMES)
+    print("rounds_per_game: %.1f" % (rounds / GAMES))
+    print("store_bytes_per_round: %d bytes" % (written // rounds))
+    if ON_MICROPYTHON:
+        print("flash_prog_bytes_per_round: %d bytes" % (programmed // rounds))
+        print("flash_erases_per_round: %.2f blocks" % (erases / rounds))
+    print("snapshot_bytes: %d bytes" % largest)
+    print("act_us: %d us" % median(act_times))
+    print("undo_us: %d us" % median(undo_times))
+    print("resume_ms: %.1f ms" % (median(resume_times) / 1000))
+
+
+main()
