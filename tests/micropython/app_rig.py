@@ -81,3 +81,18 @@ def start(driver, **settings):
 
 def state(driver):
     return driver.app.session.state
+
+
+def keep_to_marking(driver, max_turns=300):
+    """Board mode: every seat keeps until the table is asked to mark the losers."""
+    from engine.core import TABLE
+
+    for _ in range(max_turns):
+        player = state(driver).current_player()
+        if player == TABLE:
+            return
+        if player >= 0:
+            driver.press(KEEP)
+        else:
+            driver.run_for(100)
+    raise AssertionError("no marking phase reached")

@@ -7,8 +7,7 @@ if a cursor move, a frame during an animation, or a whole idle loop turn allocat
 import micropython
 from app.buttons import KEEP, PRESS, SWAP, make_event
 from app.loop import step
-from app_rig import make_rig, start, state
-from engine.core import TABLE
+from app_rig import keep_to_marking, make_rig, start, state
 
 
 def locked(func, a, b=None, c=None, d=None, count=2):
@@ -27,22 +26,10 @@ def locked(func, a, b=None, c=None, d=None, count=2):
     return result
 
 
-def to_marking(driver):
-    for _ in range(300):
-        player = state(driver).current_player()
-        if player == TABLE:
-            return
-        if player >= 0:
-            driver.press(KEEP)
-        else:
-            driver.run_for(100)
-    raise AssertionError("no marking phase reached")
-
-
 def test_cursor_move_in_the_marking_phase_allocates_nothing():
     driver = make_rig(seed=9)
     start(driver, mode="board")
-    to_marking(driver)
+    keep_to_marking(driver)
     app = driver.app
     now = driver.hw.clock.ticks_ms()
     before = app.mode.cursor
@@ -63,7 +50,7 @@ def test_cursor_move_in_the_setup_menu_allocates_nothing():
 def test_render_during_a_token_glide_allocates_nothing():
     driver = make_rig(seed=9)
     start(driver, mode="board")
-    to_marking(driver)
+    keep_to_marking(driver)
     mode = driver.app.mode
     mode._mark(SWAP, 0)  # to seat 1
     mode._mark(2, 0)  # OK: mark it

@@ -1,7 +1,7 @@
 """Tanturlurette on the device, driven only by button presses through the debouncer and loop."""
 
 from app.buttons import BACK, KEEP, OK, SWAP
-from app_rig import event_kinds, make_rig, start, state
+from app_rig import event_kinds, keep_to_marking, make_rig, start, state
 from engine.core import TABLE
 from engine.rng import Rng
 from engine.tanturlurette import PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
@@ -168,13 +168,7 @@ def test_long_ok_undoes_back_to_the_human_decision():
 def test_marking_nobody_is_refused_and_changes_nothing():
     driver = make_rig(seed=9)
     start(driver, mode="board")
-    for _ in range(200):
-        if state(driver).current_player() == TABLE:
-            break
-        if state(driver).current_player() >= 0:
-            driver.press(KEEP)
-        else:
-            driver.run_for(100)
+    keep_to_marking(driver)
     st = state(driver)
     moves = len(st.moves)
     mark_losers(driver, 0)
@@ -185,14 +179,7 @@ def test_marking_nobody_is_refused_and_changes_nothing():
 def test_tokens_glide_without_blocking_input():
     driver = make_rig(seed=9)
     start(driver, mode="board")
-    for _ in range(200):
-        player = state(driver).current_player()
-        if player == TABLE:
-            break
-        if player >= 0:
-            driver.press(KEEP)
-        else:
-            driver.run_for(100)
+    keep_to_marking(driver)
     mark_losers(driver, 1)
     mode = driver.app.mode
     assert mode.moving, "the loser's token glides after the marking"
@@ -290,7 +277,7 @@ def test_resume_after_a_restart_puts_the_same_seat_to_act():
     import os
 
     from app.session import Session
-    from store.store import Store
+    from store.storage import Store
 
     parts = __file__.split("/")[:-1]
     root = ("/".join(parts[:-2]) or ".") if len(parts) >= 2 else "../.."

@@ -248,6 +248,12 @@ class App:
         return True
 
     # -- output ---------------------------------------------------------------------------------
+    def moved(self):
+        """A cursor or a value moved: a click, and the text to rebuild. Returns True (changed)."""
+        self.sound(CUE_CLICK)
+        self._text_dirty = True
+        return True
+
     def touch(self):
         """The OLED text must be rebuilt at the next render (no allocation here)."""
         self._text_dirty = True

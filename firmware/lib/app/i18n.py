@@ -93,3 +93,18 @@ def seat_name(lang, seat):
 def fit(text, width=16):
     """Cut a line to the OLED width."""
     return text if len(text) <= width else text[:width]
+
+
+def pack(cells, width=16):
+    """Short cells ("J1 7Co", "J2 12") joined by spaces into as few lines as fit the width."""
+    lines = []
+    line = ""
+    for cell in cells:
+        if line and len(line) + 1 + len(cell) > width:
+            lines.append(line)
+            line = cell
+        else:
+            line = (line + " " + cell) if line else cell
+    if line:
+        lines.append(line)
+    return lines

@@ -12,7 +12,7 @@ from engine.registry import GAMES, game_module
 from app.board import blink_on
 from app.buttons import KEEP, OK, PRESS, SWAP
 from app.colours import ALERT, CONFIRM, CURSOR, DIM, seat_colour
-from app.core import CUE_CLICK, CUE_ERROR
+from app.core import CUE_ERROR
 from app.i18n import fit, tr
 from app.modes.base import Mode
 
@@ -56,6 +56,15 @@ def default_bot(game):
     if preferred in bots:
         return preferred
     return sorted(bots)[0] if bots else None
+
+
+def draw_rail(board, frame, rows, cursor, now):
+    """One dim dot per menu line round the outer ring; the cursor's dot blinks."""
+    for i in range(rows):
+        if i != cursor:
+            board.dot(frame, i, rows, DIM)
+        elif blink_on(now):
+            board.dot(frame, i, rows, CURSOR)
 
 
 class SetupMenu(Mode):
@@ -168,9 +177,7 @@ class SetupMenu(Mode):
                 self._fit_humans()
         else:
             return False
-        app.sound(CUE_CLICK)
-        app.touch()
-        return True
+        return app.moved()
 
     def start(self, now):
         app = self.app
@@ -213,12 +220,7 @@ class SetupMenu(Mode):
 
     def draw(self, frame, now):
         board = self.app.board
-        rows = len(self.rows)
-        for i in range(rows):
-            if i != self.cursor:
-                board.dot(frame, i, rows, DIM)
-            elif blink_on(now):
-                board.dot(frame, i, rows, CURSOR)
+        draw_rail(board, frame, len(self.rows), self.cursor, now)
         row = self.rows[self.cursor]
         if row == ROW_PLAY:
             if blink_on(now):
@@ -276,9 +278,7 @@ class GameMenu(Mode):
             return True
         else:
             return False
-        app.sound(CUE_CLICK)
-        app.touch()
-        return True
+        return app.moved()
 
     def lines(self):
         lang = self.app.lang
@@ -288,10 +288,4 @@ class GameMenu(Mode):
         return out
 
     def draw(self, frame, now):
-        board = self.app.board
-        rows = len(self.ROWS)
-        for i in range(rows):
-            if i != self.cursor:
-                board.dot(frame, i, rows, DIM)
-            elif blink_on(now):
-                board.dot(frame, i, rows, CURSOR)
+        draw_rail(self.app.board, frame, len(self.ROWS), self.cursor, now)

@@ -13,7 +13,6 @@ when the engine names the seat being entered.
 from engine.core import TABLE
 
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP
-from app.core import CUE_CLICK
 from app.i18n import tr
 from app.modes.table import GameMode
 
@@ -77,9 +76,7 @@ class ScoreMode(GameMode):
             return self.enter_value(now)
         else:
             return False
-        app.sound(CUE_CLICK)
-        app.touch()
-        return True
+        return app.moved()
 
     def enter_value(self, now):
         state = self.app.session.state

@@ -17,8 +17,8 @@ from app.board import blink_on
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP, UP
 from app.clock import ticks_add, ticks_diff
 from app.colours import CURSOR, seat_colour
-from app.core import CUE_ACT, CUE_CLICK, CUE_TURN, CUE_WIN
-from app.i18n import seat_name, tr
+from app.core import CUE_ACT, CUE_TURN, CUE_WIN
+from app.i18n import pack, seat_name, tr
 from app.modes.base import Mode
 
 BOT_MS = 700
@@ -124,18 +124,7 @@ class GameMode(Mode):
             board.centre_led(frame, CURSOR)
 
     def standings_lines(self, lang):
-        out = []
-        line = ""
-        for s in range(self.n):
-            cell = "%s %d" % (seat_name(lang, s), self.standing[s])
-            if line and len(line) + 1 + len(cell) > 16:
-                out.append(line)
-                line = cell
-            else:
-                line = (line + " " + cell) if line else cell
-        if line:
-            out.append(line)
-        return out
+        return pack(["%s %d" % (seat_name(lang, s), self.standing[s]) for s in range(self.n)])
 
     def handle_over(self, event, now):
         if event & 3 == PRESS and event >> 2 == OK:
@@ -198,9 +187,7 @@ class TableMode(GameMode):
             return self.play(self.legal[self.cursor], now)
         else:
             return False
-        app.sound(CUE_CLICK)
-        app.touch()
-        return True
+        return app.moved()
 
     def lines(self):
         app = self.app

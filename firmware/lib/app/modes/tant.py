@@ -43,8 +43,8 @@ from app.board import FULL, blink_on, fade
 from app.buttons import DOWN, KEEP, OK, PRESS, SWAP, UP
 from app.clock import ticks_add, ticks_diff
 from app.colours import ALERT, CONFIRM, CURSOR, DEALER, ENFER, POT, seat_colour
-from app.core import CUE_ACT, CUE_CLICK, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
-from app.i18n import seat_name, tr
+from app.core import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
+from app.i18n import pack, seat_name, tr
 from app.modes.base import Mode
 
 MOVE_MS = 600  # a token's glide from one circle to the next
@@ -211,9 +211,7 @@ class TantMode(Mode):
                 return True
         else:
             return False
-        app.sound(CUE_CLICK)
-        app.touch()
-        return True
+        return app.moved()
 
     def _next_live(self, seat, step):
         """The next live seat from `seat` in direction step; n stands for the confirm slot."""
@@ -420,19 +418,8 @@ class TantMode(Mode):
 
     def _reveal_lines(self, state, lang):
         out = [tr(lang, "reveal")]
-        line = ""
-        for s in range(self.n):
-            card = state.last_hands[s]
-            if card < 0:
-                continue
-            cell = "%s %s" % (seat_name(lang, s), card_name(card, lang))
-            if line and len(line) + 1 + len(cell) > 16:
-                out.append(line)
-                line = cell
-            else:
-                line = (line + " " + cell) if line else cell
-        if line:
-            out.append(line)
+        out += pack(["%s %s" % (seat_name(lang, s), card_name(state.last_hands[s], lang))
+                     for s in range(self.n) if state.last_hands[s] >= 0])
         losers = state.last_losers
         if losers == _live_mask_before(state):
             out.append(tr(lang, "all_same"))
