@@ -7,6 +7,7 @@ KEEP/SWAP/OK only.
 from app.buttons import KEEP, OK, SWAP
 from app.modes.score import ScoreMode
 from app_rig import event_kinds, make_rig, start, state
+from engine.cards import card_name
 
 
 def enter(driver, value):
@@ -82,4 +83,37 @@ def test_a_whole_game_to_the_pot_with_buttons():
     assert st.is_over()
     # deals rotate the leader, so the same entries land on different seats each deal
     assert sum(st.totals) == 42 and sum(st.payout) == st.pot() == 21
+    assert driver.hw.text[0] == "Partie finie", driver.hw.text
+
+
+def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
+    from app.modes.table import TableMode
+    from engine.bourre import PH_PLAY
+
+    driver = make_rig(seed=6)
+    start(driver, game="bourre", mode="table", players=3, humans=1)
+    assert isinstance(driver.app.mode, TableMode)
+    peeked = False
+    for _ in range(5000):
+        st = state(driver)
+        if st.is_over():
+            break
+        if st.current_player() != 0:
+            driver.run_for(400)  # the plan bots in seats 1 and 2, and the deck
+            continue
+        if not peeked and st.phase == PH_PLAY:
+            moves = len(st.moves)
+            driver.down(OK)
+            driver.run_for(800)  # held: the OLED shows the hand, nothing is played
+            hand = " ".join(driver.hw.text)
+            for card in st.hands[0]:
+                assert card_name(card, "fr") in hand, driver.hw.text
+            driver.up(OK)
+            driver.run_for(60)
+            assert len(state(driver).moves) == moves
+            peeked = True
+        driver.press(OK)  # the first legal action shown
+    st = state(driver)
+    assert st.is_over() and peeked and st.round == 7
+    assert sum(st.payout) == st.pot()
     assert driver.hw.text[0] == "Partie finie", driver.hw.text

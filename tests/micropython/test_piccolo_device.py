@@ -115,3 +115,36 @@ def test_first_winner_leaves_and_the_dealer_plays():
     driver.run_for(3000)
     enter_number(driver, st.dealer + 1)  # with three left the dealer may take
     assert state(driver).phase_name() == "result"
+
+
+def test_table_play_with_one_human_and_a_peek_at_the_hand():
+    from app.modes.table import TableMode
+    from engine.cards import card_name
+    from engine.piccolo import PH_PLAY
+
+    driver = make_rig(seed=7)
+    start(driver, game="piccolo", mode="table", humans=1)
+    assert isinstance(driver.app.mode, TableMode)
+    peeked = False
+    for _ in range(3000):
+        st = state(driver)
+        if st.round > 3:
+            break
+        if st.current_player() != 0:
+            driver.run_for(400)  # the plan bots and the deck
+            continue
+        if not peeked and st.phase == PH_PLAY:
+            moves = len(st.moves)
+            driver.down(OK)
+            driver.run_for(800)  # held: the OLED shows the whole hand, nothing is played
+            shown = " ".join(driver.hw.text)
+            for card in st.hands[0]:
+                assert card_name(card, "fr") in shown, driver.hw.text
+            driver.up(OK)
+            driver.run_for(60)
+            assert len(state(driver).moves) == moves
+            peeked = True
+        driver.press(OK)  # the first legal action shown (a pass when bidding)
+    st = state(driver)
+    assert st.round > 3 and peeked, (st.round, driver.hw.text)
+    assert st.last_result is not None and sum(st.scores) > 0

@@ -423,11 +423,18 @@ def test_seat_lines_show_hand_contract_and_trick_within_the_oled_width():
     from engine.piccolo import seat_lines
 
     state = bid_and_take(30, trump=SPADES)
+    for lang in ("fr", "en"):
+        lines = seat_lines(state, 1, lang)
+        shown = " ".join(lines[:-1]).split()  # every one of the ten cards, then the contract
+        assert sorted(shown) == sorted([card_name(c, lang) for c in state.hands[1]]), lines
+    assert lines[-1] == "P2 30 pts"
     state.apply(CARD["10C"])
     for seat in (1, 2, 3):
         for lang in ("fr", "en"):
             for line in seat_lines(state, seat, lang):
                 assert len(line) <= 16, line
     lines = seat_lines(state, 2, "en")
-    assert lines[-2] == "P2 30 pts S" and lines[-1] == "Trick 10C"
-    assert "AH" in " ".join(lines) and "10S" not in " ".join(lines)
+    assert lines[-1] == "S: 10C"
+    shown = " ".join(lines[:-1]).split()
+    assert sorted(shown) == sorted([card_name(c) for c in state.hands[2]])
+    assert seat_lines(state, 2, "fr")[-1] == "Pi: 10Tr"

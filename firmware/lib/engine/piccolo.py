@@ -639,17 +639,18 @@ def _trump_over(hand, best, trump):
 
 
 def seat_lines(state, seat, lang):
-    """What a seat sees on the OLED while it holds OK: its hand, the contract, the trick."""
+    """What a seat sees on the OLED while it holds OK: its hand (up to 12 cards in three lines),
+    then the trick on the table with the trump, or the contract when no card is down yet."""
     hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
-    out = card_lines(hand, lang)[:2]
-    if state.taker >= 0 and state.phase >= PH_TRUMP:
-        trump = ("Pi", "Co", "Ca", "Tr")[state.trump] if lang == "fr" else "SHDC"[state.trump]
-        line = ("J%d %s" if lang == "fr" else "P%d %s") % (state.taker + 1, level_name(state.level, lang))
-        if state.trump >= 0:
-            line += " " + trump
-        out.append(line[:16])
+    out = card_lines(hand, lang)[:3]
     if state.trick:
-        out.append(("Pli " if lang == "fr" else "Trick ") + card_lines(state.trick, lang, 10)[0])
+        trump = "SA" if lang == "fr" else "NT"  # sans atout / no trump
+        if state.trump >= 0:
+            trump = ("Pi", "Co", "Ca", "Tr")[state.trump] if lang == "fr" else "SHDC"[state.trump]
+        out.append((trump + ": " + " ".join([card_name(c, lang) for c in state.trick]))[:16])
+    elif state.taker >= 0 and state.phase >= PH_TRUMP:
+        out.append((("J%d %s" if lang == "fr" else "P%d %s") % (
+            state.taker + 1, level_name(state.level, lang)))[:16])
     return out[:4]
 
 
