@@ -15,6 +15,7 @@ except ImportError:  # CPython names it the same; only a build without it lands 
 _VMIN = 6
 _VTIME = 5
 READ_CHUNK = 256
+WRITE_WAIT_MS = 200  # how long a write waits for a reader before the line is dropped
 
 
 class SerialPort:
@@ -30,7 +31,11 @@ class SerialPort:
             termios.tcsetattr(fd, termios.TCSANOW, attrs)
         self.poller = select.poll()
         self.poller.register(self.file, select.POLLIN)
+        self.out_poller = select.poll()
+        self.out_poller.register(self.file, select.POLLOUT)
         self.broken = False
+        self.dropped = 0  # bytes written while nobody read the other end
+        self.stalled = False  # the last write found no reader: the next ones do not wait
 
     def read(self):
         """The bytes available now, or None; a port whose other end went away reads as None."""
@@ -46,9 +51,16 @@ class SerialPort:
         return None
 
     def write(self, data):
-        """Send all of data; a hung-up peer drops it silently, as an unplugged USB cable would."""
+        """Send data. A board's UART sends at its pace whether anyone listens or not, so a pty
+        that nobody has read for WRITE_WAIT_MS drops the line instead of freezing the simulator;
+        a hung-up peer drops everything, as an unplugged USB cable would."""
         if self.broken:
             return
+        if not self.out_poller.poll(0 if self.stalled else WRITE_WAIT_MS):
+            self.stalled = True
+            self.dropped += len(data)
+            return
+        self.stalled = False
         try:
             self.file.write(data)
         except OSError:
