@@ -27,7 +27,7 @@ from engine.core import CHANCE  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.tanturlurette_bots import ThresholdBot  # noqa: E402
 from store import container  # noqa: E402
-from store.store import Store  # noqa: E402
+from store.storage import Store  # noqa: E402
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 GAMES = 6

@@ -7,7 +7,7 @@ import os
 
 from app.session import Session
 from store.files import crc32
-from store.store import Store
+from store.storage import Store
 from test_store_files import (
     RamBlockDevice,
     fingerprint,

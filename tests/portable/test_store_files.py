@@ -10,7 +10,7 @@ from engine.rng import Rng
 from engine.tanturlurette_bots import ThresholdBot
 from store import container, journal
 from store.files import ENOSPC, Files, crc32, join
-from store.store import Store
+from store.storage import Store
 from support import ON_MICROPYTHON, expect_raises
 
 # -- fixtures ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from app.session import Session
 from engine.registry import replay
 from store import container, journal
 from store.files import Files, crc32, join
-from store.store import Store
+from store.storage import Store
 from support import expect_raises, scaled
 from test_store_files import (
     FullDisk,

@@ -103,7 +103,7 @@ class Session:
         if bots is not None and len(bots) != len(state.standings()):
             raise ValueError("%d bot entries for %d seats" % (len(bots), len(state.standings())))
         self._begin_events()
-        if self.state is not None and not self.finished and len(self.state.moves):
+        if self.state is not None and not self.finished and len(self._need_state().moves):
             self._archive(True)
         self.state = state
         self.game = game
@@ -136,7 +136,7 @@ class Session:
 
     def _act(self, action):
         """Check, then apply one new action; returns the round it was taken in."""
-        state = self.state
+        state = self._need_state()
         player = state.current_player()
         if player == TERMINAL:
             raise IllegalAction(state, action, "the game is over")
@@ -157,7 +157,7 @@ class Session:
 
     def _apply(self, action):
         """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
-        state = self.state
+        state = self._need_state()
         self._who.append(state.current_player())
         self._rounds.append(state.round)
         self._phases.append(state.phase_name())
@@ -177,7 +177,7 @@ class Session:
         self._redo = []
 
     def _consume_putback(self, action):
-        state = self.state
+        state = self._need_state()
         putback = self._putback
         phase = state.phase_name()
         while putback and (putback[0][0] != phase or not state.is_legal(putback[0][1])):
@@ -220,19 +220,19 @@ class Session:
         if start < 0:
             return False
         self._begin_events()
-        state = self.state
+        state = self._need_state()
         before = state.round
         taken = self._take_back(start)
         self.seq += 1
         self._save_op(OP_UNDO, 0)
-        state = self.state
+        state = self._need_state()
         self._emit("undo", {"moves": taken, "round": state.round, "from_round": before,
                             "to_act": state.current_player()})
         self._end_events()
         return True
 
     def _take_back(self, start):
-        moves = self.state.moves
+        moves = self._need_state().moves
         who = self._who
         phases = self._phases
         group = []
@@ -243,7 +243,7 @@ class Session:
         return len(group)
 
     def _rebuild(self, moves):
-        state = game_module(self.game).State(self.state.options)
+        state = game_module(self.game).State(self._need_state().options)
         self.state = state
         self._who = array("b")
         self._rounds = array("H")
@@ -255,7 +255,7 @@ class Session:
         if not self.can_redo():
             return False
         self._begin_events()
-        state = self.state
+        state = self._need_state()
         before = state.round
         group = self._redo.pop()
         for _phase, move in group:
@@ -270,7 +270,7 @@ class Session:
 
     # -- after a move ---------------------------------------------------------------------------
     def _after_move_events(self, before):
-        state = self.state
+        state = self._need_state()
         if state.round > before:
             payload = {"round": state.round, "previous": before}
             for key in _RESULT_KEYS:
@@ -282,13 +282,15 @@ class Session:
             self._emit("over", self._over_payload())
 
     def _over_payload(self):
-        state = self.state
+        state = self._need_state()
         payload = {"returns": list(state.returns()), "round": state.round,
                    "standings": _copy(state.standings())}
-        if hasattr(state, "pot"):
-            payload["pot"] = state.pot()
-        if hasattr(state, "winners"):
-            payload["winners"] = list(state.winners())
+        pot = getattr(state, "pot", None)  # games with stakes say what was at stake
+        if pot is not None:
+            payload["pot"] = pot()
+        winners = getattr(state, "winners", None)
+        if winners is not None:
+            payload["winners"] = list(winners())
         return payload
 
     # -- finishing ------------------------------------------------------------------------------
@@ -308,8 +310,8 @@ class Session:
     def _archive(self, abandoned):
         doc = self.record()
         doc["finished"] = not abandoned
-        doc["returns"] = list(self.state.returns())
-        doc["rounds"] = self.state.round
+        doc["returns"] = list(self._need_state().returns())
+        doc["rounds"] = self._need_state().round
         self.finished = True
         self._redo = []
         if self.store is None:
@@ -341,7 +343,7 @@ class Session:
 
     def document(self):
         """Everything resume needs, as one JSON-able dict (the snapshot)."""
-        state = self.state
+        state = self._need_state()
         return {"v": DOC_VERSION, "id": self.game_id, "game": self.game,
                 "options": state.options, "names": self.names, "bots": self.bots,
                 "moves": list(state.moves), "seq": self.seq,
@@ -363,11 +365,14 @@ class Session:
 
     def _save(self):
         """Write the whole session as a snapshot (the first one starts the game on flash)."""
+        store = self.store
+        if store is None:
+            return
         try:
             if self.game_id:
-                self.store.snapshot(self.document())
+                store.snapshot(self.document())
             else:
-                self.game_id = self.store.start(self.document())
+                self.game_id = store.start(self.document())
         except OSError as err:
             self._storage_error(err, "snapshot")
             return
@@ -406,7 +411,7 @@ class Session:
                 self.game_id = 0
                 report["quarantined"] += self.store.quarantine_current()
         if self.state is not None:
-            state = self.state
+            state = self._need_state()
             report["resumed"] = True
             report["game"] = self.game
             report["round"] = state.round
@@ -432,8 +437,8 @@ class Session:
         try:
             for move in doc["moves"]:
                 self._apply(move)
-                if self.state.round > self._floor_round:
-                    self._floor_round = self.state.round
+                if self._need_state().round > self._floor_round:
+                    self._floor_round = self._need_state().round
             self._floor_round = max(self._floor_round, doc.get("floor", 0))
             self._redo = [[(p, m) for p, m in g] for g in doc.get("redo", [])]
             self._putback = [list(e) for e in doc.get("putback", [])]

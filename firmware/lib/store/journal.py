@@ -1,7 +1,7 @@
 """Journal entries: one fixed 12-byte record per operation, each with its own CRC-32.
 
 entry = struct "<BBHII": op, format version, argument (the action), sequence number, CRC-32 of the
-first 8 bytes. The store writes each entry as its own small file (see store.store for why); the
+first 8 bytes. The store writes each entry as its own small file (see store.storage for why); the
 fixed size and the checksum make a torn or damaged entry obvious.
 """
 
