@@ -98,7 +98,7 @@ class State(Accounts):
             self._open_deal()
 
     def action_name(self, action):
-        return "%s tricks" % (action,)
+        return ("%s trick" if action == 1 else "%s tricks") % (action,)
 
     def phase_name(self):
         return "over" if self.phase == PH_OVER else "tricks of seat %d" % self.entry_seat()
