@@ -68,6 +68,8 @@ class LogStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        if jsonl_path:
+            os.makedirs(os.path.dirname(os.path.abspath(jsonl_path)), exist_ok=True)
         self.jsonl = open(jsonl_path, "a", encoding="utf-8") if jsonl_path else None
 
     def close(self):

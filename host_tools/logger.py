@@ -34,6 +34,7 @@ class Logger:
         self.want_sync = False
         self.device = None
         self.counts = {}  # events stored in this run, by type
+        self.status = ""  # the latest note, shown under the live view
 
     # -- events ---------------------------------------------------------------------------------
     def handle(self, event):
@@ -90,13 +91,21 @@ class Logger:
             return
         lines = public_lines(self.tracker.record(), self.tracker.names, self.recent) \
             if self.tracker.active() else ["waiting for a game"] + self.recent
+        if self.status:
+            lines.append("")
+            lines.append(self.status)
         self.out.write("\x1b[H\x1b[J" + "\n".join(lines) + "\n")
         self.out.flush()
 
     def _say(self, text):
-        if not self.live:
+        if text == self.status:
+            return  # "waiting for the device" once, not once a second
+        self.status = text
+        if self.live:
+            self.out.write("\x1b[K" + text + "\r")  # shown at once; the next redraw keeps it below
+        else:
             self.out.write(text + "\n")
-            self.out.flush()
+        self.out.flush()
 
     # -- the device -----------------------------------------------------------------------------
     def sync(self):
