@@ -53,8 +53,7 @@ def start(options=None, dealer=3, setup=None):
 
 def deal(state, cards):
     """Deal cards[seat] to each live seat, in the engine's deal order."""
-    while state.phase == PH_DEAL:
-        state.apply(cards[state.deal_seat()])
+    state.deal_fixed(cards)
 
 
 def seen_cards(state, seat):
@@ -101,6 +100,19 @@ def test_each_player_sees_only_his_own_card_after_the_deal():
         view = state.view(seat)
         assert view["card"] == state.hand[seat]
         assert seen_cards(state, seat) == [state.hand[seat]]
+
+
+def test_a_fixed_deal_is_checked_whole_before_any_card_is_dealt():
+    state = start()
+    before = state.to_dict()
+    for bad in ([card(TWO)] * 4, [card(TWO), card(FIVE), card(NINE)], [1, 2, 3, 52],
+                [1, 2, 3, "4"]):
+        err = expect_raises(IllegalAction, state.deal_fixed, bad)
+        assert "card" in str(err)
+        assert state.to_dict() == before
+    state.deal_fixed([card(TWO), card(FIVE), card(NINE), card(KING)])
+    assert list(state.moves) == [3, card(NINE), card(FIVE), card(TWO), card(KING)]
+    expect_raises(IllegalAction, state.deal_fixed, [4, 5, 6, 7])  # the deal is done
 
 
 def test_the_deal_takes_cards_from_the_stock_only():

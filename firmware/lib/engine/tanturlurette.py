@@ -376,6 +376,25 @@ class State(GameState):
         m = len(self.order)
         return self.order[(m - 2 - self.turn) % m]
 
+    def deal_fixed(self, cards):
+        """Deal known cards: cards[seat] to each live seat (entries of eliminated seats ignored).
+
+        For tests and for entering a real deal. Every card is checked before the first is
+        dealt, so a bad list raises IllegalAction and leaves the state unchanged. The moves
+        recorded are the same as a random deal's: one outcome per card, in deal order.
+        """
+        if self.phase != PH_DEAL or self.turn != 0:
+            raise IllegalAction(self, -1, "a fixed deal starts a round's deal")
+        if len(cards) != self.n:
+            raise IllegalAction(self, -1, "a fixed deal has one card per seat, %d given for %d seats"
+                                % (len(cards), self.n))
+        live = [cards[s] for s in self.order]
+        for card in live:
+            if type(card) is not int or not self.is_legal(card) or live.count(card) > 1:
+                raise IllegalAction(self, card, "each live seat needs a different card from the stock")
+        while self.phase == PH_DEAL:
+            self.apply(cards[self.deal_seat()])
+
     def _deal_card(self, card):
         # _take_from_stock, inlined: dealing is the most frequent move
         stock = self.stock
