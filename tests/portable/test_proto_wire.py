@@ -30,16 +30,6 @@ def test_damaged_prefixed_line_is_refused_by_checksum():
     assert err.code == wire.E_BAD_LINE and "checksum" in err.message
 
 
-def test_fallback_crc_matches_the_library_one():
-    from binascii import crc32
-
-    rng = Rng(11)
-    for size in (0, 1, 7, 64, 300):
-        data = bytes([rng.below(256) for _ in range(size)])
-        assert wire.crc32_bitwise(data) == crc32(data) & 0xFFFFFFFF
-    assert wire.crc32_bitwise(b"123456789") == 0xCBF43926  # the standard check value
-
-
 def test_cut_line_is_refused():
     line = wire.encode_event(1, "act", {"a": 12})
     for cut in (5, len(line) // 2, len(line) - 3):

@@ -146,7 +146,7 @@ class Commands:
             except OSError:
                 record = None
             except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
-                raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from err
+                raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
         else:
             history = self._memory_history() or []
             record = history[game_id - 1] if 1 <= game_id <= len(history) else None
@@ -253,4 +253,4 @@ def save_config(path, config):
             raise CommandError(E_BAD_ARGS, "config: " + "; ".join(problems))
         os.rename(tmp, path)
     except OSError as err:
-        raise CommandError(E_FAILED, "config not saved: %s" % err) from err
+        raise CommandError(E_FAILED, "config not saved: %s" % err) from None

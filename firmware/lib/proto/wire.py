@@ -9,22 +9,7 @@ Host lines are the same; a bare JSON object (typed by hand in a terminal) is acc
 import json
 
 from engine.compat import const
-
-
-def crc32_bitwise(data):
-    """CRC-32 (the zlib one), bit by bit: for a MicroPython build without binascii.crc32."""
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
-    return crc ^ 0xFFFFFFFF
-
-
-try:
-    from binascii import crc32
-except ImportError:
-    crc32 = crc32_bitwise
+from store.files import crc32  # the store's CRC-32: binascii's, or its own where a build lacks it
 
 PROTOCOL_VERSION = const(1)
 PREFIX = b"@TL "
@@ -53,7 +38,7 @@ class LineError(ValueError):
 
 
 def _checksum(body):
-    return b"%08x" % (crc32(body) & 0xFFFFFFFF)
+    return b"%08x" % crc32(body)
 
 
 def dumps(obj):

@@ -1,0 +1,110 @@
+"""list_games, pull_game, list_quarantine and pull_file against the real store on a filesystem
+(a RAM littlefs under the unix port, a temp folder on CPython)."""
+
+from app.session import Session
+from engine.registry import replay
+from engine.rng import Rng
+from engine.tanturlurette_bots import BOTS
+from proto import wire
+from proto.link import Link
+from store.files import join
+from store.storage import Store
+from test_store_files import clean_root, scratch_root
+
+
+class _App:
+    def __init__(self, session):
+        self.session = session
+        self.events = []
+
+    def pop_event(self):
+        return None
+
+
+def _finished_game(session, seed, names):
+    session.new_game("tanturlurette", {"players": 4, "circles": 2}, names=names)
+    rng = Rng(seed)
+    bots = [BOTS["threshold"]() for _ in range(4)]
+    while not session.state.is_over():
+        player = session.state.current_player()
+        if player < 0:
+            session.act(session.chance_outcome(rng))
+        else:
+            session.act(bots[player].choose(session.state, player, rng))
+    session.finish()
+    return session.record()
+
+
+def _ask(link, inbox, out, command):
+    inbox.append(command)
+    link.poll(0)
+    lines = [wire.parse_line(line, True) for line in b"".join(out).split(b"\n") if line]
+    del out[:]
+    return lines[-1]
+
+
+def test_history_from_the_store_through_the_link():
+    root = scratch_root()
+    try:
+        session = Session(Store(root))
+        first = _finished_game(session, 1, ["Anne", "Bea", "Cyr", "Dom"])
+        second = _finished_game(session, 2, None)
+        inbox = []
+        out = []
+        link = Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append)
+        listing = _ask(link, inbox, out, b'{"cmd":"list_games","id":1}\n')["data"]["games"]
+        assert [g["id"] for g in listing] == [1, 2]
+        assert listing[0]["names"] == ["Anne", "Bea", "Cyr", "Dom"] and listing[0]["finished"]
+        assert listing[1]["moves"] == len(second["moves"])
+        pulled = _ask(link, inbox, out, b'{"cmd":"pull_game","game_id":1,"id":2}\n')["data"]["record"]
+        assert pulled["moves"] == first["moves"] and pulled["names"] == first["names"]
+        assert list(replay(pulled).returns()) == pulled["returns"]
+        missing = _ask(link, inbox, out, b'{"cmd":"pull_game","game_id":9,"id":3}\n')
+        assert missing["type"] == "error" and "no finished game 9" in missing["data"]["message"]
+        # a history file damaged on flash: listed as such, and refused with the reason
+        with open(join(join(root, "history"), "h2"), "wb") as f:
+            f.write(b"\x00garbage")
+        listing = _ask(link, inbox, out, b'{"cmd":"list_games","id":4}\n')["data"]["games"]
+        assert listing[1]["id"] == 2 and "error" in listing[1]
+        damaged = _ask(link, inbox, out, b'{"cmd":"pull_game","game_id":2,"id":5}\n')
+        assert damaged["type"] == "error" and "damaged" in damaged["data"]["message"]
+        assert _ask(link, inbox, out, b'{"cmd":"list_quarantine"}\n')["data"]["files"] == []
+    finally:
+        clean_root(root)
+
+
+def test_quarantined_files_can_be_pulled_byte_for_byte():
+    from binascii import a2b_base64
+
+    root = scratch_root()
+    try:
+        store = Store(root)
+        session = Session(store)
+        session.new_game("tanturlurette", {"players": 4})
+        session.act(session.chance_outcome(Rng(3)))
+        game_dir = join(root, "game")
+        names = [n for n in _listdir(game_dir) if n.startswith("s")]
+        assert names, "the session saved a snapshot"
+        with open(join(game_dir, names[0]), "wb") as f:
+            f.write(b"\xde\xad not a snapshot")
+        resumed = Session(Store(root))
+        report = resumed.resume()
+        assert report is not None and report["quarantined"]
+        inbox = []
+        out = []
+        link = Link(_App(resumed), lambda: inbox.pop(0) if inbox else None, out.append)
+        files = _ask(link, inbox, out, b'{"cmd":"list_quarantine","id":1}\n')["data"]["files"]
+        assert files == report["quarantined"]
+        got = _ask(link, inbox, out, b'{"cmd":"pull_file","name":"%s","id":2}\n' % files[0].encode())
+        assert got["type"] == "ok"
+        assert a2b_base64(got["data"]["base64"]) == b"\xde\xad not a snapshot"
+        nope = _ask(link, inbox, out, b'{"cmd":"pull_file","name":"../config.json","id":3}\n')
+        assert nope["type"] == "error" and nope["data"]["code"] == wire.E_FAILED
+    finally:
+        clean_root(root)
+
+
+def _listdir(folder):
+    import os
+
+    return os.listdir(folder)
