@@ -2,7 +2,7 @@
 peak heap of the whole app over a full 8-player game. Runs under MicroPython and CPython.
 
   app_event_us        a cursor move in the marking phase: app.handle + app.render (frame and the
-                      OLED text rebuilt), mean over many presses
+                      OLED text rebuilt), mean over the fastest of 5 batches of presses
   app_frame_us        app.render alone during a token glide (no text to rebuild)
   app_peak_heap_kb    MicroPython: the largest live heap (gc.mem_alloc() after a collection)
                       sampled every loop turn of a full 8-player deck game with 7 bots, above
@@ -46,6 +46,7 @@ CODE_HEAP = gc.mem_alloc() - BASE_HEAP if ON_MICROPYTHON else 0
 BASE_HEAP += CODE_HEAP
 
 EVENTS = 2000 if ON_MICROPYTHON else 20000
+BATCHES = 5  # the best batch is reported: the machine is shared, other load only adds time
 
 
 def micros():
@@ -137,17 +138,32 @@ def to_marking(seed):
     return driver
 
 
+def best_batch_us(step):
+    """The mean time of step() over the fastest of BATCHES batches, in microseconds."""
+    per_batch = EVENTS // BATCHES
+    best = None
+    for _ in range(BATCHES):
+        start = micros()
+        for i in range(per_batch):
+            step(i)
+        mean = elapsed_us(start) / per_batch
+        if best is None or mean < best:
+            best = mean
+    return best
+
+
 def event_us():
     driver = to_marking(9)
     app = driver.app
     now = driver.hw.clock.ticks_ms()
     app.render(now)
     swap = make_event(SWAP, PRESS)
-    start = micros()
-    for _ in range(EVENTS):
+
+    def one_event(_i):
         app.handle(swap, now)
         app.render(now)
-    return elapsed_us(start) / EVENTS
+
+    return best_batch_us(one_event)
 
 
 def frame_us():
@@ -159,23 +175,25 @@ def frame_us():
     mode.cursor = mode.n
     mode._mark(OK, clock.ticks_ms())  # confirm: a token glides
     app.render(clock.ticks_ms())
-    start = micros()
     now = clock.ticks_ms()
-    for i in range(EVENTS):
+
+    def one_frame(i):
         app.render(now + (i % 500))
-    return elapsed_us(start) / EVENTS
+
+    return best_batch_us(one_frame)
 
 
 def main():
+    # the timings first, on a fresh heap; then the long game
+    print("app_event_us: %.1f us" % event_us())
+    print("app_event_us_budget: 100 us")
+    print("app_frame_us: %.1f us" % frame_us())
     peak, rounds = peak_heap_of_a_game()
     print("app_peak_heap_kb: %.1f KB" % (peak / 1024))
     print("app_peak_heap_kb_budget: 40 KB")
     if ON_MICROPYTHON:
         print("app_code_heap_kb: %.1f KB" % (CODE_HEAP / 1024))
     print("app_game_rounds: %d rounds" % rounds)
-    print("app_event_us: %.1f us" % event_us())
-    print("app_event_us_budget: 100 us")
-    print("app_frame_us: %.1f us" % frame_us())
 
 
 if "--quick" in sys.argv:  # the timings only, without the minute-long game
