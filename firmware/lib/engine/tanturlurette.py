@@ -65,6 +65,7 @@ MAX_DRAWS = const(3)  # after two refusals the third card must be kept
 NO_CARD = const(-1)
 MIN_PLAYERS = const(4)
 MAX_PLAYERS = const(8)
+_NO_SEEN = bytes(MAX_PLAYERS * DECK_SIZE)  # copied over State.seen at each deal
 
 OPTION_DEFAULTS = {
     "players": 4,
@@ -116,8 +117,8 @@ class State(GameState):
         self.discard = bytearray(DECK_SIZE)  # discard[:discard_len]: refused and replaced cards
         self.discard_len = 0
         # seen[v * 52 + card] = 1 when seat v has legitimately seen card this round.
-        self.seen = bytearray(n * DECK_SIZE)
-        self._no_seen = bytes(n * DECK_SIZE)
+        # Sized for the largest table so that one shared block of zeros can clear it.
+        self.seen = bytearray(MAX_PLAYERS * DECK_SIZE)
         self.fallen = []  # seats awaiting their re-entry choice
         self.last_hands = [NO_CARD] * n  # the reveal of the previous round, public
         self.last_losers = 0
@@ -321,7 +322,7 @@ class State(GameState):
             for s in range(self.n):
                 hand[s] = NO_CARD
             self.discard_len = 0
-            self.seen[:] = self._no_seen
+            self.seen[:] = _NO_SEEN
             self.phase = PH_DEAL
         else:
             self._begin_decisions()
