@@ -9,6 +9,7 @@ from engine.tanturlurette import State
 from engine.tanturlurette_bots import BOTS
 from proto import wire
 from proto.link import Link
+from support import ON_MICROPYTHON, expect_raises
 
 
 class FakeSession:
@@ -251,3 +252,28 @@ def test_names_that_do_not_fit_the_next_game_are_dropped():
     app.events.append(("game", {"game": "tanturlurette", "names": None}))
     link.poll(clock.advance(10))
     assert w.take()[0]["data"]["names"] is None and app.session.names is None
+
+
+def test_an_unencodable_event_or_a_failing_port_never_stops_the_loop():
+    clock = ManualClock()
+    app, w, link = _link()
+    app.events = [("act", {"action": object()}), ("act", {"action": 2})]
+    link.poll(clock.advance(10))
+    if ON_MICROPYTHON:  # its json writes the object's repr: the host finds a line it cannot read
+        lines = [line for line in w.out.split(b"\n") if line]
+        w.out = b""
+        assert expect_raises(wire.LineError, wire.parse_line, lines[0], True).code == wire.E_BAD_LINE
+        assert wire.parse_line(lines[1], True)["seq"] == 1
+    else:
+        got = w.take()
+        assert [e["type"] for e in got] == ["error", "act"]
+        assert "act event not encodable" in got[0]["data"]["message"]
+        assert [e["seq"] for e in got] == [0, 1]
+
+    def broken(data):
+        raise OSError(5)
+
+    link.write = broken
+    app.events = [("round", {"round": 2})]
+    link.poll(clock.advance(10))
+    assert link.lost_lines == 1 and link.seq == 3  # the gap tells the host a line is missing

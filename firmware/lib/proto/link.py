@@ -43,6 +43,7 @@ class Link:
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
         self.pending_names = None  # set_names while no game runs: for the next game that starts
         self.lines_in = 0
+        self.lost_lines = 0  # lines the port refused to take
         self.errors_in = 0
 
     # -- the loop's entry point -----------------------------------------------------------------
@@ -79,9 +80,21 @@ class Link:
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, kind, data):
-        line = encode_event(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
+        """Frame and write one event. A payload JSON cannot hold (a bug elsewhere) becomes an
+        error event on CPython (MicroPython's json writes the object's repr instead, which the
+        host reads as a damaged line), and a failing port drops the line: the loop that polls
+        must never stop."""
+        try:
+            line = encode_event(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
+        except (TypeError, ValueError) as err:
+            line = encode_event(self.seq, "error", {"code": E_FAILED, "id": None,
+                                                     "message": "%s event not encodable: %s" % (kind, err)},
+                                self.now, self.wall_time(), self.boot_id)
         self.seq += 1
-        self.write(line)
+        try:
+            self.write(line)
+        except OSError:
+            self.lost_lines += 1
 
     def set_wall_clock(self, seconds):
         self.wall_seconds = seconds
