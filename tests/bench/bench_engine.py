@@ -11,7 +11,9 @@ Runs standalone under MicroPython and CPython (tests/bench/run.py runs both) and
                     CPython: tracemalloc's net growth, which only shows what is kept.
                     What remains is the record itself: 2 bytes a move in an array('H').
   game_peak_heap    the worst, over several seeded games, of the live heap while one whole game
-                    is played, state and bots included. MicroPython: gc.collect() after every step
+                    is played, state and bots included; longest_game_peak_heap: the same for the
+                    longest of 200 seeded games (re-entries make rare games very long, and the
+                    record grows by 2 bytes a move). MicroPython: gc.collect() after every step
                     and the highest gc.mem_alloc() above the level before the state was built: so
                     garbage the collector would reclaim does not count, but everything alive does.
                     CPython: tracemalloc peak above the same starting level.
@@ -35,6 +37,7 @@ ON_MICROPYTHON = sys.implementation.name == "micropython"
 PLAYERS = 8
 GAMES = 60
 PEAK_GAMES = 8
+LONG_SEARCH = 200  # games searched for the longest, whose peak is measured too
 
 if ON_MICROPYTHON:
     import time
@@ -115,39 +118,51 @@ def alloc_per_round(seed):
     return total / rounds
 
 
-def game_peak(seed):
+def one_game_peak(seed):
+    """(peak heap, moves) of the game played from Rng(seed) by threshold bots."""
+    gc.collect()
+    if ON_MICROPYTHON:
+        base = gc.mem_alloc()
+    else:
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
     rng = Rng(seed)
-    worst = 0
-    worst_moves = 0
-    state = bots = None
-    for _ in range(PEAK_GAMES):
-        state = bots = None  # the previous game must not count in the base level
-        gc.collect()
-        if ON_MICROPYTHON:
-            base = gc.mem_alloc()
+    state, bots = new_game(ThresholdBot)
+    peak = 0
+    while not state.is_over():
+        player = state.current_player()
+        if player == CHANCE:
+            sample_chance(state, rng)
         else:
-            tracemalloc.start()
-            base = tracemalloc.get_traced_memory()[0]
-        state, bots = new_game(ThresholdBot)
-        peak = 0
-        while not state.is_over():
-            player = state.current_player()
-            if player == CHANCE:
-                sample_chance(state, rng)
-            else:
-                state.apply(bots[player].choose(state, player, rng))
-            if ON_MICROPYTHON:
-                gc.collect()
-                used = gc.mem_alloc() - base
-                if used > peak:
-                    peak = used
-        if not ON_MICROPYTHON:
-            peak = tracemalloc.get_traced_memory()[1] - base
-            tracemalloc.stop()
-        if peak > worst:
+            state.apply(bots[player].choose(state, player, rng))
+        if ON_MICROPYTHON:
+            gc.collect()
+            used = gc.mem_alloc() - base
+            if used > peak:
+                peak = used
+    if not ON_MICROPYTHON:
+        peak = tracemalloc.get_traced_memory()[1] - base
+        tracemalloc.stop()
+    return peak, len(state.moves)
+
+
+def game_peaks(first_seed):
+    """The worst peak of PEAK_GAMES games, and the peak of the longest of LONG_SEARCH games."""
+    worst = (0, 0)
+    for seed in range(first_seed, first_seed + PEAK_GAMES):
+        peak = one_game_peak(seed)
+        if peak[0] > worst[0]:
             worst = peak
-            worst_moves = len(state.moves)
-    return worst, worst_moves
+    longest_seed = first_seed
+    longest = 0
+    for seed in range(first_seed, first_seed + LONG_SEARCH):
+        state, bots = new_game(ThresholdBot)
+        play_out(state, bots, Rng(seed))
+        if len(state.moves) > longest:
+            longest = len(state.moves)
+            longest_seed = seed
+    state = bots = None  # not counted in the next measurement
+    return worst, one_game_peak(longest_seed)
 
 
 def main():
@@ -159,10 +174,13 @@ def main():
     print("rounds_timed: %d rounds" % len(times))
     print("move_us: %.2f us" % move_time(records))
     print("alloc_per_round: %d bytes" % alloc_per_round(13))
-    peak, moves = game_peak(14)
+    (peak, moves), (long_peak, long_moves) = game_peaks(14)
     print("game_peak_heap: %d bytes" % peak)
     print("game_peak_heap_budget: 16384 bytes")
     print("moves_in_peak_game: %d moves" % moves)
+    print("longest_game_peak_heap: %d bytes" % long_peak)
+    print("longest_game_peak_heap_budget: 16384 bytes")
+    print("moves_in_longest_game: %d moves" % long_moves)
 
 
 main()
