@@ -50,7 +50,10 @@ class Link:
     def poll(self, now):
         self.now = now
         self.drain()  # events already queued go out before any reply, keeping the log in order
-        data = self.read()
+        try:
+            data = self.read()
+        except OSError:  # a port in trouble reads as silence; the next turn tries again
+            data = None
         if data:
             self.reader.feed(data, now)
         self.reader.expire(now, ticks_diff)
