@@ -452,6 +452,8 @@ def test_bad_options_are_refused_with_a_clear_message():
         assert list(options)[0] in str(err), str(err)
     err = expect_raises(BadOptions, State, {"players": 9})
     assert "4 to 8" in str(err)
+    for not_an_object in ("players=4", [4], 4):
+        assert "JSON object" in str(expect_raises(BadOptions, State, not_an_object))
 
 
 def test_king_blocks_in_deck_mode_shows_the_king_and_refuses_the_exchange():

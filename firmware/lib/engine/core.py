@@ -84,6 +84,8 @@ def option_choice(options, key, default, choices):
 
 
 def check_known_options(options, known):
+    if not isinstance(options, dict):
+        raise BadOptions("options must be a JSON object, got %r" % (options,))
     for key in options:
         if key not in known:
             raise BadOptions("unknown option %r (known: %s)" % (key, ", ".join(sorted(known))))
