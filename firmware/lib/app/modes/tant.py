@@ -82,9 +82,15 @@ class TantMode(Mode):
         self.bots = [None] * n
         from engine.tanturlurette_bots import BOTS
 
+        # Tanturlurette's bots keep only scratch buffers between calls (they are told the seat
+        # each time), so seats with the same bot share one: seven counting bots cost one.
+        shared = {}
         for s in range(n):
-            if bots[s] is not None:
-                self.bots[s] = BOTS[bots[s]]()
+            name = bots[s]
+            if name is not None:
+                if name not in shared:
+                    shared[name] = BOTS[name]()
+                self.bots[s] = shared[name]
 
     @property
     def holds_ok(self):
