@@ -49,10 +49,10 @@ class Logger:
         data = event.get("data") or {}
         self.counts[kind] = self.counts.get(kind, 0) + 1
         change = self.tracker.feed(event)
-        if kind == "game":
+        if kind == "game" or change == "new":  # a game seen from its start, or found by a snapshot
             self.checks = Checkpoints()
             self.row = None
-            self.named = bool(data.get("names"))
+            self.named = bool(data.get("names") if kind == "game" else self.tracker.names)
         if kind == "act" and isinstance(data.get("move"), int):
             self.checks.acts[data["move"]] = data
         elif kind == "round" and isinstance(data.get("round"), int):
@@ -66,7 +66,7 @@ class Logger:
             self.want_names = True
         if self.tracker.needs_sync():
             self.want_sync = True
-        if self.tracker.active() and change in ("game", "move", "synced", "over"):
+        if self.tracker.active() and change in ("game", "move", "synced", "new", "over"):
             self.row = self.store.save_live_game(self.row, self.tracker.record(), self.boot,
                                                  self.tracker.started_seq)
         if kind == "state" and self.tracker.active() and self.tracker.over is not None:

@@ -37,7 +37,8 @@ class GameTracker:
 
     def feed(self, event):
         """Take one decoded event (dict with seq, type, data); returns what changed, or None:
-        "game" (a new game began), "move", "round", "over", "synced"."""
+        "game" (a new game began), "move", "round", "over", "synced", "new" (a snapshot of
+        another game than the one followed)."""
         kind = event.get("type")
         data = event.get("data") or {}
         if kind == "game":
@@ -101,24 +102,40 @@ class GameTracker:
         return None
 
     def sync(self, snap):
-        """Adopt the device's record; note where the events had it differently."""
+        """Adopt the device's record; returns "synced", or "new" when it is another game.
+
+        The same game may have lost moves to an undo or gained some while the line was down; it
+        is another game if the name or options differ, or if the two records disagree within
+        their first SAME_GAME_MOVES moves (the first dealer and the first cards dealt: a new game
+        with the same options almost never repeats them)."""
         moves = list(snap.get("moves") or [])
-        if self.active() and snap.get("game") == self.game and snap.get("options") == self.options:
-            common = min(len(moves), len(self.moves))
-            for i in range(common):
-                if moves[i] != self.moves[i]:
-                    self.notes.append("snapshot differs from the events at move %d" % i)
-                    break
-        elif self.active():
-            self.notes.append("snapshot is of another game: following it")
+        same = (self.active() and snap.get("game") == self.game and snap.get("options") == self.options
+                and _common_prefix(moves, self.moves) >= min(len(moves), len(self.moves), SAME_GAME_MOVES))
+        if same:
+            common = _common_prefix(moves, self.moves)
+            if common < min(len(moves), len(self.moves)):
+                self.notes.append("snapshot differs from the events from move %d on" % common)
+            names = snap.get("names") or self.names
         else:
             self.__init__()
+            names = snap.get("names") or None
         self.game = snap.get("game")
         self.options = snap.get("options")
-        self.names = snap.get("names") or self.names
+        self.names = names
         self.moves = moves
         self.redo = []
         self.gap = False
         if snap.get("over") and self.over is None:
             self.over = {"standings": snap.get("standings"), "round": snap.get("round")}
-        return "synced"
+        return "synced" if same else "new"
+
+
+SAME_GAME_MOVES = 8
+
+
+def _common_prefix(a, b):
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i

@@ -343,3 +343,56 @@ def test_replay_command_lists_every_move(tmp_path, capsys):
     move_lines = [line for line in out.splitlines() if line[:4].strip().isdigit()]
     assert len(move_lines) == len(game["moves"])
     assert "game over" in out
+
+
+# -- logger bookkeeping ---------------------------------------------------------------------------
+def _logger(tmp_path):
+    from host_tools.logger import Logger
+
+    store = LogStore(str(tmp_path / "l.sqlite"))
+    return store, Logger(store, out=io.StringIO(), live=False)
+
+
+def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_path):
+    store, logger = _logger(tmp_path)
+    session_a, events_a = session_game(seed=21, stop_after=40)
+    for event in events_a:
+        logger.handle(event)
+    session_b, _ = session_game(seed=22, stop_after=15)  # played while the cable was out
+    snap = session_b.record()
+    snap["over"] = False
+    logger.handle({"boot": 2, "seq": 0, "type": "state", "data": {"id": 1, "state": snap}})
+    games = store.games()
+    store.close()
+    assert [len(g["moves"]) for g in games] == [len(session_a.state.moves), len(session_b.state.moves)]
+    assert games[0]["moves"] == list(session_a.state.moves)
+    assert games[1]["moves"] == list(session_b.state.moves)
+
+
+def test_a_snapshot_after_an_undo_while_away_keeps_the_same_game(tmp_path):
+    store, logger = _logger(tmp_path)
+    session, events = session_game(seed=23, stop_after=40)
+    for event in events:
+        logger.handle(event)
+    session.undo()  # while the cable was out
+    snap = session.record()
+    logger.handle({"boot": 1, "seq": 10000, "type": "state", "data": {"id": 1, "state": snap}})
+    games = store.games()
+    store.close()
+    assert len(games) == 1 and games[0]["moves"] == list(session.state.moves)
+
+
+def test_a_finished_game_is_verified_and_stored_once(tmp_path):
+    store, logger = _logger(tmp_path)
+    session, events = session_game(seed=24)
+    for event in events:
+        logger.handle(event)
+    snap = session.record()
+    snap["over"] = True
+    for seq in (5000, 5001):  # the answer to get_state, twice (a reconnect asks again)
+        logger.handle({"boot": 1, "seq": seq, "type": "state", "data": {"id": seq, "state": snap}})
+    games = store.games()
+    store.close()
+    assert len(games) == 1 and games[0]["finished"] and games[0]["verified"] == "ok"
+    assert logger.finished == [games[0]["id"]]
+    assert games[0]["returns"] == list(session.state.returns())
