@@ -403,3 +403,36 @@ def test_tool_is_installed_as_a_console_command():
     for command in ("log", "pull", "replay", "verify", "stats", "board", "deploy"):
         assert command in result.stdout
     assert sys.executable
+
+
+def test_log_command_end_to_end(tmp_path):
+    """The installed command, as a person runs it: it finds the game, stores it, and stops."""
+    tmp = str(tmp_path)
+    over_at, expected = reference_game(tmp)
+    script = os.path.join(tmp, "game.txt")
+    with open(script, "w") as f:
+        f.write(game_script(until=over_at))
+    cable = Cable(tmp)
+    db = os.path.join(tmp, "cli.sqlite")
+    jsonl = os.path.join(tmp, "cli.jsonl")
+    exe = os.path.join(ROOT, ".venv", "bin", "tanturlurette")
+    log = subprocess.Popen([exe, "log", "--port", cable.link_path, "--db", db, "--jsonl", jsonl,
+                            "--names", ",".join(NAMES), "--games", "1", "--duration", "120", "--no-live"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    sim = subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--script", script,
+                            "--out", os.path.join(tmp, "out.jsonl"), "--seed", SEED, "--tail", "100000000"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        out = log.communicate(timeout=150)[0]
+    finally:
+        log.kill()
+        sim.kill()
+        sim.wait(10)
+        cable.close()
+    assert log.returncode == 0, out
+    assert "game 1 finished and stored (verified)" in out
+    assert "logged 1 finished game(s)" in out
+    store = LogStore(db)
+    [game] = store.games()
+    store.close()
+    assert game["moves"] == expected and game["names"] == NAMES and game["verified"] == "ok"
