@@ -122,3 +122,13 @@ def test_long_back_outside_a_game_does_nothing():
     mode = app.mode
     app.handle(make_event(BACK, LONG), clock.ticks_ms())
     assert app.mode is mode
+
+
+def test_without_an_oled_board_mode_comes_first():
+    config = copy_config(DEFAULT_CONFIG)
+    config["display"]["enabled"] = False
+    clock = ManualClock()
+    app = App(config, clock)
+    assert app.mode.value("mode") == "board"
+    app, _clock = new_app()
+    assert app.mode.value("mode") == "deck"

@@ -10,7 +10,7 @@ from engine.core import BadOptions, BadRecord
 from engine.registry import GAMES, game_module
 
 from app.board import blink_on
-from app.buttons import KEEP, OK, PRESS, SWAP
+from app.buttons import BACK, KEEP, OK, PRESS, SWAP
 from app.colours import ALERT, CONFIRM, CURSOR, DIM, seat_colour
 from app.core import CUE_ERROR
 from app.i18n import fit, tr
@@ -89,7 +89,9 @@ class SetupMenu(Mode):
         self.game = game
         choices: dict = {"game": self.games}
         if game == "tanturlurette":
-            choices["mode"] = ["deck", "board"]
+            # without an OLED nobody could peek at a virtual card: board mode comes first then
+            display = self.app.config.get("display", {}).get("enabled", True)
+            choices["mode"] = ["deck", "board"] if display else ["board", "deck"]
         else:
             choices["mode"] = ["table"]
             if game + "_score" in GAMES and installed(game + "_score"):
@@ -246,7 +248,8 @@ class SetupMenu(Mode):
 
 
 class GameMenu(Mode):
-    """Long BACK (or KEEP+SWAP held) during a game: continue, undo, redo, or a new game."""
+    """Long BACK (or KEEP+SWAP held) during a game: continue, undo, redo, or a new game.
+    A short BACK, or a long one, goes back to the game."""
 
     ROWS = ("continue", "undo", "redo", "new_game")
 
@@ -264,6 +267,9 @@ class GameMenu(Mode):
             self.cursor = (self.cursor - 1) % len(self.ROWS)
         elif button == SWAP:
             self.cursor = (self.cursor + 1) % len(self.ROWS)
+        elif button == BACK:
+            app.switch(self.back_to, now)
+            return True
         elif button == OK:
             row = self.ROWS[self.cursor]
             if row == "new_game":
