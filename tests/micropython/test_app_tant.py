@@ -309,3 +309,13 @@ def test_resume_after_a_restart_puts_the_same_seat_to_act():
     assert again.app._resuming
     again.run_for(1600)
     assert not again.app._resuming, "the resume sweep ends by itself"
+
+
+def test_an_unknown_bot_name_in_a_saved_game_falls_back_and_is_logged():
+    driver = make_rig(seed=3)
+    app = driver.app
+    app.start_game("tanturlurette", {"players": 4}, [None, "gone", "counting", "counting"],
+                   driver.hw.clock.ticks_ms())
+    assert app.mode.bots[1] is not None and app.mode.bots[1].name == "counting"
+    driver.run_for(20)  # the loop hands the log events on
+    assert "error" in event_kinds(driver)

@@ -39,9 +39,14 @@ class GameMode(Mode):
         names = session.bots or []
         if names:
             bots_module = __import__("engine." + session.game + "_bots", None, None, ["BOTS"])
+            table = bots_module.BOTS
             for s in range(self.n):
-                if s < len(names) and names[s] is not None:
-                    self.bots[s] = bots_module.BOTS[names[s]]()
+                name = names[s] if s < len(names) else None
+                if name is not None and name not in table:  # saved by firmware with other bots
+                    app.log("error", {"message": "unknown bot %r at seat %d" % (name, s)})
+                    name = sorted(table)[0]
+                if name is not None:
+                    self.bots[s] = table[name]()
         self.standing = array("i", [0] * MAX_SEATS)
         self.full = 1  # the bar length the standings are scaled to
         self.next_at = 0

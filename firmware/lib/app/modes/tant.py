@@ -88,6 +88,9 @@ class TantMode(Mode):
         for s in range(n):
             name = bots[s]
             if name is not None:
+                if name not in BOTS:  # a saved game from firmware with other bots
+                    app.log("error", {"message": "unknown bot %r at seat %d: counting plays" % (name, s)})
+                    name = "counting"
                 if name not in shared:
                     shared[name] = BOTS[name]()
                 self.bots[s] = shared[name]
