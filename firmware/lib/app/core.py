@@ -38,7 +38,7 @@ _SOUND_QUEUE = const(8)
 EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
 NOTICE_MS = const(2500)
 RESUME_MS = const(1500)
-_CHORD = const(3)  # bits of KEEP (0) and SWAP (1): KEEP and SWAP together: the menu on 3-button builds
+_CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 
 
 def _seed(clock):
@@ -97,7 +97,12 @@ class App:
                                  "round": report["round"], "discarded": report["discarded"]}
         self.log("boot", payload)
         if report is not None and report["resumed"] and self.session.state is not None:
-            self.switch(self.play_mode(), now)
+            try:
+                self.switch(self.play_mode(), now)
+            except Exception as err:  # a game this firmware cannot show: the menu, save kept
+                self.log("error", {"message": ("cannot show the saved game: %s" % err)[:160]})
+                self.to_setup(now)
+                return
             self._resume_start = now
             self._resuming = True
             self.notify(self.resume_lines(report), now)
@@ -168,7 +173,7 @@ class App:
             from app.modes.menu import GameMenu
 
             self.switch(GameMenu(self, mode), now)
-        elif getattr(mode, "back_to", None) is not None:
+        elif mode.back_to is not None:
             self.switch(mode.back_to, now)
 
     def is_human(self, seat):

@@ -83,6 +83,7 @@ class GameMode(Mode):
         app = self.app
         player = app.session.state.current_player()
         if not app.act(action, now):
+            self.next_at = ticks_add(now, BOT_MS)  # a refused bot retries at a bot's pace
             return False
         if player != CHANCE:
             app.sound(CUE_ACT)

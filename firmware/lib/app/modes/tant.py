@@ -245,6 +245,7 @@ class TantMode(Mode):
             if state.out[s]:
                 out_before |= 1 << s
         if not app.act(action, now):
+            self.next_at = ticks_add(now, BOT_MS)  # a refused bot retries at a bot's pace
             return
         state = app.session.state
         if player != CHANCE:
