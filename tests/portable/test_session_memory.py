@@ -222,6 +222,16 @@ def test_finish_refuses_an_unfinished_game_then_archives():
     assert not session.can_undo() and session.finish() is None
 
 
+def test_an_abandoned_game_takes_no_more_actions():
+    session, rng, bot, events = started(10)
+    play_until(session, rng, bot, decision)
+    session.finish(abandon=True)
+    assert session.history[-1]["finished"] is False
+    err = expect_raises(IllegalAction, session.act, T.KEEP)
+    assert "archived" in str(err)
+    assert not session.can_undo() and not session.undo()
+
+
 def test_new_game_archives_an_unfinished_game():
     session, rng, bot, events = started(9)
     play_until(session, rng, bot, lambda s: s.round == 2)

@@ -31,9 +31,9 @@ def write_game_dir(root, files):
             f.write(files[name])
 
 
-def boot(root, files=None):
+def boot(root, files=None, max_read=4096):
     events = []
-    session = Session(Store(root, files=files, compact_every=COMPACT),
+    session = Session(Store(root, files=files, compact_every=COMPACT, max_read=max_read),
                       on_event=lambda kind, payload: events.append((kind, payload)))
     report = session.resume()
     return session, report, events
@@ -266,6 +266,28 @@ def test_no_good_snapshot_at_all_boots_empty_and_keeps_the_files_aside():
         assert [store.read_quarantined(q) for q in store.quarantined()] == [b"", b"\x00" * 50]
         session.new_game("tanturlurette", {"players": 4})  # and the device plays on
         assert boot(root)[1]["resumed"]
+    finally:
+        clean_root(root)
+
+
+def test_oversized_and_pathological_snapshots_are_refused():
+    opts, ops, reference = scripted_ops(seed=8, max_ops=20)
+    root = scratch_root()
+    try:
+        steps = recorded_run(root, ops, opts)
+        files, print_end = steps[-1]
+        assert sorted(n for n in files if n.startswith("s")) == ["s1", "s2"]
+        nested = b"[" * 5000
+        body = b'{"v":1,"id":1,"seq":20,"game":"tanturlurette","moves":' + nested + b"}"
+        deep = b"TTS 1 %08x %d\n" % (crc32(body), len(body)) + body
+        huge = b"TTS 1 00000000 5000\n" + b" " * 5000  # boot() reads at most 4096 bytes
+        for bad in (deep, huge):
+            broken = dict(files)
+            broken["s2"] = bad
+            write_game_dir(root, broken)
+            session, report, _ = boot(root)
+            assert fingerprint(session) == print_end  # s1 and the entries after it
+            assert report["quarantined"][-1].endswith("s2")
     finally:
         clean_root(root)
 

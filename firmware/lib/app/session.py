@@ -140,6 +140,8 @@ class Session:
         player = state.current_player()
         if player == TERMINAL:
             raise IllegalAction(state, action, "the game is over")
+        if self.finished:
+            raise IllegalAction(state, action, "the game was archived: start a new one")
         if not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
             raise IllegalAction(state, action)
         name = state.action_name(action)

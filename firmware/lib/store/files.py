@@ -12,6 +12,7 @@ except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
     _crc32 = None
 
 ENOSPC = 28
+MAX_READ = 65536  # the longest snapshot or history file read back (a 300-move game: 1.4 KB)
 
 
 def crc32(data):
@@ -37,7 +38,12 @@ class Files:
     def open(self, path, mode):
         return open(path, mode)
 
-    def read(self, path):
+    def read(self, path, limit=MAX_READ):
+        """The file's bytes; a file longer than limit is refused unread (ValueError): garbage
+        the size of the flash must not exhaust the heap at boot."""
+        size = os.stat(path)[6]
+        if size > limit:
+            raise ValueError("%d bytes, more than the %d a saved file can have" % (size, limit))
         with self.open(path, "rb") as f:
             return f.read()
 

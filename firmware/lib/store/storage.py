@@ -20,7 +20,7 @@ raise: load() reports what it discarded and moves bad files aside.
 """
 
 from store import container, journal
-from store.files import ENOSPC, Files, join
+from store.files import ENOSPC, MAX_READ, Files, join
 
 COMPACT_EVERY = 32  # entries between snapshots: the journal files a boot reads at most
 HISTORY_LIMIT = 20
@@ -58,8 +58,9 @@ def _quarantine_number(name):
 
 class Store:
     def __init__(self, root="/", files=None, history_limit=HISTORY_LIMIT,
-                 quarantine_limit=QUARANTINE_LIMIT, compact_every=COMPACT_EVERY):
+                 quarantine_limit=QUARANTINE_LIMIT, compact_every=COMPACT_EVERY, max_read=MAX_READ):
         self.files = files or Files()
+        self.max_read = max_read  # the longest snapshot or history file read back
         self.game_dir = join(root, "game")
         self.history_dir = join(root, "history")
         self.quarantine_dir = join(root, "quarantine")
@@ -153,8 +154,8 @@ class Store:
         result = {"doc": None, "entries": [], "discarded": [], "quarantined": [], "dirty": False}
         try:
             self._load(result)
-        except OSError as err:  # the filesystem itself failing must not stop the boot
-            result["discarded"].append("storage error at boot: %s" % err)
+        except Exception as err:  # the filesystem itself failing must not stop the boot
+            result["discarded"].append("storage error at boot: %r" % (err,))
             result["dirty"] = True
         return result
 
@@ -185,6 +186,8 @@ class Store:
                 self._aside(result, snaps[gen], "snapshot %s: %s" % (snaps[gen], err))
             except OSError as err:
                 self._aside(result, snaps[gen], "snapshot %s unreadable: %s" % (snaps[gen], err))
+            except Exception as err:  # e.g. MemoryError, or a parser's recursion on garbage
+                self._aside(result, snaps[gen], "snapshot %s unreadable: %r" % (snaps[gen], err))
         mine = {}
         for ident in entries_of:
             if doc is not None and ident == doc["id"]:
@@ -209,7 +212,8 @@ class Store:
         self.entries = len(result["entries"])
 
     def _read_snapshot(self, name):
-        doc = container.decode(container.SNAPSHOT, self.files.read(join(self.game_dir, name)))
+        doc = container.decode(container.SNAPSHOT,
+                               self.files.read(join(self.game_dir, name), self.max_read))
         for key, kind in (("id", int), ("seq", int), ("game", str), ("moves", list)):
             if not isinstance(doc.get(key), kind):
                 raise container.BadFile("no %s in the document" % key)
@@ -222,7 +226,8 @@ class Store:
         while seq + 1 in mine:
             name = mine.pop(seq + 1)
             try:
-                op, arg = journal.decode(self.files.read(join(self.game_dir, name)), seq + 1)
+                data = self.files.read(join(self.game_dir, name), 4 * journal.ENTRY_SIZE)
+                op, arg = journal.decode(data, seq + 1)
             except ValueError as err:  # FutureFormat is a ValueError too
                 if str(err) == "short" and seq + 1 == last:
                     result["discarded"].append("an unfinished last action was dropped")
@@ -231,8 +236,8 @@ class Store:
                 else:
                     self._aside(result, name, "journal entry %s: %s" % (name, err))
                 break
-            except OSError as err:
-                self._aside(result, name, "journal entry %s unreadable: %s" % (name, err))
+            except Exception as err:  # OSError, MemoryError: the entry cannot be read
+                self._aside(result, name, "journal entry %s unreadable: %r" % (name, err))
                 break
             seq += 1
             entries.append((op, arg, seq))
@@ -335,7 +340,7 @@ class Store:
 
     def history_bytes(self, ident):
         """The stored file as it is on flash (header line + JSON), for the host to pull."""
-        return self.files.read(join(self.history_dir, "h%d" % ident))
+        return self.files.read(join(self.history_dir, "h%d" % ident), self.max_read)
 
     def read_history(self, ident):
         """The record of one kept game (engine.registry.replay accepts it); raises
