@@ -400,29 +400,28 @@ def test_returns_are_zero_until_the_game_is_over():
 
 
 def test_last_players_falling_together_without_reentry_share_the_pot_remainder_in_order():
-    # The tie rule keeps this from happening in play (see RULES.md): the state is built at the
-    # re-entry question with both last players fallen, and both retire.
-    state = start({"players": 5}, dealer=1,
-                  setup=positions([4, 4, 0, 0, 0], stakes=[3, 2, 1, 1, 1], out=[2, 3, 4]))
-    deal(state, [card(TWO), card(NINE), -1, -1, -1])
-    data = state.to_dict()
-    data["phase"] = PH_REENTRY
-    data["fallen"] = [0, 1]
-    state = from_dict(data)
-    state.apply(RETIRE)
-    state.apply(RETIRE)
-    assert state.phase == PH_OVER
-    assert state.payout == [4, 4, 0, 0, 0] or state.payout == [5, 3, 0, 0, 0]
-    # pot 8 shares evenly; with a 9th stake the spare token goes first in the order of play
-    data = state.to_dict()
-    data["stakes"] = [3, 3, 1, 1, 1]
-    data["payout"] = [0] * 5
-    data["phase"] = PH_REENTRY
-    data["fallen"] = [0, 1]
-    state = from_dict(data)
-    state.apply(RETIRE)
-    state.apply(RETIRE)
-    assert state.payout == [5, 4, 0, 0, 0] and sum(state.returns()) == 0
+    # Only the all_tied_move variant lets every last player fall in one round.
+    def last_two(data):
+        positions([3, 3, 4, 4], stakes=[3, 2, 1, 1], out=[2, 3])(data)
+
+    state = start({"all_tied_move": True}, dealer=1, setup=last_two)
+    deal(state, [card(SEVEN, 0), card(SEVEN, 1), -1, -1])
+    keep_all(state)
+    assert state.phase == PH_OVER and state.pos[:2] == [4, 4]
+    # pot 7 between two: 3 each, and the spare token to seat 0, first in the order of play
+    assert state.payout == [4, 3, 0, 0]
+    assert state.returns() == [1, 1, -1, -1] and sum(state.returns()) == 0
+
+
+def test_all_tied_move_variant_moves_everyone_when_all_hold_the_same_rank():
+    state = four([card(SEVEN, 0), card(SEVEN, 1), card(SEVEN, 2), card(SEVEN, 3)],
+                 {"all_tied_move": True})
+    keep_all(state)
+    assert state.pos == [1, 1, 1, 1]
+    board = start({"mode": "board", "all_tied_move": True}, dealer=3)
+    keep_all(board)
+    board.apply(LOSERS + 0b1111)
+    assert board.pos == [1, 1, 1, 1]
 
 
 # -- options -------------------------------------------------------------------------------------
@@ -440,7 +439,7 @@ def test_circles_option_sets_how_many_moves_reach_lenfer():
 
 def test_default_options():
     assert normalize_options() == {"players": 4, "circles": 4, "reentry": True,
-                                   "king_blocks": False, "mode": "deck"}
+                                   "king_blocks": False, "mode": "deck", "all_tied_move": False}
     assert normalize_options(None) == normalize_options({})
 
 

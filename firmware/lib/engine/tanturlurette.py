@@ -73,6 +73,7 @@ OPTION_DEFAULTS = {
     "reentry": True,
     "king_blocks": False,
     "mode": "deck",
+    "all_tied_move": False,
 }
 
 
@@ -86,6 +87,8 @@ def normalize_options(options=None):
         "reentry": option_bool(options, "reentry", True),
         "king_blocks": option_bool(options, "king_blocks", False),
         "mode": option_choice(options, "mode", "deck", ("deck", "board")),
+        # The Cuckoo-family variant: when every live player holds the same rank, all move.
+        "all_tied_move": option_bool(options, "all_tied_move", False),
     }
 
 
@@ -495,8 +498,8 @@ class State(GameState):
         for s in range(n):
             last[s] = self.hand[s]
         self.last_losers = losers
-        if losers == self.live_mask():
-            losers = 0  # every live player holds the same rank: nobody moves
+        if losers == self.live_mask() and not self.options["all_tied_move"]:
+            losers = 0  # every live player holds the same rank: nobody moves (French Coucou)
         circles = self.circles
         pos = self.pos
         fallen = self.fallen
@@ -549,8 +552,8 @@ class State(GameState):
         if live == 1:
             self._pay([s for s in self.order if not self.out[s]])
             return
-        # Nobody left: those who fell this round and did not come back share the pot. The tie
-        # rule (all of the same rank: nobody moves) keeps play from getting here; see RULES.md.
+        # Nobody left: those who fell this round and did not come back share the pot. Only the
+        # all_tied_move variant gets here: by default all the same rank means nobody moves.
         self._pay([s for s in self.order if self.pos[s] >= self.circles])
 
     def _pay(self, sharers):
