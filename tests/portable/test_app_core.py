@@ -132,3 +132,11 @@ def test_without_an_oled_board_mode_comes_first():
     assert app.mode.value("mode") == "board"
     app, _clock = new_app()
     assert app.mode.value("mode") == "deck"
+
+
+def test_snapshot_says_what_the_oled_shows_now():
+    app, clock = new_app()
+    snap = app.snapshot()
+    assert snap["mode"] == "SetupMenu" and snap["text"][0] == "> Jouer"
+    press(app, clock, SWAP)
+    assert app.snapshot()["text"][1] == "> Jeu: tanturlur"

@@ -343,7 +343,9 @@ class App:
         """What the device shows now, for the "state" log event and the protocol."""
         session = self.session
         state = session.state
-        snap = {"mode": self.mode.__class__.__name__}
+        if self._text_dirty:
+            self._refresh_text()
+        snap = {"mode": self.mode.__class__.__name__, "text": list(self.text)}
         if state is not None:
             snap["game"] = session.game
             snap["round"] = state.round
