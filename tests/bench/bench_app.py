@@ -2,7 +2,7 @@
 peak heap of the whole app over a full 8-player game. Runs under MicroPython and CPython.
 
   app_event_us        a cursor move in the marking phase: app.handle + app.render (frame and the
-                      OLED text rebuilt), mean over the fastest of 5 batches of presses
+                      OLED text rebuilt), mean over the fastest of 20 batches of presses
   app_frame_us        app.render alone during a token glide (no text to rebuild)
   app_peak_heap_kb    MicroPython: the largest live heap (gc.mem_alloc() after a collection)
                       sampled every loop turn of a full 8-player deck game with 7 bots, above
@@ -46,7 +46,7 @@ CODE_HEAP = gc.mem_alloc() - BASE_HEAP if ON_MICROPYTHON else 0
 BASE_HEAP += CODE_HEAP
 
 EVENTS = 2000 if ON_MICROPYTHON else 20000
-BATCHES = 5  # the best batch is reported: the machine is shared, other load only adds time
+BATCHES = 20  # the best batch is reported: the machine is shared, other load only adds time
 
 
 def micros():
