@@ -84,7 +84,7 @@ def build_config(opts):
 def build_session(opts):
     if not opts["store"]:
         return Session()
-    from store.store import Store
+    from store.storage import Store
 
     return Session(store=Store(root=opts["store"]))
 
@@ -133,7 +133,12 @@ def interactive(opts, config, messages):
     hw = SimHardware(clock, config, painter=painter)
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
-    keys = Keys(clock, buttons["long_ms"])
+    try:
+        keys = Keys(clock, buttons["long_ms"])
+    except OSError:  # stdin is not a terminal (a pipe, a CI job)
+        print("sim: the interactive simulator needs a terminal on stdin; "
+              "for runs without one use --script FILE --out FILE")
+        return 2
     hw.read_buttons = keys.levels
     hw.idle = keys.wait
     link = build_link(opts, app)
