@@ -4,8 +4,9 @@ Seats sit around the outer ring in the order of play. On a concentric target eac
 game is one ring (circle 0 the outer ring) and a token sits on its circle's ring at its seat's
 angle; the centre LED is l'enfer. A target with fewer rings than the game has circles (a single
 24-LED ring, say) switches to bars: each seat owns a sector of the outer ring and lights one LED
-per circle it still has before l'enfer (scaled down when the sector is too short), starting at
-its seat's angle; the LED just before the sector marks the dealer.
+per circle it still has before l'enfer, starting at its seat's angle (when the sector is too short
+the bar is scaled and its last LED lit dimmer for a part); the LED just before the sector marks
+the dealer.
 
 Every method paints into a frame with integer arithmetic and precomputed tables only: the render
 path must not allocate (tests prove it with micropython.heap_lock()).
@@ -133,23 +134,42 @@ class Board:
             self.bar(frame, seat, left if left > 0 else 0, depth, rgb, level, mix)
 
     def bar(self, frame, seat, amount, full, rgb, level=FULL, mix=False):
-        """amount out of full, as a bar at the seat: inward across the rings, or along its sector."""
+        """amount out of full, as a bar at the seat: inward across the rings, or along its sector.
+
+        When there are fewer LEDs than steps, the bar is scaled and its last LED lit in proportion
+        to the part it stands for (half a step: half as bright), so neighbouring values still
+        look different; a value above zero always lights something.
+        """
         if full <= 0 or amount <= 0:
             return
         if amount > full:
             amount = full
         put = add_led if mix else set_led
-        if self.concentric:
-            rings = self.rings
-            lit = (amount * rings + full - 1) // full
+        concentric = self.concentric
+        if concentric:
+            slots = self.rings
+        else:
+            slots = self.sector - 1 if self.sector > 1 else 1
+        if full <= slots:
+            lit = amount
+            part = 0
+        else:
+            scaled = amount * slots * FULL // full  # in 256ths of an LED
+            lit = scaled >> 8
+            part = scaled & (FULL - 1)
+        if concentric:
+            leds = self._seat_led
             for ring in range(lit):
-                put(frame, self._seat_led[ring * MAX_SEATS + seat], rgb, level)
+                put(frame, leds[ring * MAX_SEATS + seat], rgb, level)
+            if part:
+                put(frame, leds[lit * MAX_SEATS + seat], rgb, level * (part if part > 48 else 48) >> 8)
             return
-        room = self.sector - 1 if self.sector > 1 else 1
-        lit = amount if full <= room else (amount * room + full - 1) // full
+        leds = self._bar_led
         base = seat * self.outer_size
         for j in range(lit):
-            put(frame, self._bar_led[base + j], rgb, level)
+            put(frame, leds[base + j], rgb, level)
+        if part:
+            put(frame, leds[base + lit], rgb, level * (part if part > 48 else 48) >> 8)
 
     def centre_led(self, frame, rgb, level=FULL):
         if self.centre >= 0:
