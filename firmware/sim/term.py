@@ -14,6 +14,7 @@ import sys
 
 from app.buttons import BACK, KEEP, OK, SWAP
 from app.clock import ticks_add, ticks_diff
+from app.core import CUE_NAMES
 
 ROWS = 19  # the target's height in lines; its width is twice that, as characters are tall
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one
@@ -55,6 +56,7 @@ class Painter:
         self.frame = None
         self.lines = []
         self.status = ""
+        self.sound = ""
         self.colour = colour
 
     def clear(self):
@@ -69,7 +71,10 @@ class Painter:
         self.paint()
 
     def cue(self, cue):
-        pass
+        """Sounds show as a word under the keys (the board plays them on its buzzer)."""
+        name = CUE_NAMES[cue] if 0 <= cue < len(CUE_NAMES) else str(cue)
+        self.sound = "sound: " + name
+        self.paint()
 
     def paint(self):
         out = [CSI + "H"]
@@ -79,6 +84,7 @@ class Painter:
         out.append(CSI + "K\r\n")
         for line in HELP:
             out.append(line + CSI + "K\r\n")
+        out.append(self.sound + CSI + "K\r\n")
         out.append(self.status + CSI + "K\r\n")
         self.out.write("".join(out))
 
