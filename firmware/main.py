@@ -1,7 +1,7 @@
 """Runs at every board reset: boot the device (firmware/lib/hw_esp32/boot.py does the work)."""
 
 try:
-    from hw_esp32.boot import main  # pyright: ignore[reportMissingImports]  (lib/ is on the board's path)
+    from hw_esp32.boot import main
 except ImportError as err:
     print("tanturlurette: cannot start, hw_esp32 is missing (%s): deploy the firmware again" % err)
 else:

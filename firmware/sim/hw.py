@@ -6,7 +6,6 @@ painter (the ANSI terminal); text, cues and log events are kept for whoever watc
 """
 # The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
 # include it, so its imports are not resolved here (the app's own files are checked on their own).
-# pyright: reportMissingImports=false
 
 
 from app.power import encode

@@ -11,7 +11,6 @@ USB protocol on a pty; --store DIR saves and resumes games as the board does on 
 """
 # The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
 # include it, so its imports are not resolved here (the app's own files are checked on their own).
-# pyright: reportMissingImports=false
 
 
 import sys

@@ -10,7 +10,6 @@ Driver does the same from code: tests press buttons through the real debouncer a
 """
 # The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
 # include it, so its imports are not resolved here (the app's own files are checked on their own).
-# pyright: reportMissingImports=false
 
 
 import json

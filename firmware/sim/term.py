@@ -6,7 +6,6 @@ the timing a finger would give them (the debouncer and the long-press logic run 
 """
 # The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
 # include it, so its imports are not resolved here (the app's own files are checked on their own).
-# pyright: reportMissingImports=false
 
 
 import math
