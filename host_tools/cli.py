@@ -7,6 +7,9 @@
   stats    leaderboard by player name, and PNG plots
   board    draw a game state as an SVG or PNG picture of the target
   deploy   compile and copy the firmware to a board (--dry-run lists the steps)
+  state    print the device's current game
+  names    give the players' names to the current or next game
+  config   print the device's config, or change it (KEY=VALUE ...)
   ports    list the serial ports and which look like an ESP32
 """
 
@@ -234,6 +237,92 @@ def cmd_deploy(args):
     return 0
 
 
+def _on_device(args, func):
+    """Open the device, say hello, run func(device); 1 with a message if the device says no."""
+    from host_tools.device import Device, DeviceError, find_port, open_serial
+
+    seen = []
+    try:
+        device = Device(open_serial(args.port or find_port()), on_event=seen.append)
+    except DeviceError as err:
+        print("%s: %s" % (args.command, err), file=sys.stderr)
+        return 1
+    try:
+        device.hello()
+        return func(device, seen)
+    except DeviceError as err:
+        print("%s: %s" % (args.command, err), file=sys.stderr)
+        return 1
+    finally:
+        device.close()
+
+
+def cmd_state(args):
+    from host_tools.view import public_lines
+
+    def show(device, seen):
+        device.request("get_state")
+        snaps = [e["data"].get("state") for e in seen if e.get("type") == "state" and "state" in e["data"]]
+        snap = snaps[-1] if snaps else None
+        if snap is None:
+            print("no game on the device")
+        elif args.json:
+            print(json.dumps(snap, ensure_ascii=False, indent=1))
+        else:
+            print("\n".join(public_lines(snap, snap.get("names"))))
+        return 0
+
+    return _on_device(args, show)
+
+
+def cmd_names(args):
+    def give(device, _seen):
+        reply = device.request("set_names", names=args.names)
+        print("names for the %s: %s" % (reply["applied"], ", ".join(reply["names"])))
+        return 0
+
+    return _on_device(args, give)
+
+
+def parse_settings(pairs):
+    """KEY=VALUE or SECTION.KEY=VALUE words into a nested dict; a VALUE that reads as JSON
+    (numbers, true, false, lists) is taken as such, anything else as a string."""
+    changes = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise ValueError("expected KEY=VALUE or SECTION.KEY=VALUE, got %r" % pair)
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        section, dot, sub = key.partition(".")
+        if dot:
+            changes.setdefault(section, {})[sub] = value
+        else:
+            changes[key] = value
+    return changes
+
+
+def cmd_config(args):
+    try:
+        changes = parse_settings(args.settings)
+    except ValueError as err:
+        print("config: %s" % err, file=sys.stderr)
+        return 2
+
+    def run(device, _seen):
+        if not changes:
+            print(json.dumps(device.request("get_config")["config"], ensure_ascii=False, indent=1))
+            return 0
+        reply = device.request("set_config", config=changes)
+        print(json.dumps(reply["config"], ensure_ascii=False, indent=1))
+        print("saved; it applies when the device restarts")
+        return 0
+
+    return _on_device(args, run)
+
+
 def cmd_ports(args):
     from serial.tools import list_ports
 
@@ -301,6 +390,18 @@ def build_parser():
     p.add_argument("--port", default="auto", help="mpremote device (default: auto)")
     p.add_argument("--config", help="config file to write (default: firmware/config.json)")
     p.add_argument("--dry-run", action="store_true", help="list the steps, run nothing")
+
+    p = add("state", cmd_state, "print the device's current game")
+    p.add_argument("--port")
+    p.add_argument("--json", action="store_true", help="the whole snapshot, record included")
+
+    p = add("names", cmd_names, "give the players' names to the current or next game")
+    p.add_argument("--port")
+    p.add_argument("names", nargs="+", help="one name per seat, in seat order")
+
+    p = add("config", cmd_config, "print the device's config, or change it")
+    p.add_argument("--port")
+    p.add_argument("settings", nargs="*", help="SECTION.KEY=VALUE, e.g. power.brightness=64 language=en")
 
     add("ports", cmd_ports, "list serial ports")
     return parser

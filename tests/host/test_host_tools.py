@@ -420,3 +420,55 @@ def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, mo
             assert target.read_bytes()[:1] == b"M"  # the .mpy magic
     assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 5
     assert [c[2:4] for c in board_calls] == [["fs", "cp"], ["fs", "cp"], ["mip", "install"], ["fs", "cp"], ["reset"]]
+
+
+# -- the device commands of the CLI, over the loopback cable --------------------------------------
+def _plug(monkeypatch, session=None, config_path=None):
+    from app.config import DEFAULT_CONFIG, copy_config
+
+    app = _App(session)
+    app.config = copy_config(DEFAULT_CONFIG)
+    cable = LoopbackSerial(lambda r, w: Link(app, r, w, config_path=config_path))
+    monkeypatch.setattr("host_tools.device.open_serial", lambda port, *a, **k: cable)
+    return app
+
+
+def test_state_command_shows_the_game_without_hidden_cards(monkeypatch, capsys):
+    session, _ = session_game(seed=31, stop_after=50)
+    _plug(monkeypatch, session)
+    assert cli(["state", "--port", "loop"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tanturlurette · round %d" % session.state.round)
+    for name in NAMES:
+        assert name in out
+    assert "card" not in out
+    assert cli(["state", "--port", "loop", "--json"]) == 0
+    snap = json.loads(capsys.readouterr().out)
+    assert snap["moves"] == list(session.state.moves)
+
+
+def test_names_command_names_the_next_game(monkeypatch, capsys):
+    _plug(monkeypatch)
+    assert cli(["names", "--port", "loop", "Anaïs", "Bertrand", "Cléo", "Dédé"]) == 0
+    assert capsys.readouterr().out.strip() == "names for the next game: Anaïs, Bertrand, Cléo, Dédé"
+    assert cli(["names", "--port", "loop", "x" * 17]) == 1
+    assert "1 to 16 characters" in capsys.readouterr().err
+
+
+def test_config_command_reads_and_changes_the_device_config(monkeypatch, capsys, tmp_path):
+    from app.config import DEFAULT_CONFIG, load_config
+
+    path = str(tmp_path / "config.json")
+    with open(path, "w") as f:
+        json.dump(DEFAULT_CONFIG, f)
+    _plug(monkeypatch, config_path=path)
+    assert cli(["config", "--port", "loop"]) == 0
+    assert json.loads(capsys.readouterr().out) == DEFAULT_CONFIG
+    assert cli(["config", "--port", "loop", "power.brightness=64", "language=en"]) == 0
+    assert "applies when the device restarts" in capsys.readouterr().out
+    config, messages = load_config(path)
+    assert messages == [] and config["power"]["brightness"] == 64 and config["language"] == "en"
+    assert cli(["config", "--port", "loop", "power.brightness=9000"]) == 1
+    assert "brightness" in capsys.readouterr().err
+    assert load_config(path)[0]["power"]["brightness"] == 64
+    assert cli(["config", "--port", "loop", "brightness"]) == 2
