@@ -15,7 +15,7 @@ except ImportError:  # CPython names it the same; only a build without it lands 
 _VMIN = 6
 _VTIME = 5
 READ_CHUNK = 256
-WRITE_WAIT_MS = 200  # how long a write waits for a reader before the line is dropped
+WRITE_WAIT_MS = 1000  # how long a write waits for a slow or absent reader before dropping the line
 
 
 class SerialPort:
