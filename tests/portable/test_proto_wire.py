@@ -49,12 +49,13 @@ def test_garbage_lines_refused_with_reasons():
         assert err.code == wire.E_BAD_LINE
 
 
-def test_find_line_skips_repl_noise():
+def test_noise_is_never_taken_for_a_line():
     line = wire.encode_event(2, "boot", {})
     noisy = b"MicroPython v1.29 on 2026-01-01; ESP32\r\n>>> " + line
-    found = wire.find_line(noisy)
-    assert wire.parse_line(found)["type"] == "boot"
-    assert wire.find_line(b"Traceback (most recent call last):") is None
+    expect_raises(wire.LineError, wire.parse_line, noisy, True)  # the host looks for the prefix first
+    assert wire.parse_line(noisy[noisy.find(wire.PREFIX):], True)["type"] == "boot"
+    for noise in (b"Traceback (most recent call last):", b">>> ", b"rst:0x1 (POWERON_RESET)"):
+        assert expect_raises(wire.LineError, wire.parse_line, noise, True).code == wire.E_BAD_LINE
 
 
 class _Collector:

@@ -15,10 +15,6 @@ PROTOCOL_VERSION = const(1)
 PREFIX = b"@TL "
 LINE_MAX = const(512)  # longest command line the device accepts, newline excluded
 
-# Event types, device to host.
-EVENT_TYPES = ("boot", "game", "act", "round", "elim", "reenter", "undo", "redo", "over",
-               "error", "state", "ok", "storage")
-
 # Error codes of the protocol itself (app errors use "app").
 E_BAD_LINE = "bad_line"  # not JSON, not an object, bad CRC, not UTF-8
 E_TOO_LONG = "too_long"  # longer than LINE_MAX: dropped up to the next newline
@@ -100,16 +96,6 @@ def parse_line(line, need_prefix=False):
     if not isinstance(obj, dict):
         raise LineError(E_BAD_LINE, "expected a JSON object")
     return obj
-
-
-def find_line(text):
-    """The protocol line inside a serial line that may have REPL noise before it, or None."""
-    if isinstance(text, str):
-        text = text.encode()
-    at = text.find(PREFIX)
-    if at < 0:
-        return None
-    return text[at:]
 
 
 class LineReader:
