@@ -145,6 +145,24 @@ def test_put_back_cards_go_to_the_next_drawer_when_the_first_keeps():
         break
 
 
+def test_undo_and_redo_across_the_end_of_a_round_and_of_the_game():
+    session, rng, bot, events = started(6)
+    play_until(session, rng, bot, lambda s: s.round == 2 and decision(s))
+    session.undo()
+    assert session.state.round == 1
+    del events[:]
+    assert session.redo()
+    kinds = [k for k, _p in events]
+    assert kinds == ["redo", "round"] and events[1][1]["round"] == 2
+    assert events[0][1]["from_round"] == 1 and events[0][1]["round"] == 2
+    play_until(session, rng, bot, lambda s: False)
+    final = session.state.to_dict()
+    assert session.undo() and not session.state.is_over()
+    del events[:]
+    assert session.redo() and session.state.to_dict() == final
+    assert [k for k, _p in events][-1] == "over"
+
+
 def test_redo_is_dropped_by_a_new_action():
     session, rng, bot, events = started(2)
     play_until(session, rng, bot, lambda s: s.phase == T.PH_SWAP)
