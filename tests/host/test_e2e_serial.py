@@ -432,3 +432,76 @@ def test_log_command_end_to_end(tmp_path):
     [game] = store.games()
     store.close()
     assert game["moves"] == expected and game["names"] == NAMES and game["verified"] == "ok"
+
+
+def spam_script(until_ms):
+    """Only the human's presses (KEEP, then OK), for a device that resumes a game at boot."""
+    lines = []
+    t = 500
+    while t < until_ms:
+        t = _press(lines, t, "KEEP") + 300
+        t = _press(lines, t, "OK") + 300
+    return "\n".join(lines) + "\n"
+
+
+def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move(tmp_path):
+    tmp = str(tmp_path)
+    store_dir = os.path.join(tmp, "flash")
+    os.mkdir(store_dir)
+    first = os.path.join(tmp, "first.txt")
+    with open(first, "w") as f:
+        f.write(game_script())
+    second = os.path.join(tmp, "second.txt")
+    with open(second, "w") as f:
+        f.write(spam_script(300000))
+    cable = Cable(tmp)
+    db = os.path.join(tmp, "k.sqlite")
+    stop = threading.Event()
+    holder = {}
+
+    def run_logger():
+        store = LogStore(db)
+        with open(os.devnull, "w") as quiet:
+            holder["logger"] = Logger(store, live=False, timeout=1.0, out=quiet)
+            try:
+                holder["logger"].run(cable.link_path, stop.is_set, 0.2)
+            finally:
+                store.close()
+
+    def start_sim(script, seed):
+        return subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--store", store_dir,
+                                 "--script", script, "--out", os.path.join(tmp, "out%s.jsonl" % seed),
+                                 "--seed", seed, "--tail", "100000000"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    thread = threading.Thread(target=run_logger, daemon=True)
+    thread.start()
+    _wait(lambda: "logger" in holder, 10, "the logger")
+    logger = holder["logger"]
+    sim = start_sim(first, "7")
+    try:
+        _wait(lambda: logger.tracker.active() and len(logger.tracker.moves) >= 60, 60, "the game to be under way")
+        sim.kill()  # a power cut, as far as the device can tell
+        sim.wait(10)
+        seen = list(logger.tracker.moves)
+        sim = start_sim(second, "8")
+        _wait(lambda: logger.finished, 120, "the resumed game to be finished and stored")
+        stop.set()
+        thread.join(10)
+        code, pulled = _run_cli(["pull", "--port", cable.link_path, "--db", db])
+    finally:
+        stop.set()
+        sim.kill()
+        sim.wait(10)
+        cable.close()
+    store = LogStore(db)
+    games = store.games()
+    events = store.events()
+    store.close()
+    boots = {e["boot"] for e in events}
+    assert len(boots) == 2  # the log saw both lives of the device
+    game = next(g for g in games if g["id"] == logger.finished[0])
+    assert game["finished"] and game["verified"] == "ok"
+    assert game["moves"][:len(seen)] == seen  # nothing the host saw confirmed was lost
+    assert len(game["moves"]) > len(seen)
+    assert code == 0 and "device game 1 -> game %d, already stored (ok)" % game["id"] in pulled
