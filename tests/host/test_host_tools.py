@@ -472,3 +472,30 @@ def test_config_command_reads_and_changes_the_device_config(monkeypatch, capsys,
     assert "brightness" in capsys.readouterr().err
     assert load_config(path)[0]["power"]["brightness"] == 64
     assert cli(["config", "--port", "loop", "brightness"]) == 2
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_live_view_redraws_the_table_and_never_names_a_dealt_card(tmp_path):
+    from host_tools.logger import Logger
+
+    store = LogStore(str(tmp_path / "v.sqlite"))
+    screen = _Terminal()
+    logger = Logger(store, out=screen, live=True)
+    session, events = session_game(seed=41, stop_after=80)
+    for event in events:
+        logger.handle(event)
+    store.close()
+    frames = screen.getvalue().split("\x1b[H\x1b[J")[1:]
+    assert len(frames) == len(events)  # one redraw per event
+    last = frames[-1]
+    assert last.startswith("tanturlurette · round %d" % session.state.round)
+    for name in NAMES:
+        assert name in last
+    player = session.state.current_player()
+    assert ("▶ %s" % NAMES[player]) in last if player >= 0 else "dealing" in last
+    assert "card " not in screen.getvalue()  # the deck's moves show as "the deck plays"
+    assert "the deck plays" in screen.getvalue()
