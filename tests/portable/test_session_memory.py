@@ -163,6 +163,29 @@ def test_undo_and_redo_across_the_end_of_a_round_and_of_the_game():
     assert [k for k, _p in events][-1] == "over"
 
 
+def test_undo_from_a_round_checkpoint_equals_a_full_replay():
+    for seed in range(1, scaled(4, 2)):
+        session, rng, bot, events = started(seed, {"players": 6, "circles": 3})
+        checked = 0
+        while not session.state.is_over():
+            step(session, rng, bot)
+            if decision(session.state) and rng.below(4) == 0:
+                for _ in range(1 + rng.below(6)):
+                    if not session.undo():
+                        break
+                    state = session.state
+                    again = replay(session.record())
+                    assert state.to_dict() == again.to_dict()
+                    # the stock's inner order too: the same index draws the same card
+                    if state.deck_mode and state.stock_len:
+                        assert state.stock[:state.stock_len] == again.stock[:again.stock_len]
+                    checked += 1
+                if rng.below(2):
+                    while session.redo():
+                        pass
+        assert checked > 20
+
+
 def test_redo_is_dropped_by_a_new_action():
     session, rng, bot, events = started(2)
     play_until(session, rng, bot, lambda s: s.phase == T.PH_SWAP)

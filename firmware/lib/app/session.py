@@ -31,6 +31,7 @@ The resume report (a dict; None when the flash held no game and nothing was disc
                  translate with the counts above)
 """
 
+import json
 from array import array
 
 from engine.core import CHANCE, TERMINAL, IllegalAction
@@ -76,6 +77,10 @@ class Session:
         self._redo = []  # groups of moves taken back, last undone last
         self._putback = []  # [phase name, outcome] dealt again before any fresh draw
         self._floor_round = 0  # the highest round reached by play
+        # (move count, round, state JSON) at the starts of the rounds undo may reach, so that
+        # an undo replays a round or two instead of the whole game
+        self._checkpoints = []
+        self._checkpointing = True
 
     # -- events ---------------------------------------------------------------------------------
     def _emit(self, kind, payload):
@@ -160,10 +165,22 @@ class Session:
     def _apply(self, action):
         """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
         state = self._need_state()
+        before = state.round
         self._who.append(state.current_player())
-        self._rounds.append(state.round)
+        self._rounds.append(before)
         self._phases.append(state.phase_name())
         state.apply(action)
+        if state.round != before and self._checkpointing and state.round + 1 >= self._floor_round:
+            self._checkpoint(state)
+
+    def _checkpoint(self, state):
+        to_dict = getattr(state, "to_dict", None)
+        if to_dict is None:
+            return
+        count = len(state.moves)
+        kept = [c for c in self._checkpoints if c[1] + 1 >= self._floor_round and c[0] < count]
+        kept.append((count, state.round, json.dumps(to_dict())))
+        self._checkpoints = kept[-2:]
 
     def _drop_redo(self):
         # What was undone and not redone goes back on top of the deck, oldest first.
@@ -241,17 +258,33 @@ class Session:
         for i in range(start, len(moves)):
             group.append((phases[i] if who[i] == CHANCE else None, moves[i]))
         self._redo.append(group)
-        self._rebuild(moves[:start])
+        self._rebuild(start)
         return len(group)
 
-    def _rebuild(self, moves):
-        state = game_module(self.game).State(self._need_state().options)
+    def _rebuild(self, start):
+        """Go back to the state before move start: from the latest round checkpoint at or
+        before it if there is one, else from the beginning."""
+        old = self._need_state()
+        moves = old.moves
+        module = game_module(self.game)
+        self._checkpoints = [c for c in self._checkpoints if c[0] <= start]
+        state = None
+        base = 0
+        if self._checkpoints:
+            base, _round, data = self._checkpoints[-1]
+            try:
+                state = module.from_dict(json.loads(data))
+            except Exception:  # a game whose from_dict refuses its own to_dict: replay it all
+                state = None
+                base = 0
+        if state is None:
+            state = module.State(old.options)
         self.state = state
-        self._who = array("b")
-        self._rounds = array("H")
-        self._phases = []
-        for move in moves:
-            self._apply(move)
+        self._who = self._who[:base]
+        self._rounds = self._rounds[:base]
+        self._phases = self._phases[:base]
+        for i in range(base, start):
+            self._apply(moves[i])
 
     def redo(self):
         if not self.can_redo():
@@ -436,6 +469,7 @@ class Session:
         self.finished = False
         self._reset_tracking()
         self._quiet = True
+        self._checkpointing = False  # the first undo after a resume replays all and makes them
         try:
             for move in doc["moves"]:
                 self._apply(move)
@@ -471,6 +505,7 @@ class Session:
                 self.seq = seq
         finally:
             self._quiet = False
+            self._checkpointing = True
 
 
 def _report_lines(report):
