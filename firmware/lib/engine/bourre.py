@@ -10,18 +10,26 @@ to the last player to have played, that player takes the trick, unless nobody be
 which case the lead card is dead.
 """
 
-from array import array
-
 from engine.cards import DECK_SIZE, card_name
 from engine.compat import const
 from engine.core import (
     CHANCE,
     TERMINAL,
-    BadOptions,
-    BadRecord,
     GameState,
     check_known_options,
+    new_from,
     option_int,
+    read_bools,
+    read_int,
+    read_ints,
+)
+from engine.deck32 import (
+    PIQUET_DECK,
+    Stock,
+    card_lines,
+    check_every_card_once,
+    read_cards,
+    read_hands,
 )
 
 GAME = "bourre"
@@ -29,7 +37,6 @@ GAME = "bourre"
 # Card strength by engine.cards rank (0 = Ace ... 12 = King): K > Q > J > A > 10 > 9 > 8 > 7.
 # 255 marks the ranks (2 to 6) the piquet deck does not have.
 STRENGTH = b"\x04\xff\xff\xff\xff\xff\x00\x01\x02\x03\x05\x06\x07"
-PIQUET_DECK = tuple([c for c in range(DECK_SIZE) if c >> 2 == 0 or c >> 2 >= 6])
 HAND_SIZE = const(5)
 
 # Actions: 0..51 are cards (played or discarded); the exchange choices sit above them.
@@ -67,45 +74,6 @@ def normalize_options(options=None):
 
 def strength(card):
     return STRENGTH[card >> 2]
-
-
-class Stock:
-    """The undealt cards as a dense bag: chance outcome i is cards[i], and removal is O(1)."""
-
-    __slots__ = ("cards", "at", "size")
-
-    def __init__(self):
-        self.cards = bytearray(DECK_SIZE)
-        self.at = bytearray(DECK_SIZE)
-        self.size = 0
-
-    def fill(self, deck):
-        cards = self.cards
-        at = self.at
-        i = 0
-        for c in deck:
-            cards[i] = c
-            at[c] = i
-            i += 1
-        self.size = i
-
-    def has(self, card):
-        return 0 <= card < DECK_SIZE and self.at[card] < self.size and self.cards[self.at[card]] == card
-
-    def take(self, card):
-        cards = self.cards
-        at = self.at
-        i = at[card]
-        last = self.size - 1
-        moved = cards[last]
-        cards[i] = moved
-        at[moved] = i
-        cards[last] = card
-        at[card] = last
-        self.size = last
-
-    def sorted(self):
-        return sorted(self.cards[: self.size])
 
 
 def ante(stake, bourru):
@@ -501,22 +469,6 @@ def from_dict(data):
     return state
 
 
-def card_lines(cards, lang, width=16):
-    """Card names wrapped into OLED lines of at most `width` characters."""
-    out = []
-    line = ""
-    for c in cards:
-        name = card_name(c, lang)
-        if line and len(line) + 1 + len(name) > width:
-            out.append(line)
-            line = name
-        else:
-            line = (line + " " + name) if line else name
-    if line:
-        out.append(line)
-    return out
-
-
 def seat_lines(state, seat, lang):
     """What a seat sees on the OLED while it holds OK: its hand, the trick, its tricks and the pot."""
     hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
@@ -526,75 +478,3 @@ def seat_lines(state, seat, lang):
         out[-1] = ("Pli " if lang == "fr" else "Top ") + out[-1]
     out.append(("Plis %d pot %d" if lang == "fr" else "Tricks %d pot %d") % (state.tricks[seat], state.pot()))
     return out[:4]
-
-
-# -- reading a saved state (docs/FORMATS.md): every field checked, BadRecord names the first bad one
-def new_from(cls, data):
-    """A fresh state of class cls from the saved options and moves; the caller sets the rest."""
-    if type(data) is not dict:
-        raise BadRecord("a %s state is a JSON object, got %s" % (cls.GAME, type(data).__name__))
-    if data.get("game") != cls.GAME:
-        raise BadRecord("not a %s state: game is %r" % (cls.GAME, data.get("game")))
-    problem = None
-    try:
-        state = cls(data.get("options"))
-    except BadOptions as err:
-        problem = "bad options in state: %s" % err
-    if problem:  # raised outside the except clause: MicroPython warns on exception chaining
-        raise BadRecord(problem)
-    state.moves = array("H", read_ints(data, "moves", -1, 0, 0xFFFF))
-    return state
-
-
-def read_int(data, key, low, high):
-    value = data.get(key)
-    if type(value) is not int or value < low or value > high:
-        raise BadRecord("%s must be an integer from %d to %d, got %r" % (key, low, high, value))
-    return value
-
-
-def read_ints(data, key, count, low, high):
-    """A list of integers in low..high; count -1 for any length."""
-    values = data.get(key)
-    if type(values) is not list or (count >= 0 and len(values) != count):
-        raise BadRecord("%s must be a list of %s integers, got %r" % (
-            key, "some" if count < 0 else count, values))
-    for value in values:
-        if type(value) is not int or value < low or value > high:
-            raise BadRecord("%s holds %r, outside %d..%d" % (key, value, low, high))
-    return list(values)
-
-
-def read_bools(data, key, count):
-    values = data.get(key)
-    if type(values) is not list or len(values) != count or [v for v in values if v is not True and v is not False]:
-        raise BadRecord("%s must be a list of %d booleans, got %r" % (key, count, values))
-    return list(values)
-
-
-def read_cards(data, key):
-    values = read_ints(data, key, -1, 0, DECK_SIZE - 1)
-    for c in values:
-        if STRENGTH[c >> 2] == 255:
-            raise BadRecord("%s holds %d, not a card of the 32-card deck" % (key, c))
-    return values
-
-
-def read_hands(data, key, count):
-    """A list of `count` card lists."""
-    values = data.get(key)
-    if type(values) is not list or len(values) != count:
-        raise BadRecord("%s must be a list of %d card lists, got %r" % (key, count, values))
-    return [read_cards({key: v}, key) for v in values]
-
-
-def check_every_card_once(places):
-    """The 32 cards, each in exactly one of the (name, cards) places."""
-    where = {}
-    for name, cards in places:
-        for c in cards:
-            if c in where:
-                raise BadRecord("card %s is both in %s and in %s" % (card_name(c), where[c], name))
-            where[c] = name
-    if len(where) != len(PIQUET_DECK):
-        raise BadRecord("%d cards are missing from the state" % (len(PIQUET_DECK) - len(where)))

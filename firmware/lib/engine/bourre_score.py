@@ -11,13 +11,19 @@ from engine.bourre import (  # noqa: F401  (SETUP_CHOICES: the setup menu reads 
     HAND_SIZE,
     SETUP_CHOICES,
     Accounts,
-    new_from,
     normalize_options,
+)
+from engine.compat import const
+from engine.core import (
+    TABLE,
+    TERMINAL,
+    BadRecord,
+    GameState,
+    IllegalAction,
+    new_from,
     read_int,
     read_ints,
 )
-from engine.compat import const
-from engine.core import TABLE, TERMINAL, BadRecord, GameState, IllegalAction
 
 GAME = CARD_GAME + "_score"
 

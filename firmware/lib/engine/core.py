@@ -127,6 +127,23 @@ def check_distinct(key, values):
             raise BadRecord("%s holds %r twice" % (key, values[i]))
 
 
+def new_from(cls, data):
+    """A fresh state of class cls from saved options and moves; the caller reads back the rest."""
+    if type(data) is not dict:
+        raise BadRecord("a %s state is a JSON object, got %s" % (cls.GAME, type(data).__name__))
+    if data.get("game") != cls.GAME:
+        raise BadRecord("not a %s state: game is %r" % (cls.GAME, data.get("game")))
+    problem = None
+    try:
+        state = cls(data.get("options"))
+    except BadOptions as err:
+        problem = "bad options in state: %s" % err
+    if problem:  # raised outside the except clause: MicroPython warns on exception chaining
+        raise BadRecord(problem)
+    state.moves = array("H", read_ints(data, "moves", -1, 0, 0xFFFF))
+    return state
+
+
 class GameState:
     """Base of every game's state. It owns the move list; games own the rest."""
 

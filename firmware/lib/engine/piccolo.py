@@ -9,18 +9,6 @@ the text gives them: misère is level 40, piccolo 50, misère sur table 60, picc
 the générale 72, so comparing levels compares bids.
 """
 
-from engine.bourre import (
-    PIQUET_DECK,
-    Stock,
-    card_lines,
-    check_every_card_once,
-    new_from,
-    read_bools,
-    read_cards,
-    read_hands,
-    read_int,
-    read_ints,
-)
 from engine.cards import DECK_SIZE, card_name
 from engine.compat import const
 from engine.core import (
@@ -29,8 +17,20 @@ from engine.core import (
     BadRecord,
     GameState,
     check_known_options,
+    new_from,
     option_bool,
     option_int,
+    read_bools,
+    read_int,
+    read_ints,
+)
+from engine.deck32 import (
+    PIQUET_DECK,
+    Stock,
+    card_lines,
+    check_every_card_once,
+    read_cards,
+    read_hands,
 )
 
 GAME = "piccolo"

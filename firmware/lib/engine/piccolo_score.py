@@ -10,9 +10,17 @@ The payoff of règle 13 and the winners of règle 14 are computed by engine.picc
 code the card engine uses. Impossible entries are refused with the reason and change nothing.
 """
 
-from engine.bourre import new_from, read_int, read_ints
 from engine.compat import const
-from engine.core import TABLE, TERMINAL, BadRecord, GameState, IllegalAction
+from engine.core import (
+    TABLE,
+    TERMINAL,
+    BadRecord,
+    GameState,
+    IllegalAction,
+    new_from,
+    read_int,
+    read_ints,
+)
 from engine.piccolo import (
     BID,
     GENERALE,
