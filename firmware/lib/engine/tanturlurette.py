@@ -9,7 +9,6 @@ Two modes share one state machine:
          losing seats (a TABLE action) after the reveal.
 """
 
-from array import array
 
 from engine.cards import DECK_SIZE, KING, card_name
 from engine.compat import const
@@ -17,12 +16,12 @@ from engine.core import (
     CHANCE,
     TABLE,
     TERMINAL,
-    BadOptions,
     BadRecord,
     GameState,
     IllegalAction,
     check_distinct,
     check_known_options,
+    new_from,
     option_bool,
     option_choice,
     option_int,
@@ -651,19 +650,8 @@ def from_dict(data):
 
     Raises BadRecord naming the first field that is wrong; nothing half-built escapes.
     """
-    if type(data) is not dict:
-        raise BadRecord("a Tanturlurette state is a JSON object, got %s" % type(data).__name__)
-    if data.get("game") != GAME:
-        raise BadRecord("not a Tanturlurette state: game is %r" % (data.get("game"),))
-    problem = None
-    try:
-        state = State(data.get("options"))
-    except BadOptions as err:
-        problem = "bad options in state: %s" % err
-    if problem:  # raised outside the except clause: MicroPython warns on exception chaining
-        raise BadRecord(problem)
+    state = new_from(State, data)
     n = state.n
-    state.moves = array("H", read_ints(data, "moves", -1, 0, 0xFFFF))
     state.pos = read_ints(data, "pos", n, 0, state.circles)
     state.stakes = read_ints(data, "stakes", n, 1, 0xFFFF)
     state.payout = read_ints(data, "payout", n, 0, 0xFFFF)
