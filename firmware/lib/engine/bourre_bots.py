@@ -15,6 +15,7 @@ from engine.bourre import (
     STAND,
     STRENGTH,
 )
+from engine.core import RandomBot
 
 _WEAK = 4  # an Ace or lower (strength 0..4) rarely takes a trick
 
@@ -91,16 +92,6 @@ def _weakest(cards):
         if STRENGTH[c >> 2] < STRENGTH[best >> 2]:
             best = c
     return best
-
-
-class RandomBot:
-    """Any legal action: the baseline the plan bot must beat, and a fuzzer for the tests."""
-
-    name = "random"
-
-    def choose(self, state, seat, rng):
-        legal = state.legal_actions()
-        return legal[rng.below(len(legal))]
 
 
 BOTS = {"plan": PlanBot, "random": RandomBot}

@@ -199,6 +199,16 @@ class GameState:
         return {"v": RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": list(self.moves)}
 
 
+class RandomBot:
+    """Any legal action: the baseline a game's bots must beat, and a fuzzer for the tests."""
+
+    name = "random"
+
+    def choose(self, state, seat, rng):
+        legal = state.legal_actions()
+        return legal[rng.below(len(legal))]
+
+
 def sample_chance(state, rng):
     """Play the pending chance node with an outcome drawn from rng; returns that outcome."""
     outcome = state.chance_outcome(rng.below(state.chance_count()))

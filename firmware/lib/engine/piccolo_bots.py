@@ -6,6 +6,7 @@ name the longest strong suit as trump, put short weak cards aside to make voids,
 cheaply, smear points on a partner's winning trick and duck when playing a misère or piccolo.
 """
 
+from engine.core import RandomBot
 from engine.piccolo import (
     BID,
     GENERALE,
@@ -242,16 +243,6 @@ def _is_master(state, seat, card):
     return True
 
 
-class RandomBot:
-    """Any legal action: the baseline and a fuzzer for the tests."""
-
-    name = "random"
-
-    def choose(self, state, seat, rng):
-        legal = state.legal_actions()
-        return legal[rng.below(len(legal))]
-
-
 class RandomPlayBot(PlanBot):
     """Bids and discards like the plan bot but plays any legal card: isolates the card play."""
 
@@ -259,8 +250,7 @@ class RandomPlayBot(PlanBot):
 
     def choose(self, state, seat, rng):
         if state.phase == PH_PLAY:
-            legal = state.legal_actions()
-            return legal[rng.below(len(legal))]
+            return RandomBot.choose(self, state, seat, rng)
         return PlanBot.choose(self, state, seat, rng)
 
 

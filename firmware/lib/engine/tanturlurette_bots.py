@@ -5,6 +5,7 @@ it, and the cards it has legitimately seen this round (card_seen_by).
 """
 
 from engine.cards import DECK_SIZE
+from engine.core import RandomBot
 from engine.tanturlurette import (
     DRAW,
     KEEP,
@@ -134,16 +135,6 @@ class CountingBot:
             if unseen[r]:
                 acc += unseen[r] * (lose[r] if lose[r] < cap else cap)
         return acc / total
-
-
-class RandomBot:
-    """Any legal action: drives property tests into every corner."""
-
-    name = "random"
-
-    def choose(self, state, seat, rng):
-        legal = state.legal_actions()
-        return legal[rng.below(len(legal))]
 
 
 BOTS = {"threshold": ThresholdBot, "counting": CountingBot, "random": RandomBot}
