@@ -1,10 +1,13 @@
 """make sim: the real application core in the terminal, under the MicroPython unix port.
 
   micropython firmware/sim/run.py [--lang en] [--config FILE] [--rings 24] [--seed N]
-                                  [--store DIR] [--serial PATH]
+                                  [--store DIR] [--serial PATH] [--selftest]
                                   [--script FILE --out FILE] [--tail MS]
 
-Interactive by default (keys are listed under the target). With --script it runs the timed button
+Interactive by default (keys are listed under the target), starting in the setup menu. --selftest
+starts in the self-test instead (the one the board runs at its first boot). With --store, an
+interactive run acts as the board: the first start on an empty DIR runs the self-test, and once
+it has ended a marker beside the saves says so; a scripted run never starts it by itself. With --script it runs the timed button
 events of FILE on a manual clock, as fast as it can, and writes frames, text, cues and log events
 as JSON lines to --out (sim/script.py describes both formats). --serial PATH serves the
 USB protocol on a pty; --store DIR saves and resumes games as the board does on flash.
@@ -30,8 +33,9 @@ from app.session import Session  # noqa: E402
 
 USAGE = (
     "usage: micropython firmware/sim/run.py [--lang en] [--config FILE] [--rings 24] [--seed N]\n"
-    "       [--store DIR] [--serial PATH] [--script FILE --out FILE] [--tail MS]"
+    "       [--store DIR] [--serial PATH] [--selftest] [--script FILE --out FILE] [--tail MS]"
 )
+FLAGS = ("selftest",)  # options without a value
 
 
 class UsageError(ValueError):
@@ -40,7 +44,7 @@ class UsageError(ValueError):
 
 def parse_args(argv):
     opts = {"lang": None, "config": None, "rings": None, "seed": None, "store": None,
-            "serial": None, "script": None, "out": None, "tail": 3000}
+            "serial": None, "script": None, "out": None, "tail": 3000, "selftest": False}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -48,6 +52,10 @@ def parse_args(argv):
             raise UsageError("")
         if not arg.startswith("--") or arg[2:] not in opts:
             raise UsageError("unknown argument %r" % arg)
+        if arg[2:] in FLAGS:
+            opts[arg[2:]] = True
+            i += 1
+            continue
         if i + 1 >= len(argv):
             raise UsageError("%s needs a value" % arg)
         opts[arg[2:]] = argv[i + 1]
@@ -99,6 +107,12 @@ def build_link(opts, app):
     return Link(app, port.read, port.write, opts["config"])
 
 
+def begin_selftest(app, clock):
+    """--selftest: the self-test now; at its end, back to a resumed game, else the setup menu."""
+    back_to = app.mode if app.mode.in_game else None
+    app.start_selftest(clock.ticks_ms(), back_to=back_to)
+
+
 def scripted(opts, config):
     from sim.hw import SimHardware
     from sim.script import Driver, Recorder, parse_script, run_script
@@ -106,8 +120,11 @@ def scripted(opts, config):
     with open(opts["script"]) as f:
         steps = parse_script(f.read())
     clock = ManualClock()
-    app = App(config, clock, build_session(opts))
+    # a script's run must not depend on a marker left in the store folder by an earlier run
+    app = App(config, clock, build_session(opts), first_boot_selftest=False)
     app.rng.seed(opts["seed"] if opts["seed"] is not None else 1)
+    if opts["selftest"]:
+        begin_selftest(app, clock)
     hw = SimHardware(clock, config)
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
@@ -127,6 +144,8 @@ def interactive(opts, config, messages):
     app = App(config, clock, build_session(opts))
     if opts["seed"] is not None:
         app.rng.seed(opts["seed"])
+    if opts["selftest"] and app.mode.__class__.__name__ != "SelfTestMode":
+        begin_selftest(app, clock)
     painter = Painter(app.layout)
     painter.status = "; ".join(messages)[:78]
     hw = SimHardware(clock, config, painter=painter)

@@ -38,6 +38,8 @@ _SOUND_QUEUE = const(8)
 EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
 NOTICE_MS = const(2500)
 RESUME_MS = const(1500)
+# Beside the saves: the first-boot self-test has run on this device (its result, as JSON).
+SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 
 
@@ -52,7 +54,10 @@ def _seed(clock):
 
 
 class App:
-    def __init__(self, config, clock, session=None):
+    """first_boot_selftest: run the self-test at boot when nothing resumes and the session's
+    store holds no self-test marker yet (the board; without a store it never runs by itself)."""
+
+    def __init__(self, config, clock, session=None, first_boot_selftest=True):
         self.config = config
         self.clock = clock
         lang = config.get("language")
@@ -82,6 +87,7 @@ class App:
         self.mode = Mode(self)  # replaced by boot(): the setup menu or the resumed game
         self._resuming = False  # a sweep round the outer ring says a game was resumed
         self._resume_start = 0
+        self.first_boot_selftest = first_boot_selftest
         self.boot(clock.ticks_ms())
 
     # -- boot and modes -------------------------------------------------------------------------
@@ -107,7 +113,10 @@ class App:
             self._resuming = True
             self.notify(self.resume_lines(report), now)
         else:
-            self.to_setup(now)
+            if self.first_boot_selftest and self.selftest_due():
+                self.start_selftest(now)
+            else:
+                self.to_setup(now)
             if report is not None:
                 self.notify(self.resume_lines(report), now)
 
@@ -134,6 +143,47 @@ class App:
 
         self.switch(SetupMenu(self), now)
 
+    # -- the self-test --------------------------------------------------------------------------
+    def selftest_marker(self):
+        """(files, path) of the self-test marker beside the saves, or None without a store."""
+        store = self.session.store
+        files = getattr(store, "files", None)
+        game_dir = getattr(store, "game_dir", None)
+        if files is None or not game_dir:
+            return None
+        root = game_dir[:-4] if game_dir.endswith("game") else game_dir + "/"  # the store's root
+        return files, root + SELFTEST_MARKER
+
+    def selftest_due(self):
+        """True on a device with a store that has never finished its self-test."""
+        marker = self.selftest_marker()
+        if marker is None:
+            return False
+        files, path = marker
+        try:
+            return not files.exists(path)
+        except Exception:  # noqa: BLE001  an unreadable flash must not stop the boot
+            return False
+
+    def start_selftest(self, now, back_to=None):
+        """The self-test (app.modes.selftest); when it ends, back_to or the setup menu, and the
+        marker says it has run (so the next boot goes straight to the menu)."""
+        from app.modes.selftest import SelfTestMode
+
+        self.switch(SelfTestMode(self, back_to, self._selftest_done), now)
+
+    def _selftest_done(self, result):
+        marker = self.selftest_marker()
+        if marker is None:
+            return
+        files, path = marker
+        import json
+
+        try:
+            files.write_atomic(path, json.dumps(result).encode())
+        except Exception as err:  # noqa: BLE001  the test just runs again at the next boot
+            self.log("error", {"message": ("cannot note the self-test: %s" % err)[:160]})
+
     def play_mode(self):
         """The mode that plays the session's game."""
         game = self.session.game
@@ -155,7 +205,7 @@ class App:
         """Begin a game (bots: a bot name or None per seat); False after showing why it cannot."""
         try:
             self.session.new_game(game, options, bots=bots)
-        except ValueError as err:  # BadOptions and bad seat lists are ValueErrors
+        except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
             self.show_error(str(err), now)
             return False
         self.switch(self.play_mode(), now)

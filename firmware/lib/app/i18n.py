@@ -13,9 +13,9 @@ _STRINGS = {
     "mode": ("Mode", "Mode"),
     "players": ("Joueurs", "Players"),
     "humans": ("Humains", "Humans"),
-    "circles": ("Cercles", "Circles"),
-    "reentry": ("Retour", "Re-entry"),
-    "king_blocks": ("Roi bloque", "King blocks"),
+    "selftest": ("Auto-test", "Self-test"),
+    "unavailable": ("Jeu indisponible", "Game unavailable"),
+    "no_game": ("Aucun jeu", "No game"),
     "yes": ("oui", "yes"),
     "no": ("non", "no"),
     "deck": ("donne", "deck"),
@@ -72,6 +72,55 @@ _STRINGS = {
     "game_over": ("Partie finie", "Game over"),
     "no_mode": ("Mode absent", "No such mode"),
 }
+
+
+# The setup menu's rows for game options (engine SETUP_CHOICES), kept apart from the strings
+# above because option names ("dealer", "target") are also message keys there. Short enough that
+# "> label: value" fits a line with the values below.
+_OPTIONS = {
+    "circles": ("Cercles", "Circles"),
+    "reentry": ("Retour", "Re-entry"),
+    "king_blocks": ("Roi bloque", "King blocks"),
+    "all_tied_move": ("Tous egaux", "All same"),  # all live players tied: do they all move?
+    "deals": ("Donnes", "Deals"),
+    "stake": ("Mise", "Stake"),
+    "eldest": ("Ancien", "Eldest"),
+    "dealer": ("Donneur", "Dealer"),
+    "target": ("But", "Target"),
+    "generale": ("Generale", "Generale"),
+    "lay": ("Pose", "Lay"),
+    "jocrisse": ("Jocrisse", "Jocrisse"),
+    "chandelle": ("Chandelle", "Chandelle"),
+    "five_fee": ("Fee a 5", "5pt fee"),
+    "rouge_queen": ("Rouge", "Rouge"),
+    "draw_from": ("Pioche", "Draw"),
+}
+# Option values that are words (engine option strings), by value.
+_VALUES = {
+    "drawn": ("tiree", "drawn"),
+    "free": ("libre", "free"),
+    "piece": ("piece", "piece"),
+    "baiser": ("baiser", "baiser"),
+    "gift": ("don", "gift"),
+    "transfer": ("paie", "pays"),
+    "any": ("toute", "any"),
+    "etoile": ("etoile", "etoile"),
+    "wild": ("la Reine", "Queen"),
+    "previous": ("avant", "previous"),
+    "next": ("apres", "next"),
+}
+
+
+def option_label(lang, name):
+    """The setup menu's name for a game option; an unknown option shows as itself."""
+    pair = _OPTIONS.get(name)
+    return name if pair is None else pair[lang_index(lang)]
+
+
+def option_word(lang, value):
+    """A word-valued option's value as shown; an unknown one shows as itself."""
+    pair = _VALUES.get(value)
+    return value if pair is None else pair[lang_index(lang)]
 
 
 def lang_index(lang):
