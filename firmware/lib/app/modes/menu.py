@@ -185,9 +185,9 @@ class SetupMenu(Mode):
             app.log("error", {"message": ("game %s unavailable: %s" % (game, why))[:160]})
             lines.append(game)
         if len(skipped) == 1:
-            lines += wrap(self.problem(skipped[0]) or "", 3)
+            lines += wrap(oled_reason(self.problem(skipped[0]) or ""), 4)
         app.sound(CUE_ERROR)
-        app.notify(lines[:5])
+        app.notify(lines[:6])
 
     def _configure_mode(self):
         choices = self.choices
@@ -387,6 +387,16 @@ class SetupMenu(Mode):
             board.dots(frame, value, self.counted[row], CURSOR, 256, 1)
         else:
             board.dots(frame, index + 1, len(self.choices[row]) + 1, CURSOR, 256, 1)
+
+
+def oled_reason(text):
+    """A reason for 16-character lines: a file path shows as its file name (the log keeps it all)."""
+    words = []
+    for word in text.split():
+        if "/" in word:
+            word = word.rsplit("/", 1)[1] or word
+        words.append(word)
+    return " ".join(words)
 
 
 def accepts(module, base, name, value):

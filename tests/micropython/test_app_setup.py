@@ -1,0 +1,399 @@
+"""The setup menu's game options, unavailable games, the self-test row and the first-boot self-test.
+
+Everything goes through button presses on the real debouncer, loop and app (app_rig); the tests
+read the OLED lines and the engine state, as a player reads the device.
+"""
+
+import json
+import os
+
+import engine.acheron as acheron
+import micropython
+from app.buttons import KEEP, OK, PRESS, SWAP, make_event
+from app.core import SELFTEST_MARKER
+from app.modes.menu import SetupMenu
+from app.modes.score import ScoreMode
+from app.modes.selftest import SelfTestMode
+from app.modes.table import TableMode
+from app.session import Session
+from app_rig import choose, event_kinds, make_rig, state
+from store.files import Files
+from store.storage import Store
+
+_PARTS = __file__.split("/")[:-1]
+_ROOT = ("/".join(_PARTS[:-2]) or ".") if len(_PARTS) >= 2 else "../.."
+WORK = _ROOT + "/build/app_setup_tests"
+
+
+def scratch(name):
+    """An empty folder under build/ for one test (the store's subfolders emptied too)."""
+    folder = WORK + "/" + name
+    for path in (_ROOT + "/build", WORK, folder):
+        try:
+            os.mkdir(path)
+        except OSError:
+            pass
+    for sub in ("game", "history", "quarantine", ""):
+        try:
+            names = os.listdir(folder + "/" + sub)
+        except OSError:
+            continue
+        for entry in names:
+            try:
+                os.remove(folder + "/" + sub + "/" + entry)
+            except OSError:
+                pass  # a subfolder
+    return folder
+
+
+def exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def menu(driver):
+    mode = driver.app.mode
+    assert isinstance(mode, SetupMenu), mode
+    return mode
+
+
+def to_row(driver, row):
+    mode = menu(driver)
+    for _ in range(len(mode.rows)):
+        if mode.rows[mode.cursor] == row:
+            return
+        driver.press(SWAP)
+    raise AssertionError("no row %s in %r" % (row, mode.rows))
+
+
+def play(driver):
+    to_row(driver, "play")
+    driver.press(OK)
+    assert driver.app.mode.in_game, driver.hw.text
+
+
+def shown_row(driver):
+    """The OLED line under the cursor."""
+    for line in driver.hw.text:
+        if line.startswith("> "):
+            return line
+    raise AssertionError("no cursor line: %r" % (driver.hw.text,))
+
+
+# -- game options ----------------------------------------------------------------------------------
+def test_bourre_deals_stake_and_eldest_are_chosen_before_play():
+    driver = make_rig(seed=2)
+    choose(driver, "game", "bourre")
+    choose(driver, "mode", "score")
+    choose(driver, "players", 3)
+    rows = menu(driver).rows
+    assert rows[rows.index("players") + 1:] == ["deals", "stake", "eldest", "selftest"], rows
+    choose(driver, "deals", 3)
+    assert shown_row(driver) == "> Donnes: 3"
+    choose(driver, "stake", 5)
+    assert shown_row(driver) == "> Mise: 5"
+    choose(driver, "eldest", 2)
+    assert shown_row(driver) == "> Ancien: J3"
+    play(driver)
+    assert isinstance(driver.app.mode, ScoreMode)
+    st = state(driver)
+    assert st.options["deals"] == 3 and st.options["stake"] == 5 and st.options["eldest"] == 2
+    assert driver.hw.text[0].startswith("Donne 1/3 pot 15"), driver.hw.text
+    assert st.entry_seat() == 2  # the eldest enters first
+    for _deal in range(3):
+        for tricks in (2, 1, 2):
+            mode = driver.app.mode
+            while mode.low + mode.pos != tricks:
+                driver.press(SWAP)
+            driver.press(OK)
+    st = state(driver)
+    assert st.is_over() and st.round == 3
+    assert sum(st.payout) == st.pot() and st.pot() >= 3 * 3 * 5
+    assert driver.hw.text[0] == "Partie finie"
+
+
+def test_a_seat_option_only_offers_seats_at_the_table():
+    driver = make_rig(seed=1)
+    choose(driver, "game", "bourre")
+    choose(driver, "mode", "score")
+    choose(driver, "players", 6)
+    choose(driver, "eldest", 5)
+    mode = menu(driver)
+    assert mode.choices["eldest"] == [0, 1, 2, 3, 4, 5]
+    choose(driver, "players", 3)  # J6 is gone: the eldest goes back to the first seat
+    assert mode.choices["eldest"] == [0, 1, 2] and mode.value("eldest") == 0
+    choose(driver, "eldest", 1)
+    choose(driver, "players", 4)  # a seat that still exists is kept
+    assert mode.value("eldest") == 1
+
+
+def test_piccolo_dealer_target_and_generale_reach_the_game():
+    driver = make_rig(seed=3)
+    choose(driver, "game", "piccolo")
+    rows = menu(driver).rows
+    assert "dealer" in rows and "target" in rows and "generale" in rows, rows
+    choose(driver, "dealer", 2)
+    choose(driver, "target", 21)
+    assert shown_row(driver) == "> But: 21"
+    choose(driver, "generale", False)
+    assert shown_row(driver) == "> Generale: non"
+    play(driver)
+    assert isinstance(driver.app.mode, TableMode)
+    options = state(driver).options
+    assert (options["dealer"], options["target"], options["generale"]) == (2, 21, False)
+
+
+def test_acheron_offers_its_house_readings_and_the_scorekeeper_fewer():
+    driver = make_rig(seed=4, lang="en")
+    choose(driver, "game", "acheron")
+    mode = menu(driver)
+    assert mode.option_names == [name for name, _values in acheron.SETUP_CHOICES]
+    choose(driver, "lay", "free")
+    assert shown_row(driver) == "> Lay: free"
+    choose(driver, "chandelle", "transfer")
+    assert shown_row(driver) == "> Chandelle:pays"
+    choose(driver, "draw_from", "next")
+    choose(driver, "mode", "score")
+    assert mode.option_names == ["target", "chandelle"]
+    assert mode.value("chandelle") == "transfer"  # kept: the scorekeeper has it too
+    choose(driver, "target", 50)
+    play(driver)
+    options = state(driver).options
+    assert state(driver).GAME == "acheron_score"
+    assert options["target"] == 50 and options["chandelle"] == "transfer"
+
+
+def test_options_reset_to_the_engine_defaults_for_another_game():
+    driver = make_rig(seed=1)
+    choose(driver, "game", "acheron")
+    choose(driver, "target", 150)
+    choose(driver, "game", "piccolo")
+    assert menu(driver).value("target") == 41  # Piccolo's own default, not Acheron's choice
+    choose(driver, "game", "acheron")
+    assert menu(driver).value("target") == 100
+
+
+def test_tanturlurette_tie_rule_is_a_house_rule_row():
+    driver = make_rig(seed=5)
+    mode = menu(driver)
+    rows = mode.rows
+    at = rows.index("reentry")
+    assert rows[at:at + 3] == ["reentry", "king_blocks", "all_tied_move"], rows
+    assert mode.value("all_tied_move") is False and mode.value("circles") == 4
+    choose(driver, "all_tied_move", True)
+    assert shown_row(driver) == "> Tous egaux:oui"
+    choose(driver, "king_blocks", True)
+    assert shown_row(driver) == "> Roi bloque:oui"  # the space goes before the value would
+    play(driver)
+    options = state(driver).options
+    assert options["all_tied_move"] is True and options["king_blocks"] is True
+    assert options["circles"] == 4 and options["reentry"] is True
+
+
+def test_every_menu_line_fits_the_oled_in_both_languages():
+    for lang in ("fr", "en"):
+        driver = make_rig(seed=1, lang=lang)
+        mode = menu(driver)
+        for game in ("tanturlurette", "acheron", "bourre", "piccolo"):
+            choose(driver, "game", game)
+            for m in list(mode.choices["mode"]):
+                choose(driver, "mode", m)
+                for row in mode.rows:
+                    if row in ("game", "mode", "play", "selftest"):
+                        continue
+                    for _ in range(len(mode.choices[row])):
+                        line = mode.line(row, True)
+                        value = mode.value(row)
+                        assert len(line) <= 16, line
+                        if isinstance(value, int) and not isinstance(value, bool) and row not in (
+                                "eldest", "dealer"):
+                            assert line.endswith(str(value)), line  # the label is cut, never the value
+                        mode.values[row] = (mode.values[row] + 1) % len(mode.choices[row])
+
+
+def test_an_option_row_shows_its_value_on_the_ring():
+    driver = make_rig(seed=1, lang="en")
+    choose(driver, "game", "bourre")
+    choose(driver, "mode", "score")
+    choose(driver, "deals", 3)
+    app = driver.app
+    inner = [app.layout.index(1, k) for k in range(app.layout.ring_sizes[1])]
+
+    def inner_lit():
+        app.render(driver.hw.clock.ticks_ms())
+        return len([i for i in inner if app.frame[3 * i] or app.frame[3 * i + 1] or app.frame[3 * i + 2]])
+
+    assert inner_lit() == 3  # three deals, three dots (of twenty)
+    choose(driver, "deals", 5)
+    assert inner_lit() == 5
+    choose(driver, "eldest", 2)
+    assert inner_lit() == 4  # every seat dim, the eldest bright: one dot a seat
+
+
+def test_cursor_moves_and_frames_over_option_rows_allocate_nothing():
+    driver = make_rig(seed=1)
+    choose(driver, "game", "acheron")
+    app = driver.app
+    clock = driver.hw.clock
+    mode = menu(driver)
+    swap = make_event(SWAP, PRESS)
+    for _ in range(len(mode.rows)):
+        now = clock.ticks_ms()
+        micropython.heap_lock()
+        try:
+            app.handle(swap, now)
+        finally:
+            micropython.heap_unlock()
+        app.render(now)  # the text is rebuilt here, outside the lock
+        for step in (0, 300):  # both halves of the blink
+            micropython.heap_lock()
+            try:
+                app.render(now + step)
+            finally:
+                micropython.heap_unlock()
+
+
+# -- a game that cannot be set up -------------------------------------------------------------------
+def with_deck_file(path, test):
+    """Run test with Acheron's deck read from path (missing or broken), then put the real one back."""
+    saved = list(acheron._default_path)
+    acheron.deck_path()  # fill the default first, so it can be restored
+    real = list(acheron._default_path)
+    acheron._default_path[:] = [path]
+    acheron._decks.pop(path, None)
+    try:
+        test()
+    finally:
+        acheron._default_path[:] = saved or real
+        acheron._decks.pop(path, None)
+
+
+def check_acheron_skipped(why_words):
+    driver = make_rig(seed=1)
+    event_kinds(driver)
+    mode = menu(driver)
+    assert mode.game == "tanturlurette"
+    to_row(driver, "game")
+    driver.press(OK)  # tanturlurette -> acheron, which cannot deal: on to the next game
+    assert mode.game == "bourre", mode.game
+    text = " ".join(driver.hw.text)
+    assert driver.hw.text[0] == "Jeu indisponible" and driver.hw.text[1] == "acheron", driver.hw.text
+    for word in why_words:
+        assert word in text, text
+    assert "error" in event_kinds(driver)
+    driver.run_for(3000)  # the notice goes; the menu is intact
+    assert "> Jeu: bourre" in driver.hw.text, driver.hw.text
+    for _ in range(4):  # round the games again: acheron is skipped every time, the rest work
+        driver.press(OK)
+        assert mode.game != "acheron"
+    choose(driver, "game", "piccolo")
+    choose(driver, "mode", "score")
+    play(driver)
+    assert state(driver).GAME == "piccolo_score"
+
+
+def test_a_missing_acheron_deck_file_skips_the_game_with_a_notice():
+    with_deck_file(WORK + "/no_such_deck.json", lambda: check_acheron_skipped(["cannot", "read"]))
+
+
+def test_a_broken_acheron_deck_file_skips_the_game_with_a_notice():
+    path = scratch("deck") + "/acheron_deck.json"
+    with open(path, "w") as f:
+        f.write('{"cards": [')  # cut short
+    with_deck_file(path, lambda: check_acheron_skipped(["JSON"]))
+
+
+def test_a_configured_game_that_cannot_start_falls_back_at_boot():
+    def body():
+        driver = make_rig(seed=1)
+        driver.app.config["game"] = "acheron"
+        driver.app.to_setup(driver.hw.clock.ticks_ms())
+        driver.run_for(50)
+        assert menu(driver).game == "bourre"
+        assert driver.hw.text[:2] == ["Jeu indisponible", "acheron"], driver.hw.text
+    with_deck_file(WORK + "/no_such_deck.json", body)
+
+
+# -- the self-test ----------------------------------------------------------------------------------
+def pass_selftest(driver):
+    assert isinstance(driver.app.mode, SelfTestMode), driver.app.mode
+    driver.run_for(7000)  # the ring sweep
+    for button in (KEEP, SWAP, OK):
+        driver.press(button)
+    assert driver.app.mode.passed
+    driver.long(OK)
+
+
+def test_the_self_test_row_runs_it_and_returns_to_the_menu():
+    driver = make_rig(seed=1, lang="en")
+    mode = menu(driver)
+    assert mode.rows[-1] == "selftest"
+    driver.press(KEEP)  # up from Play wraps round to the last row
+    assert shown_row(driver) == "> Self-test"
+    driver.press(OK)
+    assert isinstance(driver.app.mode, SelfTestMode)
+    assert driver.hw.text[0] == "SELF-TEST"
+    pass_selftest(driver)
+    assert driver.app.mode is mode and shown_row(driver) == "> Self-test"
+    assert [p for k, p in driver.events if k == "selftest"][-1]["passed"] is True
+
+
+def test_first_boot_runs_the_self_test_once_and_remembers_it_beside_the_saves():
+    folder = scratch("first_boot")
+    marker = folder + "/" + SELFTEST_MARKER
+    driver = make_rig(seed=1, session=Session(store=Store(root=folder)))
+    assert isinstance(driver.app.mode, SelfTestMode), "a new device starts with its self-test"
+    assert not exists(marker)
+    pass_selftest(driver)
+    assert isinstance(driver.app.mode, SetupMenu)
+    with open(marker) as f:
+        assert json.loads(f.read())["passed"] is True
+    again = make_rig(seed=2, session=Session(store=Store(root=folder)))
+    assert isinstance(again.app.mode, SetupMenu), "the next boot goes straight to the menu"
+
+
+def test_a_self_test_left_early_is_not_asked_again():
+    folder = scratch("left_early")
+    driver = make_rig(seed=1, session=Session(store=Store(root=folder)))
+    driver.long(OK)  # at once, nothing checked
+    assert isinstance(driver.app.mode, SetupMenu)
+    with open(folder + "/" + SELFTEST_MARKER) as f:
+        assert json.loads(f.read())["passed"] is False
+    assert isinstance(make_rig(session=Session(store=Store(root=folder))).app.mode, SetupMenu)
+
+
+def test_a_saved_game_resumes_before_any_self_test():
+    folder = scratch("resume_first")
+    driver = make_rig(seed=1, session=Session(store=Store(root=folder)))
+    driver.long(OK)
+    os.remove(folder + "/" + SELFTEST_MARKER)  # a device whose marker is gone, mid-game
+    choose(driver, "mode", "board")
+    play(driver)
+    again = make_rig(seed=2, session=Session(store=Store(root=folder)))
+    assert again.app.mode.in_game, "the saved game comes first"
+    assert not exists(folder + "/" + SELFTEST_MARKER)
+
+
+def test_no_store_no_self_test_at_boot():
+    driver = make_rig(seed=1)
+    assert isinstance(driver.app.mode, SetupMenu)
+    assert driver.app.selftest_marker() is None
+
+
+class FullFlash(Files):
+    def write_atomic(self, path, data):
+        raise OSError(28, "no space left")
+
+
+def test_a_marker_that_cannot_be_written_is_logged_and_the_menu_still_opens():
+    folder = scratch("full_flash")
+    driver = make_rig(seed=1, session=Session(store=Store(root=folder, files=FullFlash())))
+    event_kinds(driver)
+    driver.long(OK)
+    assert isinstance(driver.app.mode, SetupMenu)
+    errors = [p["message"] for k, p in driver.events if k == "error"]
+    assert errors and "self-test" in errors[-1], errors
+    assert not exists(folder + "/" + SELFTEST_MARKER)
