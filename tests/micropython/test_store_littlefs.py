@@ -18,7 +18,7 @@ from test_store_files import (
 )
 
 OPTIONS = {"players": 4, "circles": 2}
-FINISH_EVERY = 10  # play the rest of the game to the end after one cut in FINISH_EVERY
+FINISH_EVERY = 20  # play the rest of the game to the end after one cut in FINISH_EVERY
 
 
 def _light_print(session):
@@ -108,7 +108,7 @@ def test_power_cut_before_every_block_write():
 
 
 def test_power_cut_in_the_middle_of_block_writes():
-    _cut_everywhere(True, stride=3)  # a sample: the clean cut above already covers every write
+    _cut_everywhere(True, stride=5)  # a sample: the clean cut above already covers every write
 
 
 def _fill(point):
