@@ -35,6 +35,18 @@ def started(seed=1, options=None):
     return session, Rng(seed), ThresholdBot(), events
 
 
+def draw_a_card(session, rng, bot):
+    """Play on to the first keep-or-draw decision, draw, and turn the card up; returns the
+    drawing seat, the state before the draw and the card."""
+    play_until(session, rng, bot, lambda s: s.phase == T.PH_KEEP_OR_DRAW)
+    seat = session.state.current_player()
+    before = session.state.to_dict()
+    session.act(T.DRAW)
+    card = session.chance_outcome(rng)
+    session.act(card)
+    return seat, before, card
+
+
 def decision(state):
     return state.current_player() >= 0 or state.current_player() == TABLE
 
@@ -97,12 +109,7 @@ def test_bad_options_keep_the_current_game():
 
 def test_undo_takes_back_the_decision_and_the_chance_after_it_then_redo_restores():
     session, rng, bot, events = started(3)
-    # reach a draw decision whose DRAW turns a card up
-    play_until(session, rng, bot, lambda s: s.phase == T.PH_KEEP_OR_DRAW)
-    before = session.state.to_dict()
-    session.act(T.DRAW)
-    card = session.chance_outcome(rng)
-    session.act(card)
+    _seat, before, _card = draw_a_card(session, rng, bot)
     after = session.state.to_dict()
     assert session.can_undo() and not session.can_redo()
     assert session.undo()
@@ -117,11 +124,7 @@ def test_undo_takes_back_the_decision_and_the_chance_after_it_then_redo_restores
 
 def test_no_peeking_the_same_card_comes_out_after_undo():
     session, rng, bot, events = started(5)
-    play_until(session, rng, bot, lambda s: s.phase == T.PH_KEEP_OR_DRAW)
-    seat = session.state.current_player()
-    session.act(T.DRAW)
-    card = session.chance_outcome(rng)
-    session.act(card)
+    seat, _before, card = draw_a_card(session, rng, bot)
     session.undo()
     # a different draw of the rng must not matter: the put-back card comes out first
     session.act(T.DRAW)
@@ -132,17 +135,18 @@ def test_no_peeking_the_same_card_comes_out_after_undo():
 
 
 def test_put_back_cards_go_to_the_next_drawer_when_the_first_keeps():
-    session, rng, bot, events = started(7)
-    play_until(session, rng, bot, lambda s: s.phase == T.PH_KEEP_OR_DRAW)
-    session.act(T.DRAW)
-    card = session.chance_outcome(rng)
-    session.act(card)
-    session.undo()
-    session.act(T.KEEP)  # a new action: the turned-up card goes back on top of the stock
-    while session.state.phase == T.PH_KEEP_OR_DRAW and session.state.current_player() >= 0:
+    checked = 0
+    for seed in range(1, 20):
+        session, rng, bot, events = started(seed)
+        _seat, _before, card = draw_a_card(session, rng, bot)
+        session.undo()
+        session.act(T.KEEP)  # a new action: the turned-up card goes back on top of the stock
+        if session.state.phase != T.PH_KEEP_OR_DRAW:
+            continue  # the dealer kept: a new round deals from a fresh stock
         session.act(T.DRAW)
-        assert session.chance_outcome(Rng(4242)) == card
-        break
+        assert session.chance_outcome(Rng(4242 + seed)) == card
+        checked += 1
+    assert checked >= 5
 
 
 def test_undo_and_redo_across_the_end_of_a_round_and_of_the_game():
