@@ -63,19 +63,19 @@ def test_resume_restores_everything_and_the_game_finishes_identically():
     root = scratch_root()
     try:
         session = Session(Store(root, compact_every=COMPACT))
-        session.new_game("tanturlurette", opts, names=["Anne", "Bob", "Cid", "Dom"])
+        session.new_game("tanturlurette", opts, names=["Anaëlle", "Loïc", "Zoé", "Dom"])
         half = len(ops) // 2
         for op in ops[:half]:
             run_op(session, op)
         resumed, report, events = boot(root)
         assert fingerprint(resumed) == fingerprint(session)
-        assert resumed.names == ["Anne", "Bob", "Cid", "Dom"]
+        assert resumed.names == ["Anaëlle", "Loïc", "Zoé", "Dom"]
         assert report["resumed"] and report["discarded"] == [] and report["quarantined"] == []
         assert report["moves"] == len(session.state.moves)
         assert report["to_act"] == session.state.current_player()
         assert all(len(line) <= 16 for line in report["lines"]) and report["lines"][0] == "Resuming"
         assert resumed.can_undo() == session.can_undo() and resumed.can_redo() == session.can_redo()
-        finish_script(resumed, ops, _named(reference.record(), ["Anne", "Bob", "Cid", "Dom"]))
+        finish_script(resumed, ops, _named(reference.record(), ["Anaëlle", "Loïc", "Zoé", "Dom"]))
         ident = resumed.finish()
         kept = resumed.store.read_history(ident)
         assert kept["moves"] == reference.record()["moves"] and kept["finished"] is True
