@@ -131,7 +131,8 @@ class Session:
         try:
             before = self._act(action)
         except IllegalAction as err:
-            self._emit("error", {"message": str(err)[:160], "action": action})
+            self._emit("error", {"code": "illegal_action", "message": str(err)[:160],
+                                 "action": action})
             self._end_events()
             raise
         self.seq += 1
