@@ -123,6 +123,9 @@ class SetupMenu(Mode):
         self.seats_wanted = config.get("seats", 4)
         self.cursor = 0
         self.game = None
+        self.engine_name = ""
+        self.choices: dict = {}  # row -> the values OK steps through
+        self.n = 0
         self.option_names = []
         self.counted = {}  # option -> the largest value, for numbers shown as dots
         self._configure_game()
@@ -192,7 +195,8 @@ class SetupMenu(Mode):
     def _configure_mode(self):
         choices = self.choices
         mode = choices["mode"][self.values["mode"]]
-        self.engine_name = self.game + "_score" if mode == "score" else self.game
+        game = self.game or ""  # set: only a menu with a game has a mode row
+        self.engine_name = game + "_score" if mode == "score" else game
         module = game_module(self.engine_name)
         counts = player_range(module)
         rows = [ROW_PLAY, "game", "mode"]

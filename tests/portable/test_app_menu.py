@@ -1,0 +1,73 @@
+"""The setup menu's helpers on both runtimes: its lines, option names, and games that cannot start."""
+
+from app.i18n import _OPTIONS, _VALUES, option_label, option_word
+from app.modes.menu import (
+    TANT_CHOICES,
+    menu_line,
+    oled_reason,
+    playable_games,
+    setup_choices,
+    setup_problem,
+)
+from engine.registry import GAMES, game_module
+
+
+def every_setup_choice():
+    """(engine, option, values) for every engine's menu options."""
+    found = []
+    for name in GAMES:
+        module = game_module(name)
+        for option, values in setup_choices(name, module):
+            found.append((name, option, values))
+    return found
+
+
+def test_menu_line_cuts_the_label_never_the_value():
+    assert menu_line(True, "Mise", "5") == "> Mise: 5"
+    assert menu_line(False, "Mise", "5") == "  Mise: 5"
+    assert menu_line(True, "Roi bloque", "non") == "> Roi bloque:non"  # the space goes first
+    assert menu_line(True, "Chandelle", "transfer") == "> Chand:transfer"
+    assert menu_line(True, "X", "a value far too long") == "> X: a value far"  # nothing else to cut
+
+
+def test_every_game_option_has_a_name_and_words_in_both_languages():
+    choices = every_setup_choice()
+    assert ("tanturlurette", "all_tied_move", (False, True)) in choices
+    assert {option for _game, option, _values in choices} >= {"deals", "stake", "eldest", "dealer",
+                                                              "target", "generale", "lay"}
+    for game, option, values in choices:
+        assert option in _OPTIONS, (game, option)
+        for lang in ("fr", "en"):
+            for value in values:
+                if isinstance(value, str):
+                    assert value in _VALUES, (option, value)
+                    word = option_word(lang, value)
+                    line = menu_line(True, option_label(lang, option), word)
+                    assert len(line) <= 16 and line.endswith(word), line
+                    assert all(32 <= ord(c) < 127 for c in line), line
+
+
+def test_the_first_value_of_each_option_is_the_engine_default():
+    for name, option, values in every_setup_choice():
+        if name == "tanturlurette":
+            continue  # its rows keep the ascending order; the menu asks the engine for the default
+        assert game_module(name).normalize_options({})[option] == values[0], (name, option)
+    defaults = game_module("tanturlurette").normalize_options({})
+    for option, values in TANT_CHOICES:
+        assert defaults[option] in values, option
+
+
+def test_every_shipped_game_can_be_set_up():
+    for name in GAMES:
+        assert setup_problem(name) is None, name
+    assert "bourre" in playable_games() and "bourre_score" not in playable_games()
+
+
+def test_an_unknown_game_says_it_is_not_installed():
+    assert "not installed" in setup_problem("belote")
+
+
+def test_a_reason_on_the_oled_shows_a_path_as_its_file_name():
+    text = "cannot read the deck file /lib/engine/acheron_deck.json: [Errno 2] ENOENT"
+    assert oled_reason(text) == "cannot read the deck file acheron_deck.json: [Errno 2] ENOENT"
+    assert oled_reason("plain words") == "plain words"
