@@ -250,7 +250,8 @@ class RandomPlayBot(PlanBot):
 
     def choose(self, state, seat, rng):
         if state.phase == PH_PLAY:
-            return RandomBot.choose(self, state, seat, rng)
+            legal = state.legal_actions()
+            return legal[rng.below(len(legal))]
         return PlanBot.choose(self, state, seat, rng)
 
 
