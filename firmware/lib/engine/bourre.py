@@ -99,9 +99,13 @@ def share_pot(pot, totals, first):
 class Accounts(GameState):
     """Antes, bourrus, trick totals and the pot: shared by the card engine and the scorekeeper."""
 
-    def _init_accounts(self, n, stake, eldest):
+    def __init__(self, options=None):
+        options = normalize_options(options)
+        GameState.__init__(self, options)
+        n = options["players"]
         self.n = n
-        self.stake = stake
+        self.stake = options["stake"]
+        eldest = options["eldest"]
         self.eldest = eldest
         self.totals = [0] * n  # tricks over all deals
         self.tricks = [0] * n  # tricks in the current deal
@@ -186,10 +190,8 @@ class State(Accounts):
     GAME = GAME
 
     def __init__(self, options=None):
-        options = normalize_options(options)
-        GameState.__init__(self, options)
-        n = options["players"]
-        self._init_accounts(n, options["stake"], options["eldest"])
+        Accounts.__init__(self, options)
+        n = self.n
         self.phase = PH_DEAL
         self.stock = Stock()
         self.hands = [[] for _ in range(n)]

@@ -18,8 +18,8 @@ from engine.core import (
     TABLE,
     TERMINAL,
     BadRecord,
-    GameState,
-    IllegalAction,
+    apply_entry,
+    entry_is_legal,
     new_from,
     read_int,
     read_ints,
@@ -40,9 +40,7 @@ class State(Accounts):
     GAME = GAME
 
     def __init__(self, options=None):
-        options = normalize_options(options)
-        GameState.__init__(self, options)
-        self._init_accounts(options["players"], options["stake"], options["eldest"])
+        Accounts.__init__(self, options)
         self.phase = PH_ENTRY
         self.entered = 0  # seats entered this deal, from the leader
         self.history = []  # each finished deal's tricks, for the log and the OLED
@@ -81,15 +79,8 @@ class State(Accounts):
     def legal_actions(self):
         return [v for v in range(HAND_SIZE + 1) if not self.why_illegal(v)]
 
-    def is_legal(self, action):
-        return not self.why_illegal(action)
-
-    def apply(self, action):
-        why = self.why_illegal(action)
-        if why:
-            raise IllegalAction(self, action, why)
-        self._apply(action)
-        self.moves.append(action)
+    is_legal = entry_is_legal
+    apply = apply_entry
 
     def _apply(self, action):
         self.tricks[self.entry_seat()] = action

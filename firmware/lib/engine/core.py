@@ -199,6 +199,20 @@ class GameState:
         return {"v": RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": list(self.moves)}
 
 
+# The scorekeepers say why an entry is refused (why_illegal returns the reason, "" when fine);
+# these two are their is_legal and apply methods, hence `self`.
+def entry_is_legal(self, action):
+    return not self.why_illegal(action)
+
+
+def apply_entry(self, action):
+    why = self.why_illegal(action)
+    if why:
+        raise IllegalAction(self, action, why)
+    self._apply(action)
+    self.moves.append(action)
+
+
 class RandomBot:
     """Any legal action: the baseline a game's bots must beat, and a fuzzer for the tests."""
 

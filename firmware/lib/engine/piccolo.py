@@ -159,7 +159,9 @@ def level_name(level, lang="en"):
 class Table(GameState):
     """Scores, dealers and winners over the game: shared by the card engine and the scorekeeper."""
 
-    def _init_table(self, options):
+    def __init__(self, options=None):
+        options = normalize_options(options)
+        GameState.__init__(self, options)
         self.scores = [0] * SEATS
         self.out = [False] * SEATS  # winners leave the table
         self.winning_order = []  # in the order they reached the target
@@ -278,9 +280,7 @@ class State(Table):
     GAME = GAME
 
     def __init__(self, options=None):
-        options = normalize_options(options)
-        GameState.__init__(self, options)
-        self._init_table(options)
+        Table.__init__(self, options)
         self.stock = Stock()
         self.hands = [[] for _ in range(SEATS)]
         self.tourne = []

@@ -15,8 +15,8 @@ from engine.core import (
     TABLE,
     TERMINAL,
     BadRecord,
-    GameState,
-    IllegalAction,
+    apply_entry,
+    entry_is_legal,
     new_from,
     read_int,
     read_ints,
@@ -39,7 +39,7 @@ from engine.piccolo import (
     is_points_bid,
     level_name,
     made,
-    normalize_options,
+    normalize_options,  # noqa: F401  (the setup menu calls it on every game module)
     payoff,
 )
 from engine.piccolo import (
@@ -61,9 +61,7 @@ class State(Table):
     GAME = GAME
 
     def __init__(self, options=None):
-        options = normalize_options(options)
-        GameState.__init__(self, options)
-        self._init_table(options)
+        Table.__init__(self, options)
         self.phase = PH_CONTRACT
         self.level = 0
         self.taker = -1
@@ -164,15 +162,8 @@ class State(Table):
         low, high = self.entry_range()
         return list(range(low, high + 1))
 
-    def is_legal(self, action):
-        return not self.why_illegal(action)
-
-    def apply(self, action):
-        why = self.why_illegal(action)
-        if why:
-            raise IllegalAction(self, action, why)
-        self._apply(action)
-        self.moves.append(action)
+    is_legal = entry_is_legal
+    apply = apply_entry
 
     def _apply(self, action):
         phase = self.phase
