@@ -292,3 +292,20 @@ def test_no_game_yet_is_a_clear_error():
     expect_raises(ValueError, session.act, 0)
     assert not session.can_undo() and not session.undo() and not session.redo()
     assert session.resume() is None
+
+
+def test_a_refused_entry_carries_the_engines_reason_to_the_error_event():
+    # The scorekeepers say why an entry is impossible; the OLED shows what the event carries.
+    events = []
+    session = Session(on_event=lambda kind, payload: events.append((kind, payload)))
+    session.new_game("bourre_score", {"players": 2})
+    low, high = session.state.entry_range()
+    session.act(high)  # the first player takes every trick there is
+    refused = [v for v in range(low, high + 1) if session.state.why_illegal(v)]
+    assert refused, "a second entry above zero must be impossible after the first took all"
+    reason = session.state.why_illegal(refused[-1])
+    err = expect_raises(IllegalAction, session.act, refused[-1])
+    assert reason in str(err)
+    kind, payload = events[-1]
+    assert kind == "error" and reason in payload["message"]
+

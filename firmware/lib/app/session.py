@@ -73,7 +73,10 @@ class Session:
     def _reset_tracking(self):
         self._who = array("b")  # current_player() before each move
         self._rounds = array("H")  # state.round before each move
-        self._phases = []  # state.phase_name() before each move: tags chance outcomes
+        # state.phase_name() before each move, tagging chance outcomes for the put-back: kept as
+        # one byte a move (an index into _phase_names) since a long game runs to thousands.
+        self._phases = array("B")
+        self._phase_names = []
         self._redo = []  # groups of moves taken back, last undone last
         self._putback = []  # [phase name, outcome] dealt again before any fresh draw
         self._floor_round = 0  # the highest round reached by play
@@ -149,7 +152,7 @@ class Session:
         if self.finished:
             raise IllegalAction(state, action, "the game was archived: start a new one")
         if not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
-            raise IllegalAction(state, action)
+            raise IllegalAction(state, action, _why_illegal(state, action))
         name = state.action_name(action)
         if self._redo:
             self._drop_redo()
@@ -169,10 +172,16 @@ class Session:
         before = state.round
         self._who.append(state.current_player())
         self._rounds.append(before)
-        self._phases.append(state.phase_name())
+        self._phases.append(self._phase_index(state.phase_name()))
         state.apply(action)
         if state.round != before and self._checkpointing and state.round + 1 >= self._floor_round:
             self._checkpoint(state)
+
+    def _phase_index(self, name):
+        names = self._phase_names
+        if name not in names:
+            names.append(name)
+        return names.index(name)
 
     def _checkpoint(self, state):
         to_dict = getattr(state, "to_dict", None)
@@ -260,7 +269,7 @@ class Session:
         phases = self._phases
         group = []
         for i in range(start, len(moves)):
-            group.append((phases[i] if who[i] == CHANCE else None, moves[i]))
+            group.append((self._phase_names[phases[i]] if who[i] == CHANCE else None, moves[i]))
         self._redo.append(group)
         self._rebuild(start)
         return len(group)
@@ -523,3 +532,14 @@ def _report_lines(report):
     if report["discarded"]:
         lines.append(("%d dropped" % len(report["discarded"]))[:16])
     return lines[:4]
+
+
+def _why_illegal(state, action):
+    """The engine's own reason for refusing an entry (the scorekeepers give one), or ""."""
+    why = getattr(state, "why_illegal", None)
+    if why is None or not isinstance(action, int):
+        return ""
+    try:
+        return why(action)
+    except Exception:  # a reason is a courtesy: never let it hide the refusal itself
+        return ""
