@@ -23,6 +23,7 @@ from engine.core import (
     BadOptions,
     BadRecord,
     GameState,
+    bag_take,
     check_known_options,
     option_choice,
     option_int,
@@ -679,16 +680,7 @@ class State(GameState):
         return self.dealer
 
     def _deal_card(self, card):
-        # a bag: swap the card to the end, then shrink, so chance outcomes stay indexable
-        stock = self.stock
-        last = self.stock_len - 1
-        at = self.stock_at[card]
-        moved = stock[last]
-        stock[at] = moved
-        self.stock_at[moved] = at
-        stock[last] = card
-        self.stock_at[card] = last
-        self.stock_len = last
+        self.stock_len = bag_take(self.stock, self.stock_at, self.stock_len, card)
         self.hands[self.deal_recipient(self.dealt)].append(card)
         self.dealt += 1
         if self.stock_len == 0:

@@ -144,6 +144,22 @@ def new_from(cls, data):
     return state
 
 
+def bag_take(cards, at, size, card):
+    """Remove card from the dense bag cards[:size], where at[c] is c's index; returns the new size.
+
+    The last card fills the hole, so the bag stays dense and chance outcome i is cards[i]; the
+    removed card moves just past the end.
+    """
+    i = at[card]
+    last = size - 1
+    moved = cards[last]
+    cards[i] = moved
+    at[moved] = i
+    cards[last] = card
+    at[card] = last
+    return last
+
+
 class GameState:
     """Base of every game's state. It owns the move list; games own the rest."""
 

@@ -5,7 +5,7 @@ stock they deal from, OLED card lines, and reading saved card lists back.
 """
 
 from engine.cards import DECK_SIZE, card_name
-from engine.core import BadRecord, read_ints
+from engine.core import BadRecord, bag_take, read_ints
 
 # Ranks 1 to 5 (the 2 to the 6) are left out of the 52.
 PIQUET_DECK = tuple([c for c in range(DECK_SIZE) if c >> 2 == 0 or c >> 2 >= 6])
@@ -35,16 +35,7 @@ class Stock:
         return 0 <= card < DECK_SIZE and self.at[card] < self.size and self.cards[self.at[card]] == card
 
     def take(self, card):
-        cards = self.cards
-        at = self.at
-        i = at[card]
-        last = self.size - 1
-        moved = cards[last]
-        cards[i] = moved
-        at[moved] = i
-        cards[last] = card
-        at[card] = last
-        self.size = last
+        self.size = bag_take(self.cards, self.at, self.size, card)
 
     def sorted(self):
         return sorted(self.cards[: self.size])

@@ -19,6 +19,7 @@ from engine.core import (
     BadRecord,
     GameState,
     IllegalAction,
+    bag_take,
     check_distinct,
     check_known_options,
     new_from,
@@ -349,16 +350,7 @@ class State(GameState):
             self.phase = PH_SWAP
 
     def _take_from_stock(self, card):
-        # swap-remove keeps the bag dense so chance outcomes are indexable
-        stock = self.stock
-        at = self.stock_at[card]
-        last = self.stock_len - 1
-        moved = stock[last]
-        stock[at] = moved
-        self.stock_at[moved] = at
-        stock[last] = card
-        self.stock_at[card] = last
-        self.stock_len = last
+        self.stock_len = bag_take(self.stock, self.stock_at, self.stock_len, card)
 
     def _see(self, seat, card):
         self.seen[seat * DECK_SIZE + card] = 1
@@ -399,7 +391,7 @@ class State(GameState):
             self.apply(cards[self.deal_seat()])
 
     def _deal_card(self, card):
-        # _take_from_stock, inlined: dealing is the most frequent move
+        # core.bag_take, inlined: dealing is the most frequent move
         stock = self.stock
         stock_at = self.stock_at
         at = stock_at[card]
