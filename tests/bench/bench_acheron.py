@@ -20,58 +20,23 @@ import sys
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 
-import gc  # noqa: E402
 import json  # noqa: E402
 
+from benchlib import (  # noqa: E402
+    elapsed_us,
+    heap_now,
+    heap_start,
+    heap_stop,
+    median,
+    now_us,
+    replay_us_per_move,
+)
 from engine.acheron import State  # noqa: E402
 from engine.acheron_bots import BOTS  # noqa: E402
 from engine.play import play_out  # noqa: E402
-from engine.registry import replay  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
-ON_MICROPYTHON = sys.implementation.name == "micropython"
 GAMES = 20
-
-if ON_MICROPYTHON:
-    import time
-
-    def heap_start():
-        gc.collect()
-        return gc.mem_alloc()
-
-    def heap_now(start):
-        gc.collect()
-        return gc.mem_alloc() - start
-
-    def now_us():
-        return time.ticks_us()
-
-    def elapsed_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    import time
-    import tracemalloc
-
-    def heap_start():
-        tracemalloc.start()
-        return 0
-
-    def heap_now(start):
-        gc.collect()
-        current = tracemalloc.get_traced_memory()[0]
-        tracemalloc.stop()
-        return current
-
-    def now_us():
-        return time.perf_counter_ns() // 1000
-
-    def elapsed_us(start):
-        return time.perf_counter_ns() // 1000 - start
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2]
 
 
 def deal_times(kind, players, games=GAMES):
@@ -89,15 +54,6 @@ def deal_times(kind, players, games=GAMES):
             times.append(elapsed_us(start))
         records.append(state.record())
     return times, records
-
-
-def replay_us_per_move(records):
-    moves = 0
-    start = now_us()
-    for record in records:
-        replay(record)
-        moves += len(record["moves"])
-    return elapsed_us(start) / moves
 
 
 def meld_margin(deals=200, players=4):
@@ -118,6 +74,7 @@ def state_heap():
     state = State({"players": 4})
     play_out(state, [BOTS["meld"]() for _ in range(4)], Rng(5), until_round=1)
     used = heap_now(start)
+    heap_stop(start)
     return used if state.round == 2 else -1
 
 

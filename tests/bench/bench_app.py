@@ -21,7 +21,9 @@ for _path in (_ROOT + "/firmware/lib", _ROOT + "/firmware"):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-ON_MICROPYTHON = sys.implementation.name == "micropython"
+# before the heap baseline, so its own code does not count in app_code_heap_kb
+from benchlib import ON_MICROPYTHON, elapsed_us, now_us  # noqa: E402
+
 if not ON_MICROPYTHON:
     import tracemalloc
 
@@ -47,24 +49,6 @@ BASE_HEAP += CODE_HEAP
 
 EVENTS = 2000 if ON_MICROPYTHON else 20000
 BATCHES = 20  # the best batch is reported: the machine is shared, other load only adds time
-
-
-def micros():
-    if ON_MICROPYTHON:
-        import time
-
-        return time.ticks_us()
-    import time
-
-    return time.perf_counter_ns() // 1000
-
-
-def elapsed_us(start):
-    if ON_MICROPYTHON:
-        import time
-
-        return time.ticks_diff(time.ticks_us(), start)
-    return micros() - start
 
 
 def rig(seed):
@@ -143,7 +127,7 @@ def best_batch_us(step):
     per_batch = EVENTS // BATCHES
     best = None
     for _ in range(BATCHES):
-        start = micros()
+        start = now_us()
         for i in range(per_batch):
             step(i)
         mean = elapsed_us(start) / per_batch

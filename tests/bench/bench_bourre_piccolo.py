@@ -14,39 +14,16 @@ import sys
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 
-import time  # noqa: E402
-
+from benchlib import ON_MICROPYTHON, elapsed_us, median, now_us, replay_us_per_move  # noqa: E402
 from engine.bourre import State as BourreState  # noqa: E402
 from engine.bourre_bots import PlanBot as BourrePlan  # noqa: E402
 from engine.bourre_bots import RandomBot as BourreRandom  # noqa: E402
 from engine.piccolo import State as PiccoloState  # noqa: E402
 from engine.piccolo_bots import PlanBot as PiccoloPlan  # noqa: E402
 from engine.play import play_out  # noqa: E402
-from engine.registry import replay  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
-ON_MICROPYTHON = sys.implementation.name == "micropython"
 DEALS = 150 if ON_MICROPYTHON else 600
-
-if ON_MICROPYTHON:
-
-    def now_us():
-        return time.ticks_us()
-
-    def elapsed_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-
-    def now_us():
-        return time.perf_counter_ns() // 1000
-
-    def elapsed_us(start):
-        return time.perf_counter_ns() // 1000 - start
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2]
 
 
 def time_deals(make_state, bots, seed, keep):
@@ -81,12 +58,7 @@ def main():
         state = PiccoloState()
         play_out(state, [PiccoloPlan()] * 4, rng)
         records.append(state.record())
-    moves = 0
-    start = now_us()
-    for record in records:
-        replay(record)
-        moves += len(record["moves"])
-    print("piccolo_replay_move_us: %d us" % (elapsed_us(start) // moves))
+    print("piccolo_replay_move_us: %d us" % replay_us_per_move(records))
 
 
 main()

@@ -26,41 +26,29 @@ sys.path.insert(0, HERE + "/../../firmware/lib")
 
 import gc  # noqa: E402
 
+from benchlib import (  # noqa: E402
+    ON_MICROPYTHON,
+    elapsed_us,
+    heap_now,
+    heap_start,
+    heap_stop,
+    median,
+    now_us,
+    replay_us_per_move,
+)
 from engine.core import CHANCE, sample_chance  # noqa: E402
 from engine.play import play_out  # noqa: E402
-from engine.registry import replay  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.tanturlurette import State  # noqa: E402
 from engine.tanturlurette_bots import CountingBot, ThresholdBot  # noqa: E402
 
-ON_MICROPYTHON = sys.implementation.name == "micropython"
 PLAYERS = 8
 GAMES = 60
 PEAK_GAMES = 8
 LONG_SEARCH = 200  # games searched for the longest, whose peak is measured too
 
-if ON_MICROPYTHON:
-    import time
-
-    def now_us():
-        return time.ticks_us()
-
-    def elapsed_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    import time
+if not ON_MICROPYTHON:
     import tracemalloc
-
-    def now_us():
-        return time.perf_counter_ns() // 1000
-
-    def elapsed_us(start):
-        return time.perf_counter_ns() // 1000 - start
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2]
 
 
 def new_game(bot_class):
@@ -82,15 +70,6 @@ def round_times(bot_class, seed):
         if len(records) < 10:  # a few are enough to time replays; all would not fit the heap
             records.append(state.record())
     return times, records
-
-
-def move_time(records):
-    moves = 0
-    start = now_us()
-    for record in records:
-        replay(record)
-        moves += len(record["moves"])
-    return elapsed_us(start) / moves
 
 
 def alloc_per_round(seed):
@@ -121,11 +100,7 @@ def alloc_per_round(seed):
 def one_game_peak(seed):
     """(peak heap, moves) of the game played from Rng(seed) by threshold bots."""
     gc.collect()
-    if ON_MICROPYTHON:
-        base = gc.mem_alloc()
-    else:
-        tracemalloc.start()
-        base = tracemalloc.get_traced_memory()[0]
+    base = heap_start()
     rng = Rng(seed)
     state, bots = new_game(ThresholdBot)
     peak = 0
@@ -135,14 +110,12 @@ def one_game_peak(seed):
             sample_chance(state, rng)
         else:
             state.apply(bots[player].choose(state, player, rng))
-        if ON_MICROPYTHON:
-            gc.collect()
-            used = gc.mem_alloc() - base
+        if ON_MICROPYTHON:  # no peak kept there: sample every step
+            used = heap_now(base)
             if used > peak:
                 peak = used
     if not ON_MICROPYTHON:
-        peak = tracemalloc.get_traced_memory()[1] - base
-        tracemalloc.stop()
+        peak = heap_stop(base)
     return peak, len(state.moves)
 
 
@@ -172,7 +145,7 @@ def main():
     counting_times, _ = round_times(CountingBot, 12)
     print("round_counting_us: %d us" % median(counting_times))
     print("rounds_timed: %d rounds" % len(times))
-    print("move_us: %.2f us" % move_time(records))
+    print("move_us: %.2f us" % replay_us_per_move(records))
     print("alloc_per_round: %d bytes" % alloc_per_round(13))
     (peak, moves), (long_peak, long_moves) = game_peaks(14)
     print("game_peak_heap: %d bytes" % peak)

@@ -24,36 +24,18 @@ from app.colours import SEAT_COLOURS  # noqa: E402
 from app.config import load_config  # noqa: E402
 from app.power import encode, estimate_ma  # noqa: E402
 from app.ring import RingLayout, put  # noqa: E402
+from benchlib import elapsed_us, median, now_us  # noqa: E402
 
-ON_MICROPYTHON = sys.implementation.name == "micropython"
 BATCHES = 15
-
-if ON_MICROPYTHON:
-    import time
-
-    def clock_us():
-        return time.ticks_us()
-
-    def elapsed_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    import time
-
-    def clock_us():
-        return time.perf_counter_ns() // 1000
-
-    def elapsed_us(start):
-        return clock_us() - start
 
 
 def median_us(run, calls):
     times = []
     for _ in range(BATCHES):
-        start = clock_us()
+        start = now_us()
         run(calls)
         times.append(elapsed_us(start) / calls)
-    times.sort()
-    return times[len(times) // 2]
+    return median(times)
 
 
 def main():

@@ -14,28 +14,12 @@ import sys
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 
+from benchlib import elapsed_us, median, now_us  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from proto.link import Link  # noqa: E402
 from proto.wire import encode_event, frame  # noqa: E402
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    import time
-
-    def ticks_us():
-        return time.perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
-
-
 ACT = {"action": 1, "name": "swap", "player": 2, "round": 7, "move": 123}
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2]
 
 
 class _App:
@@ -49,10 +33,10 @@ class _App:
 def timed(func, runs=7, loops=200):
     samples = []
     for _ in range(runs):
-        t0 = ticks_us()
+        t0 = now_us()
         for _ in range(loops):
             func()
-        samples.append(ticks_diff(ticks_us(), t0) / loops)
+        samples.append(elapsed_us(t0) / loops)
     return median(samples)
 
 
@@ -76,13 +60,13 @@ def main():
 
     rng = Rng(3)
     chunks = [bytes([rng.below(256) for _ in range(64)]) for _ in range(64)]
-    t0 = ticks_us()
+    t0 = now_us()
     for _round in range(4):
         for chunk in chunks:
             inbox.append(chunk)
             link.poll(0)
             del sent[:]
-    elapsed = ticks_diff(ticks_us(), t0)
+    elapsed = elapsed_us(t0)
     print("garbage_kb_per_s: %.0f kB/s" % (4 * 64 * 64 / 1024 / (elapsed / 1e6)))
 
 

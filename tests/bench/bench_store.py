@@ -20,34 +20,15 @@ HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 sys.path.insert(0, HERE + "/../portable")
 
-import time  # noqa: E402
-
 from app.session import Session  # noqa: E402
+from benchlib import ON_MICROPYTHON, elapsed_us, median, now_us  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.tanturlurette_bots import ThresholdBot  # noqa: E402
 from store import container  # noqa: E402
 from store.storage import Store  # noqa: E402
 
-ON_MICROPYTHON = sys.implementation.name == "micropython"
 GAMES = 6
-
-
-def now_us():
-    if ON_MICROPYTHON:
-        return time.ticks_us()  # type: ignore[attr-defined]
-    return int(time.perf_counter() * 1000000)
-
-
-def elapsed_us(start):
-    if ON_MICROPYTHON:
-        return time.ticks_diff(time.ticks_us(), start)  # type: ignore[attr-defined]
-    return now_us() - start
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2] if values else 0
 
 
 _chip = []  # one RAM chip for every game: the unix port's heap is 2 MB
