@@ -25,9 +25,11 @@ def suit(card):
     return card & 3
 
 
+def suit_name(suit, lang="en"):
+    return _SUIT_NAMES.get(lang, _SUIT_NAMES["en"])[suit & 3]
+
+
 def card_name(card, lang="en"):
     if card < 0 or card >= DECK_SIZE:
         return "?"
-    ranks = _RANK_NAMES.get(lang, _RANK_NAMES["en"])
-    suits = _SUIT_NAMES.get(lang, _SUIT_NAMES["en"])
-    return ranks[card >> 2] + suits[card & 3]
+    return _RANK_NAMES.get(lang, _RANK_NAMES["en"])[card >> 2] + suit_name(card, lang)

@@ -9,7 +9,7 @@ the text gives them: misère is level 40, piccolo 50, misère sur table 60, picc
 the générale 72, so comparing levels compares bids.
 """
 
-from engine.cards import DECK_SIZE, card_name
+from engine.cards import DECK_SIZE, card_name, suit_name
 from engine.compat import const
 from engine.core import (
     CHANCE,
@@ -408,7 +408,7 @@ class State(Table):
         if phase == PH_BID:
             return "pass" if action == PASS else "bid " + level_name(action - BID)
         if phase == PH_TRUMP:
-            return "trump " + "SHDC"[(action - TRUMP) & 3]
+            return "trump " + suit_name(action - TRUMP)
         if 0 <= action < DECK_SIZE:
             return card_name(action)
         return str(action)
@@ -646,7 +646,7 @@ def seat_lines(state, seat, lang):
     if state.trick:
         trump = "SA" if lang == "fr" else "NT"  # sans atout / no trump
         if state.trump >= 0:
-            trump = ("Pi", "Co", "Ca", "Tr")[state.trump] if lang == "fr" else "SHDC"[state.trump]
+            trump = suit_name(state.trump, lang)
         out.append((trump + ": " + " ".join([card_name(c, lang) for c in state.trick]))[:16])
     elif state.taker >= 0 and state.phase >= PH_TRUMP:
         out.append((("J%d %s" if lang == "fr" else "P%d %s") % (
