@@ -6,35 +6,10 @@ GAMES = ("tanturlurette", "acheron", "acheron_score", "bourre", "bourre_score", 
 
 
 def game_module(name):
-    if name == "tanturlurette":
-        import engine.tanturlurette as module
-
-        return module
-    if name == "acheron":
-        import engine.acheron as module
-
-        return module
-    if name == "acheron_score":
-        import engine.acheron_score as module
-
-        return module
-    if name == "bourre":
-        import engine.bourre as module
-
-        return module
-    if name == "bourre_score":
-        import engine.bourre_score as module
-
-        return module
-    if name == "piccolo":
-        import engine.piccolo as module
-
-        return module
-    if name == "piccolo_score":
-        import engine.piccolo_score as module
-
-        return module
-    raise BadRecord("unknown game %r (known: %s)" % (name, ", ".join(GAMES)))
+    if name not in GAMES:
+        raise BadRecord("unknown game %r (known: %s)" % (name, ", ".join(GAMES)))
+    # a non-empty fromlist makes __import__ return engine.<name> itself, not the engine package
+    return __import__("engine." + name, None, None, ["State"])
 
 
 def new_state(name, options=None):
