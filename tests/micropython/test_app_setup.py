@@ -397,3 +397,18 @@ def test_a_marker_that_cannot_be_written_is_logged_and_the_menu_still_opens():
     errors = [p["message"] for k, p in driver.events if k == "error"]
     assert errors and "self-test" in errors[-1], errors
     assert not exists(folder + "/" + SELFTEST_MARKER)
+
+
+def test_with_the_tie_rule_a_table_marking_every_seat_moves_them_all():
+    from app_rig import keep_to_marking
+    from test_app_tant import mark_losers
+
+    for tie_rule, moved in ((False, [0, 0, 0, 0]), (True, [1, 1, 1, 1])):
+        driver = make_rig(seed=8)
+        choose(driver, "mode", "board")
+        choose(driver, "all_tied_move", tie_rule)
+        play(driver)
+        keep_to_marking(driver)
+        mark_losers(driver, 0b1111)  # every card the same rank
+        driver.run_for(2000)
+        assert list(state(driver).pos) == moved, (tie_rule, state(driver).pos)
