@@ -869,11 +869,7 @@ def from_dict(data):
         state = State(data["options"])
         n = state.n
         state.moves = array("H", data["moves"])
-        for key in ("scores", "laid", "names", "slips"):
-            values = [int(v) for v in data[key]]
-            if len(values) != n:
-                raise BadRecord("%s has %d entries for %d seats" % (key, len(values), n))
-            setattr(state, key, values)
+        read_per_seat(state, data, ("scores", "laid", "names", "slips"), int)
         hands = [[int(c) for c in h] for h in data["hands"]]
         if len(hands) != n:
             raise BadRecord("hands has %d entries for %d seats" % (len(hands), n))
@@ -895,6 +891,17 @@ def from_dict(data):
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise BadRecord("not an Achéron state: %s" % err) from err
     return state
+
+
+def read_per_seat(state, data, keys, convert):
+    """Sets each key's list, one value a seat, converted; from_dict turns what this raises
+    (KeyError, TypeError, ValueError) into BadRecord."""
+    n = state.n
+    for key in keys:
+        values = [convert(v) for v in data[key]]
+        if len(values) != n:
+            raise BadRecord("%s has %d entries for %d seats" % (key, len(values), n))
+        setattr(state, key, values)
 
 
 def _check_cards(state):

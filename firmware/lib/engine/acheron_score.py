@@ -31,6 +31,7 @@ from engine.acheron import (
     WILD_IDS,
     leaders,
     load_deck,
+    read_per_seat,
 )
 from engine.compat import const
 from engine.core import (
@@ -435,15 +436,8 @@ def from_dict(data):
         state = State(data["options"])
         n = state.n
         state.moves = array("H", data["moves"])
-        for key in ("scores", "melds", "cards", "wilds", "jocrisse", "slips"):
-            values = [int(v) for v in data[key]]
-            if len(values) != n:
-                raise BadRecord("%s has %d entries for %d seats" % (key, len(values), n))
-            setattr(state, key, values)
-        candle = [bool(v) for v in data["candle"]]
-        if len(candle) != n:
-            raise BadRecord("candle has %d entries for %d seats" % (len(candle), n))
-        state.candle = candle
+        read_per_seat(state, data, ("scores", "melds", "cards", "wilds", "jocrisse", "slips"), int)
+        read_per_seat(state, data, ("candle",), bool)
         for key in ("round", "step", "who"):
             setattr(state, key, int(data[key]))
         state.deals = [[int(v) for v in d] for d in data["deals"]]
