@@ -38,43 +38,38 @@ def finish(driver, game):
     return st
 
 
-def test_la_bourre_three_deals_with_bots_to_the_pot():
-    driver = make_rig(seed=11)
-    choose(driver, "game", "bourre")
-    choose(driver, "players", 4)
-    choose(driver, "deals", 3)
-    choose(driver, "stake", 2)
+def set_up_and_play(game, seed, settings, max_presses):
+    """Choose the rows (in order) with the buttons, Play, and play the game out with one human."""
+    driver = make_rig(seed=seed)
+    choose(driver, "game", game)
+    for row, value in settings:
+        choose(driver, row, value)
     play(driver)
     assert isinstance(driver.app.mode, TableMode)
-    assert driver.app.session.bots == [None, "plan", "plan", "plan"]
-    assert play_to_the_end(driver, 300) > 0
-    st = finish(driver, "bourre")
-    assert st.round == 3 and sum(st.payout) == st.pot() and st.pot() >= 3 * 4 * 2
+    options = state(driver).options
+    for row, value in settings:
+        assert options[row] == value, (row, options)
+    bots = driver.app.session.bots
+    assert bots[0] is None and None not in bots[1:], bots
+    presses = play_to_the_end(driver, max_presses)
+    return finish(driver, game), presses
+
+
+def test_la_bourre_three_deals_with_bots_to_the_pot():
+    st, presses = set_up_and_play("bourre", 11, (("players", 4), ("deals", 3), ("stake", 2)), 300)
+    assert presses > 0 and st.round == 3
+    assert sum(st.payout) == st.pot() and st.pot() >= 3 * 4 * 2
     gc.collect()
 
 
 def test_piccolo_to_21_with_bots_has_two_winners():
-    driver = make_rig(seed=12)
-    choose(driver, "game", "piccolo")
-    choose(driver, "target", 21)
-    choose(driver, "dealer", 1)
-    play(driver)
-    assert state(driver).dealer == 1
-    play_to_the_end(driver, 1500)
-    st = finish(driver, "piccolo")
+    st, _presses = set_up_and_play("piccolo", 12, (("dealer", 1), ("target", 21)), 1500)
     assert len(st.winning_order) >= 2, st.winning_order
     assert max(st.scores) >= 21
     gc.collect()
 
 
 def test_acheron_to_50_with_bots():
-    driver = make_rig(seed=13)
-    choose(driver, "game", "acheron")
-    choose(driver, "players", 3)
-    choose(driver, "target", 50)
-    play(driver)
-    assert state(driver).options["target"] == 50
-    play_to_the_end(driver, 3000)
-    st = finish(driver, "acheron")
+    st, _presses = set_up_and_play("acheron", 13, (("players", 3), ("target", 50)), 3000)
     assert max(st.scores) >= 50, st.scores
     gc.collect()
