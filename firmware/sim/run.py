@@ -4,13 +4,14 @@
                                   [--store DIR] [--serial PATH] [--selftest]
                                   [--script FILE --out FILE] [--tail MS]
 
-Interactive by default (keys are listed under the target), starting in the setup menu. --selftest
-starts in the self-test instead (the one the board runs at its first boot). With --store, an
-interactive run acts as the board: the first start on an empty DIR runs the self-test, and once
-it has ended a marker beside the saves says so; a scripted run never starts it by itself. With --script it runs the timed button
-events of FILE on a manual clock, as fast as it can, and writes frames, text, cues and log events
-as JSON lines to --out (sim/script.py describes both formats). --serial PATH serves the
-USB protocol on a pty; --store DIR saves and resumes games as the board does on flash.
+Interactive by default (keys are listed under the target), starting in the setup menu. With
+--script it runs the timed button events of FILE on a manual clock, as fast as it can, and writes
+frames, text, cues and log events as JSON lines to --out (sim/script.py describes both formats).
+--serial PATH serves the USB protocol on a pty; --store DIR saves and resumes games as the board
+does on flash. --selftest starts in the self-test (the one the board runs at its first boot).
+With --store an interactive run also acts as the board at boot: the first start on an empty DIR
+runs the self-test, and once it has ended a marker beside the saves says so. A scripted run never
+starts it by itself, so that a script means the same whatever the DIR holds.
 """
 # The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
 # include it, so its imports are not resolved here (the app's own files are checked on their own).

@@ -151,7 +151,8 @@ class App:
         game_dir = getattr(store, "game_dir", None)
         if files is None or not game_dir:
             return None
-        root = game_dir[:-4] if game_dir.endswith("game") else game_dir + "/"  # the store's root
+        # store.storage keeps the game folder right under its root: the marker goes in that root
+        root = game_dir[:-4] if game_dir.endswith("game") else game_dir + "/"
         return files, root + SELFTEST_MARKER
 
     def selftest_due(self):
@@ -162,7 +163,7 @@ class App:
         files, path = marker
         try:
             return not files.exists(path)
-        except Exception:  # noqa: BLE001  an unreadable flash must not stop the boot
+        except Exception:  # an unreadable flash must not stop the boot
             return False
 
     def start_selftest(self, now, back_to=None):
@@ -181,7 +182,7 @@ class App:
 
         try:
             files.write_atomic(path, json.dumps(result).encode())
-        except Exception as err:  # noqa: BLE001  the test just runs again at the next boot
+        except Exception as err:  # a full or broken flash: the test runs again at the next boot
             self.log("error", {"message": ("cannot note the self-test: %s" % err)[:160]})
 
     def play_mode(self):

@@ -66,7 +66,7 @@ def setup_problem(name):
         return "not installed (%s)" % err
     try:
         module.State(None)
-    except Exception as err:  # noqa: BLE001  a user-editable data file can fail in any way
+    except Exception as err:  # a user-editable data file can fail in any way
         return str(err) or err.__class__.__name__
     return None
 
