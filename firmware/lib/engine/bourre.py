@@ -105,15 +105,14 @@ class Accounts(GameState):
         n = options["players"]
         self.n = n
         self.stake = options["stake"]
-        eldest = options["eldest"]
-        self.eldest = eldest
+        self.eldest = options["eldest"]
         self.totals = [0] * n  # tricks over all deals
         self.tricks = [0] * n  # tricks in the current deal
         self.staked = [0] * n
         self.bourru = [False] * n  # took no trick in the previous deal
         self.payout = [0] * n
         self.round = 0
-        self.leader = eldest
+        self.leader = self.eldest
 
     def _open_deal(self):
         self.round += 1
