@@ -80,6 +80,7 @@ def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True):
 def test_boot_runs_the_app_on_the_board_layer():
     app, machine, neopixel, ssd1306, serial = boot_for(100)
     assert app is not None
+    assert app.session.store is not None, "the board must save games on its flash store"
     wdt = machine.wdts[0]
     assert wdt.timeout == 8000 and wdt.feeds >= 100  # fed every turn of the loop
     strip = neopixel.strips[0]

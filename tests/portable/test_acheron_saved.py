@@ -5,7 +5,7 @@ from app.session import Session
 from engine.acheron_bots import BOTS
 from engine.core import CHANCE
 from engine.rng import Rng
-from store.store import Store
+from store.storage import Store
 from test_store_files import clean_root, scratch_root
 
 

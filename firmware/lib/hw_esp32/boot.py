@@ -16,7 +16,7 @@ def _session(store_root, messages):
     from app.session import Session
 
     try:
-        from store.store import Store
+        from store.storage import Store
 
         return Session(store=Store(store_root))
     except Exception as err:  # no flash store: play on in memory rather than not at all
