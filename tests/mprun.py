@@ -5,6 +5,7 @@ and of tests/micropython/test_*.py (tests that need the unix port: framebuf, lit
 Usage: micropython tests/mprun.py [substring-of-test-file ...]
 """
 
+import gc
 import os
 import sys
 
@@ -65,6 +66,9 @@ def main():
     for suite in SUITES:
         for name in test_files(suite, wanted):
             p, f = run_module(name)
+            # Each file's module goes once run, so one file's objects don't crowd the next.
+            sys.modules.pop(name, None)
+            gc.collect()
             print("  %-40s %3d passed %s" % (suite + "/" + name, p, ("%d FAILED" % f) if f else ""))
             passed += p
             failed += f
