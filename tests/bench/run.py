@@ -111,7 +111,20 @@ def main(argv):
                 print("%s under %s failed: %s" % (name, runtime, error))
             results.append((runtime, figures))
         print("\n%s\n%s\n" % (name, table(results)))
+    if not wanted or any(w in "firmware_size" for w in wanted):
+        failed = not print_firmware_size() or failed
     return 1 if failed else 0
+
+
+def print_firmware_size():
+    """The deployed .mpy size: a property of the firmware, not of a runtime, so one column."""
+    tool = os.path.join(ROOT, "tests", "tools", "firmware_size.py")
+    figures, error = run_bench(os.path.join(BIN, "python"), tool)
+    if error:
+        print("firmware_size failed: %s" % error)
+        return False
+    print("\nfirmware .mpy size (ESP32, as deployed)\n%s\n" % table([("size", figures)]))
+    return True
 
 
 if __name__ == "__main__":
