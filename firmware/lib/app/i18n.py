@@ -4,6 +4,8 @@ Plain ASCII only: the SSD1306's built-in font has no accents. Every string fits 
 OLED line once its %-fields are filled with the short values the modes pass.
 """
 
+from engine.cards import wrap_cells
+
 LANGS = ("fr", "en")
 
 _STRINGS = {
@@ -144,16 +146,5 @@ def fit(text, width=16):
     return text if len(text) <= width else text[:width]
 
 
-def pack(cells, width=16):
-    """Short cells ("J1 7Co", "J2 12") joined by spaces into as few lines as fit the width."""
-    lines = []
-    line = ""
-    for cell in cells:
-        if line and len(line) + 1 + len(cell) > width:
-            lines.append(line)
-            line = cell
-        else:
-            line = (line + " " + cell) if line else cell
-    if line:
-        lines.append(line)
-    return lines
+# Short cells joined into OLED lines: the engine wraps its card lists the same way.
+pack = wrap_cells

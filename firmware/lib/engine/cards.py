@@ -33,3 +33,19 @@ def card_name(card, lang="en"):
     if card < 0 or card >= DECK_SIZE:
         return "?"
     return _RANK_NAMES.get(lang, _RANK_NAMES["en"])[card >> 2] + suit_name(card, lang)
+
+
+def wrap_cells(cells, width=16):
+    """Short cells ("7Co", "J2 12") joined by spaces into as few lines as fit the width (the OLED
+    shows 16 characters a line)."""
+    lines = []
+    line = ""
+    for cell in cells:
+        if line and len(line) + 1 + len(cell) > width:
+            lines.append(line)
+            line = cell
+        else:
+            line = (line + " " + cell) if line else cell
+    if line:
+        lines.append(line)
+    return lines

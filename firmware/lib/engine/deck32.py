@@ -4,7 +4,7 @@ Cards stay engine.cards integers; this module holds what both games do with that
 stock they deal from, OLED card lines, and reading saved card lists back.
 """
 
-from engine.cards import DECK_SIZE, card_name
+from engine.cards import DECK_SIZE, card_name, wrap_cells
 from engine.core import BadRecord, bag_take, read_ints
 
 # Ranks 1 to 5 (the 2 to the 6) are left out of the 52.
@@ -43,18 +43,7 @@ class Stock:
 
 def card_lines(cards, lang, width=16):
     """Card names wrapped into OLED lines of at most `width` characters."""
-    out = []
-    line = ""
-    for c in cards:
-        name = card_name(c, lang)
-        if line and len(line) + 1 + len(name) > width:
-            out.append(line)
-            line = name
-        else:
-            line = (line + " " + name) if line else name
-    if line:
-        out.append(line)
-    return out
+    return wrap_cells([card_name(c, lang) for c in cards], width)
 
 
 # -- reading a saved state (docs/FORMATS.md): BadRecord names the first bad field ---------------
