@@ -246,9 +246,9 @@ def load_deck(path=None):
             with open(path) as f:
                 data = json.load(f)
         except OSError as err:
-            raise BadDeck("cannot read the deck file %s: %s" % (path, err)) from err
+            raise BadDeck("cannot read the deck file %s: %s" % (path, err)) from None
         except ValueError as err:
-            raise BadDeck("the deck file %s is not valid JSON: %s" % (path, err)) from err
+            raise BadDeck("the deck file %s is not valid JSON: %s" % (path, err)) from None
         deck = Deck(data)
         _decks[path] = deck
     return deck
@@ -889,7 +889,7 @@ def from_dict(data):
             raise BadRecord("unknown phase %r" % state.phase)
         _check_cards(state)
     except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise BadRecord("not an Achéron state: %s" % err) from err
+        raise BadRecord("not an Achéron state: %s" % err) from None
     return state
 
 

@@ -447,7 +447,7 @@ def from_dict(data):
             if len(d) != n:
                 raise BadRecord("a deal's totals do not have one entry per seat")
     except (KeyError, TypeError, ValueError) as err:
-        raise BadRecord("not an Achéron scorekeeper state: %s" % err) from err
+        raise BadRecord("not an Achéron scorekeeper state: %s" % err) from None
     return state
 
 
