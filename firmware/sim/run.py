@@ -2,7 +2,7 @@
 
   micropython firmware/sim/run.py [--lang en] [--config FILE] [--rings 24] [--seed N]
                                   [--store DIR] [--serial PATH] [--selftest]
-                                  [--script FILE --out FILE] [--tail MS]
+                                  [--script FILE --out FILE] [--tail MS] [--wait-host]
 
 Interactive by default (keys are listed under the target), starting in the setup menu. With
 --script it runs the timed button events of FILE on a manual clock, as fast as it can, and writes
@@ -11,11 +11,10 @@ frames, text, cues and log events as JSON lines to --out (sim/script.py describe
 does on flash. --selftest starts in the self-test (the one the board runs at its first boot).
 With --store an interactive run also acts as the board at boot: the first start on an empty DIR
 runs the self-test, and once it has ended a marker beside the saves says so. A scripted run never
-starts it by itself, so that a script means the same whatever the DIR holds.
+starts it by itself, so that a script means the same whatever the DIR holds. --wait-host holds a
+scripted run with --serial until the host has sent its first commands and gone quiet: a script
+runs far faster than real time, so a logger that attaches late would otherwise find the game over.
 """
-# The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
-# include it, so its imports are not resolved here (the app's own files are checked on their own).
-
 
 import sys
 
@@ -34,9 +33,12 @@ from app.session import Session  # noqa: E402
 
 USAGE = (
     "usage: micropython firmware/sim/run.py [--lang en] [--config FILE] [--rings 24] [--seed N]\n"
-    "       [--store DIR] [--serial PATH] [--selftest] [--script FILE --out FILE] [--tail MS]"
+    "       [--store DIR] [--serial PATH] [--selftest] [--script FILE --out FILE] [--tail MS]\n"
+    "       [--wait-host]"
 )
-FLAGS = ("selftest",)  # options without a value
+FLAGS = ("selftest", "wait-host")  # options without a value
+HOST_WAIT_S = 60  # at most, for the host's first command
+HOST_QUIET_MS = 300  # then until the host has been silent this long: its opening commands are done
 
 
 class UsageError(ValueError):
@@ -45,7 +47,8 @@ class UsageError(ValueError):
 
 def parse_args(argv):
     opts = {"lang": None, "config": None, "rings": None, "seed": None, "store": None,
-            "serial": None, "script": None, "out": None, "tail": 3000, "selftest": False}
+            "serial": None, "script": None, "out": None, "tail": 3000, "selftest": False,
+            "wait-host": False}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -71,6 +74,8 @@ def parse_args(argv):
         raise UsageError("--lang is fr or en")
     if opts["script"] and not opts["out"]:
         raise UsageError("--script needs --out FILE")
+    if opts["wait-host"] and not (opts["script"] and opts["serial"]):
+        raise UsageError("--wait-host goes with --script and --serial")
     return opts
 
 
@@ -114,6 +119,26 @@ def begin_selftest(app, clock):
     app.start_selftest(clock.ticks_ms(), back_to=back_to)
 
 
+def wait_for_host(link, clock):
+    """Answer the host in wall-clock time until its first commands are done (or it never came)."""
+    import time
+
+    start = time.ticks_ms()
+    last_lines = 0
+    quiet_since = start
+    while True:
+        link.poll(clock.ticks_ms())
+        now = time.ticks_ms()
+        if link.lines_in != last_lines:
+            last_lines = link.lines_in
+            quiet_since = now
+        elif last_lines and time.ticks_diff(now, quiet_since) >= HOST_QUIET_MS:
+            return True
+        if not last_lines and time.ticks_diff(now, start) >= HOST_WAIT_S * 1000:
+            return False
+        time.sleep_ms(5)
+
+
 def scripted(opts, config):
     from sim.hw import SimHardware
     from sim.script import Driver, Recorder, parse_script, run_script
@@ -129,7 +154,10 @@ def scripted(opts, config):
     hw = SimHardware(clock, config)
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
-    driver = Driver(app, hw, debouncer, build_link(opts, app))
+    link = build_link(opts, app)
+    if opts["wait-host"]:
+        wait_for_host(link, clock)
+    driver = Driver(app, hw, debouncer, link)
     with open(opts["out"], "w") as out:
         recorder = Recorder(out, app, hw)
         driver.on_step = recorder.after_step

@@ -8,8 +8,6 @@ LED), {"t": ms, "text": [...]} when the OLED changed, {"t": ms, "cue": id} and
 
 Driver does the same from code: tests press buttons through the real debouncer and loop.
 """
-# The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
-# include it, so its imports are not resolved here (the app's own files are checked on their own).
 
 
 import json

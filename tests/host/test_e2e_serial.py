@@ -416,7 +416,8 @@ def test_log_command_end_to_end(tmp_path):
                             "--names", ",".join(NAMES), "--games", "1", "--duration", "120", "--no-live"],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     sim = subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--script", script,
-                            "--out", os.path.join(tmp, "out.jsonl"), "--seed", SEED, "--tail", "100000000"],
+                            "--out", os.path.join(tmp, "out.jsonl"), "--seed", SEED, "--tail", "100000000",
+                            "--wait-host"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         out = log.communicate(timeout=150)[0]
