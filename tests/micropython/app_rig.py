@@ -96,3 +96,26 @@ def keep_to_marking(driver, max_turns=300):
         else:
             driver.run_for(100)
     raise AssertionError("no marking phase reached")
+
+
+def scroll_to_number(driver, value):
+    """Scroll a scorekeeper entry to value as a player would (a long SWAP jumps ten, SWAP and KEEP
+    step one) and check the OLED shows it."""
+    mode = driver.app.mode
+    numbers = mode.high - mode.low + 1
+    while mode.pos >= numbers:  # on a named choice: SWAP wraps round to the first number
+        driver.press(SWAP)
+    while value - (mode.low + mode.pos) >= 10:
+        driver.long(SWAP)
+    for _ in range(12):
+        shown = mode.low + mode.pos
+        if shown == value:
+            break
+        driver.press(SWAP if shown < value else KEEP)
+    assert ("> %d" % value) in driver.hw.text, driver.hw.text
+
+
+def enter_number(driver, value):
+    """Scroll to value and confirm it with OK."""
+    scroll_to_number(driver, value)
+    driver.press(OK)

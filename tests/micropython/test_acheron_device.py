@@ -8,7 +8,7 @@ import engine.acheron_score as S
 from app.buttons import KEEP, OK, SWAP
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
-from app_rig import event_kinds, make_rig, start, state
+from app_rig import event_kinds, make_rig, scroll_to_number, start, state
 
 
 def start_score(players=3, lang="fr"):
@@ -30,15 +30,7 @@ def shown(driver):
 
 def enter_number(driver, value):
     """Scroll to value with the buttons (long SWAP jumps ten, SWAP steps one) and press OK."""
-    mode = driver.app.mode
-    while mode.pos > mode.high - mode.low:  # on an extra action: on past the last one to 0
-        driver.press(SWAP)
-    while mode.pos + 10 <= value:
-        driver.long(SWAP)
-    while mode.pos > value:
-        driver.press(KEEP)
-    while mode.pos < value:
-        driver.press(SWAP)
+    scroll_to_number(driver, value)
     assert shown(driver) == str(value), driver.hw.text
     moves = len(state(driver).moves)
     driver.press(OK)

@@ -4,22 +4,11 @@ The tests read the OLED text and the engine state, as a player reads the screen,
 KEEP/SWAP/OK only.
 """
 
-from app.buttons import KEEP, OK, SWAP
+from app.buttons import OK
 from app.modes.score import ScoreMode
+from app_rig import enter_number as enter
 from app_rig import event_kinds, make_rig, start, state
 from engine.cards import card_name
-
-
-def enter(driver, value):
-    """Scroll to `value` with SWAP/KEEP as a player would, check it shows, press OK."""
-    mode = driver.app.mode
-    for _ in range(12):
-        shown = mode.low + mode.pos
-        if shown == value:
-            break
-        driver.press(SWAP if shown < value else KEEP)
-    assert ("> %d" % value) in driver.hw.text, driver.hw.text
-    driver.press(OK)
 
 
 def start_bourre(players):

@@ -4,9 +4,9 @@ Contract, taker and result are entered with KEEP/SWAP/OK; the named contracts co
 numbers in the same scroll. The tests read the OLED as a player would.
 """
 
-from app.buttons import KEEP, OK, SWAP
+from app.buttons import OK, SWAP
 from app.modes.score import ScoreMode
-from app_rig import event_kinds, make_rig, start, state
+from app_rig import enter_number, event_kinds, make_rig, start, state
 
 
 def scroll_to(driver, label):
@@ -17,22 +17,6 @@ def scroll_to(driver, label):
             return
         driver.press(SWAP)
     raise AssertionError("%s never shown: %r" % (label, driver.hw.text))
-
-
-def enter_number(driver, value):
-    mode = driver.app.mode
-    numbers = mode.high - mode.low + 1
-    while mode.pos >= numbers:  # on a named choice: SWAP wraps round to the first number
-        driver.press(SWAP)
-    while value - (mode.low + mode.pos) >= 10:
-        driver.long(SWAP)  # a long press jumps by ten
-    for _ in range(12):
-        shown = mode.low + mode.pos
-        if shown == value:
-            break
-        driver.press(SWAP if shown < value else KEEP)
-    assert ("> %d" % value) in driver.hw.text, driver.hw.text
-    driver.press(OK)
 
 
 def start_piccolo():
