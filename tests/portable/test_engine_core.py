@@ -108,3 +108,16 @@ def test_replay_rebuilds_a_game_with_the_same_moves():
     again = replay(state.record())
     assert again.to_dict() == state.to_dict()
     assert again.record() == state.record()
+
+
+def test_installed_finds_game_modules_without_loading_them():
+    import sys
+
+    from engine.registry import installed
+
+    for name in ("bourre", "piccolo_score", "acheron"):
+        sys.modules.pop("engine." + name, None)
+        assert installed(name), name
+        assert "engine." + name not in sys.modules, "%s was imported to test for it" % name
+    assert not installed("belote")  # not a registered game
+    assert not installed("core")  # a module, but not a game

@@ -1,5 +1,9 @@
 """Game names to modules, imported on demand so the board only loads the game being played."""
 
+import os
+import sys
+
+import engine
 from engine.core import BadRecord, replay_moves
 
 GAMES = ("tanturlurette", "acheron", "acheron_score", "bourre", "bourre_score", "piccolo", "piccolo_score")
@@ -10,6 +14,34 @@ def game_module(name):
         raise BadRecord("unknown game %r (known: %s)" % (name, ", ".join(GAMES)))
     # a non-empty fromlist makes __import__ return engine.<name> itself, not the engine package
     return __import__("engine." + name, None, None, ["State"])
+
+
+def installed(name):
+    """Whether the engine module `name` is on the device, without loading it when it is a file.
+
+    A build may leave game packs out (`tanturlurette deploy --games`). Importing a module to test
+    for it would keep its code in RAM, so a file beside engine/__init__ is looked for first; only
+    when none is found is an import tried: it fails at once for a module that is not there, and
+    costs no RAM for one frozen into the firmware image.
+    """
+    if name not in GAMES:
+        return False
+    if "engine." + name in sys.modules:
+        return True
+    path = getattr(engine, "__file__", None) or ""
+    if "/" in path:
+        folder = path.rsplit("/", 1)[0]
+        for ext in (".mpy", ".py"):
+            try:
+                os.stat(folder + "/" + name + ext)
+                return True
+            except OSError:
+                pass
+    try:
+        game_module(name)
+    except ImportError:
+        return False
+    return True
 
 
 def new_state(name, options=None):
