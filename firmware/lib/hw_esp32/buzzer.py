@@ -19,40 +19,33 @@ _HALF_DUTY = 32768  # a square wave is the loudest a piezo gets
 
 class Buzzer:
     def __init__(self, machine, pin_number):
-        self._pwm = machine.PWM(machine.Pin(pin_number), freq=1000, duty_u16=0)
-        self._notes = None
-        self._step = 0
-        self._until = 0
-        self.playing = False
+        self.pwm = machine.PWM(machine.Pin(pin_number), freq=1000, duty_u16=0)
+        self.notes = ()  # the cue playing, or the last one played
+        self.step = 0  # index in notes of the note sounding; len(notes) once the cue is over
+        self.until = 0  # when the sounding note ends
 
     def play(self, cue, now):
         """Start a cue, cutting any cue still playing; unknown ids are ignored."""
-        if not 0 <= cue < len(CUES):
-            return
-        self._notes = CUES[cue]
-        self._step = 0
-        self._start_note(now)
+        if 0 <= cue < len(CUES):
+            self.notes = CUES[cue]
+            self.step = -2
+            self.until = now
+            self.service(now)
 
     def service(self, now):
-        if self.playing and ticks_diff(now, self._until) >= 0:
-            self._step += 2
-            self._start_note(now)
-
-    def _start_note(self, now):
-        notes = self._notes
-        if notes is None or self._step >= len(notes):
-            self._pwm.duty_u16(0)
-            self.playing = False
+        """Once the sounding note is over, start the next one, or go silent after the last."""
+        notes = self.notes
+        if self.step >= len(notes) or ticks_diff(now, self.until) < 0:
             return
-        freq = notes[self._step]
+        self.step += 2
+        freq = notes[self.step] if self.step < len(notes) else 0  # 0: a rest, or the end
         if freq:
-            self._pwm.freq(freq)
-            self._pwm.duty_u16(_HALF_DUTY)
-        else:
-            self._pwm.duty_u16(0)
-        self._until = ticks_add(now, notes[self._step + 1])
-        self.playing = True
+            self.pwm.freq(freq)
+        self.pwm.duty_u16(_HALF_DUTY if freq else 0)
+        if self.step < len(notes):
+            self.until = ticks_add(now, notes[self.step + 1])
 
     def off(self):
-        self._pwm.duty_u16(0)
-        self.playing = False
+        self.pwm.duty_u16(0)
+        self.notes = ()
+        self.step = 0

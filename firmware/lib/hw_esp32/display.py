@@ -4,19 +4,19 @@ Everything here may fail (driver not installed, nothing on the I2C bus, a loose 
 each failure turns the display off with a message, never stops the device.
 """
 
-_FOLD = {"à": "a", "â": "a", "ç": "c", "é": "e", "è": "e", "ê": "e", "ë": "e", "î": "i", "ï": "i",
-         "ô": "o", "ù": "u", "û": "u", "ü": "u", "É": "E", "È": "E", "À": "A", "Ç": "C"}
+# The built-in 8x8 font has no accents: each of these shows as the letter below it, and any other
+# character past "~" as "?", the last of _PLAIN, where find()'s -1 for it points.
+_ACCENTED = "àâçéèêëîïôùûüÉÈÀÇ"
+_PLAIN = "aaceeeeiiouuuEEAC?"
 MAX_FAILURES = 3  # I2C errors in a row before the display is given up
 
 
 def ascii_line(text):
-    """The built-in 8x8 font has no accents: fold them, and show anything else as '?'."""
+    """The line as the font can draw it; a plain line is returned as it is."""
     for ch in text:
         if ord(ch) > 126:
-            break
-    else:
-        return text
-    return "".join([ch if ord(ch) <= 126 else _FOLD.get(ch, "?") for ch in text])
+            return "".join([ch if ord(ch) <= 126 else _PLAIN[_ACCENTED.find(ch)] for ch in text])
+    return text
 
 
 class Oled:
@@ -45,22 +45,22 @@ def open_oled(machine, config, messages):
     """An Oled, or None with a message saying why there is none."""
     display = config["display"]
     pins = config["pins"]
-    if not display["enabled"]:
-        return None
     try:
         import ssd1306  # pyright: ignore[reportMissingImports]  (on the board, from mip)
     except ImportError:
         messages.append("display: the ssd1306 driver is not installed (mpremote mip install ssd1306)")
         return None
     addr = display["i2c_addr"]
+    width = display["width"]
+    height = display["height"]
     try:
         i2c = machine.SoftI2C(scl=machine.Pin(pins["i2c_scl"]), sda=machine.Pin(pins["i2c_sda"]),
                               freq=400000)
         if addr not in i2c.scan():
             messages.append("display: nothing answers at I2C address 0x%02X; running without it" % addr)
             return None
-        oled = ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
+        oled = ssd1306.SSD1306_I2C(width, height, i2c, addr)
     except OSError as err:
         messages.append("display: I2C error %r; running without it" % (err,))
         return None
-    return Oled(oled, display["width"], display["height"])
+    return Oled(oled, width, height)

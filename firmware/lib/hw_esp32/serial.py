@@ -9,29 +9,26 @@ class UsbSerial:
     def __init__(self):
         import select
 
-        self._in = sys.stdin.buffer
-        self._out = sys.stdout.buffer
-        self._poll = select.poll()
-        self._poll.register(sys.stdin, select.POLLIN)
-        self._one = bytearray(1)
-        self._buf = bytearray(READ_MAX)
+        self.stdin = sys.stdin.buffer
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+        self.byte = bytearray(1)
+        self.buffer = bytearray(READ_MAX)
 
     def read(self):
         """The bytes waiting now, or None: never blocks."""
         count = 0
-        while count < READ_MAX and self._ready():
-            if not self._in.readinto(self._one):
-                break
-            self._buf[count] = self._one[0]
+        while count < READ_MAX and self.waiting() and self.stdin.readinto(self.byte):
+            self.buffer[count] = self.byte[0]
             count += 1
-        return bytes(self._buf[:count]) if count else None
+        return bytes(self.buffer[:count]) if count else None
 
-    def _ready(self):
-        for _event in self._poll.ipoll(0):  # ipoll reuses its result: no allocation per turn
+    def waiting(self):
+        for _event in self.poll.ipoll(0):  # ipoll reuses its result: no allocation per turn
             return True
         return False
 
     def write(self, data):
         if isinstance(data, str):
             data = data.encode()
-        self._out.write(data)
+        sys.stdout.buffer.write(data)

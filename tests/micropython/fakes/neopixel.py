@@ -18,6 +18,10 @@ class NeoPixel:
         self.writes = 0
         strips.append(self)
 
+    def fill(self, rgb):
+        for i in range(0, len(self.buf), self.bpp):
+            self.buf[i:i + 3] = bytes(rgb)  # the real driver writes rgb in the strip's order
+
     def write(self):
         self.sent[:] = self.buf
         self.writes += 1
