@@ -230,7 +230,8 @@ def cmd_deploy(args):
     from host_tools.deploy import DeployError, run
 
     try:
-        run(args.port, args.config, dry_run=args.dry_run)
+        games = [g.strip() for g in args.games.split(",")] if args.games else None
+        run(args.port, args.config, dry_run=args.dry_run, games=games)
     except DeployError as err:
         print("deploy: %s" % err, file=sys.stderr)
         return 1
@@ -390,6 +391,8 @@ def build_parser():
     p.add_argument("--port", default="auto", help="mpremote device (default: auto)")
     p.add_argument("--config", help="config file to write (default: firmware/config.json)")
     p.add_argument("--dry-run", action="store_true", help="list the steps, run nothing")
+    p.add_argument("--games", help="game packs to install, comma-separated, from bourre,piccolo,acheron"
+                   " (default: all); Tanturlurette is always installed")
 
     p = add("state", cmd_state, "print the device's current game")
     p.add_argument("--port")

