@@ -21,9 +21,7 @@ DOWN = const(0)  # the press became stable
 UP = const(1)  # the release became stable
 PRESS = const(2)  # a short press, emitted at its release
 LONG = const(3)  # held for long_ms: emitted once, while still held; no PRESS follows
-KIND_NAMES = ("DOWN", "UP", "PRESS", "LONG")
 
-NO_EVENT = const(-1)
 _QUEUE_SIZE = const(32)  # at four events per press, eight presses between two pops
 
 
@@ -37,11 +35,6 @@ def event_button(event):
 
 def event_kind(event):
     return event & 3
-
-
-def event_name(event):
-    """'OK PRESS' and the like, for logs and test messages."""
-    return "%s %s" % (BUTTON_NAMES[event >> 2], KIND_NAMES[event & 3])
 
 
 class Debouncer:
@@ -83,17 +76,10 @@ class Debouncer:
                 self._long_sent[b] = 1
                 self._push((b << 2) | LONG)
 
-    def is_down(self, button):
-        """The debounced level: for holds such as the deck-mode peek."""
-        return self._stable[button] == 1
-
-    def pending(self):
-        return self._count
-
     def pop(self):
         """The oldest event, or -1 when there is none."""
         if not self._count:
-            return NO_EVENT
+            return -1
         event = self._queue[self._head]
         self._head = (self._head + 1) % _QUEUE_SIZE
         self._count -= 1

@@ -5,6 +5,8 @@ and CPython never does. Masking every reading to 30 bits makes the simulator and
 same wrap as the board, so a bug that only shows after 12 days of uptime shows in a unit test.
 """
 
+import time
+
 from engine.compat import const
 
 TICKS_PERIOD = const(1 << 30)
@@ -12,12 +14,12 @@ _TICKS_MASK = const((1 << 30) - 1)
 _TICKS_HALF = const(1 << 29)
 
 
-def _wrapped_add(t, delta):
+def ticks_add(t, delta):
     """The tick count delta ms after (or before, if negative) t."""
     return (t + delta) & _TICKS_MASK
 
 
-def _wrapped_diff(a, b):
+def ticks_diff(a, b):
     """a - b in ms, signed, correct across the wrap while |a - b| < 2^29 ms (6.2 days)."""
     d = (a - b) & _TICKS_MASK
     if d >= _TICKS_HALF:
@@ -25,39 +27,23 @@ def _wrapped_diff(a, b):
     return d
 
 
-ticks_add = _wrapped_add
-ticks_diff = _wrapped_diff
-try:
-    import time as _time
+# On the ESP32 the port's own functions already wrap at 2^30: use them, because they never
+# allocate, whereas t + delta above 2^30 would build a heap integer there. (The unix port's wrap
+# later, CPython has none.)
+_native_add = getattr(time, "ticks_add", None)
+if _native_add is not None and _native_add(TICKS_PERIOD - 1, 1) == 0:
+    ticks_add, ticks_diff = _native_add, time.ticks_diff  # pyright: ignore[reportAssignmentType]
 
-    # On the ESP32 the port's own functions already wrap at 2^30: use them, because they never
-    # allocate, whereas t + delta above 2^30 would build a heap integer there.
-    _native_add = getattr(_time, "ticks_add", None)
-    _native_diff = getattr(_time, "ticks_diff", None)
-    if (_native_add is not None and _native_diff is not None
-            and _native_add(TICKS_PERIOD - 1, 1) == 0 and _native_diff(0, TICKS_PERIOD - 1) == 1):
-        ticks_add = _native_add
-        ticks_diff = _native_diff
-except ImportError:
-    pass
+# the raw millisecond count: MicroPython's ticks_ms, or CPython's monotonic clock
+_read_ms = getattr(time, "ticks_ms", None) or (
+    lambda: time.monotonic_ns() // 1000000)  # pyright: ignore[reportAttributeAccessIssue]
 
 
 class SystemClock:
     """The real clock, read as 30-bit ticks."""
 
-    def __init__(self):
-        import time
-
-        self._read = getattr(time, "ticks_ms", None) or self._cpython_ms
-
-    @staticmethod
-    def _cpython_ms():
-        import time
-
-        return time.monotonic_ns() // 1000000  # pyright: ignore[reportAttributeAccessIssue]  (CPython only)
-
     def ticks_ms(self):
-        return self._read() & _TICKS_MASK
+        return _read_ms() & _TICKS_MASK
 
 
 class ManualClock:

@@ -11,26 +11,27 @@ also told apart by position, and the seat to act blinks.
 """
 
 BLUE = (0, 0, 255)
-CORAL = (255, 40, 40)
-ORANGE = (255, 150, 0)
-LIGHT_BLUE = (90, 150, 255)
-MINT = (0, 255, 150)
 RED = (255, 0, 0)
-VIOLET = (150, 40, 255)
-PALE_YELLOW = (255, 255, 90)
 WHITE = (255, 255, 255)
 
-SEAT_COLOURS = (BLUE, CORAL, ORANGE, LIGHT_BLUE, MINT, RED, VIOLET, PALE_YELLOW)
-SEAT_COLOUR_NAMES = ("blue", "coral", "orange", "light blue", "mint", "red", "violet", "yellow")
+SEAT_COLOURS = (
+    BLUE,
+    (255, 40, 40),  # coral
+    (255, 150, 0),  # orange
+    (90, 150, 255),  # light blue
+    (0, 255, 150),  # mint
+    RED,
+    (150, 40, 255),  # violet
+    (255, 255, 90),  # pale yellow
+)
 
-OFF = (0, 0, 0)
 DIM = (24, 24, 24)  # empty ring slots and menu rails: visible without competing with seats
-ENFER = (255, 0, 0)  # the centre LED, l'enfer
+ENFER = RED  # the centre LED, l'enfer
 DEALER = WHITE
 POT = (255, 170, 0)
 CURSOR = WHITE  # the menu cursor and the marked seats, always blinking
 CONFIRM = (0, 255, 60)
-ALERT = (255, 0, 0)
+ALERT = RED
 
 
 def seat_colour(seat):

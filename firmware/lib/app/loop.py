@@ -39,24 +39,13 @@ def step(app, hw, debouncer, link=None):
     return now
 
 
-def run(app, hw, debouncer, link=None, should_stop=None, period_ms=PERIOD_MS):
+def run(app, hw, debouncer, link=None, should_stop=None):
     """Loop until should_stop() is true (forever when None).
 
-    The hardware layer may offer idle(ms), which the simulator's scripted mode uses to move its
-    manual clock; otherwise the loop sleeps. A watchdog, if any, is fed by the hardware layer in
-    show_ring/idle: a hung app then stops feeding it.
+    Between turns the hardware layer's idle(ms) lets PERIOD_MS pass: the board sleeps, the
+    simulator's scripted mode moves its manual clock. A watchdog, if any, is fed by the hardware
+    layer in show_ring/idle: a hung app then stops feeding it.
     """
-    idle = getattr(hw, "idle", None)
-    if idle is None:
-        import time
-
-        idle = time.sleep_ms if hasattr(time, "sleep_ms") else _cpython_sleep
     while should_stop is None or not should_stop():
         step(app, hw, debouncer, link)
-        idle(period_ms)
-
-
-def _cpython_sleep(ms):
-    import time
-
-    time.sleep(ms / 1000)
+        hw.idle(PERIOD_MS)

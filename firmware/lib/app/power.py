@@ -21,11 +21,6 @@ _ORDERS = {
     "BRG": (2, 0, 1),
     "BGR": (2, 1, 0),
 }
-COLOR_ORDERS = ("GRB", "RGB", "RBG", "GBR", "BRG", "BGR")
-
-
-def _ceil_div(a, b):
-    return -(-a // b)
 
 
 def estimate_ma(frame, brightness=255):
@@ -33,8 +28,8 @@ def estimate_ma(frame, brightness=255):
 
     Rounded up, so the cap it drives errs on the safe side.
     """
-    units = _ceil_div(sum(frame) * brightness, 255)
-    return (len(frame) // 3) * IDLE_MA_PER_LED + _ceil_div(units * CHANNEL_FULL_MA, 255)
+    units = -(-sum(frame) * brightness // 255)  # -(-a // b): a / b rounded up
+    return (len(frame) // 3) * IDLE_MA_PER_LED - (-units * CHANNEL_FULL_MA // 255)
 
 
 def cap_scale(frame, brightness, budget_ma):
@@ -58,7 +53,7 @@ def encode(frame, out, brightness, budget_ma, color_order="GRB"):
     """
     order = _ORDERS.get(color_order)
     if order is None:
-        raise ValueError("colour order must be one of %s, got %r" % (", ".join(COLOR_ORDERS), color_order))
+        raise ValueError("colour order must be RGB, RBG, GRB, GBR, BRG or BGR, got %r" % (color_order,))
     n = len(frame)
     if len(out) < n:
         raise ValueError("output buffer holds %d bytes, the frame needs %d" % (len(out), n))

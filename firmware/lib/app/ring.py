@@ -9,50 +9,40 @@ to the physical index, so drawing costs one list read per LED and allocates noth
 MAX_LEDS = 512
 
 
-def _ints_or_default(values, count, default):
-    if values is None:
-        return [default] * count
-    return list(values)
+def _is_count(value):
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class RingLayout:
     def __init__(self, leds_config):
         sizes = leds_config.get("rings") if isinstance(leds_config, dict) else None
-        if not isinstance(sizes, (list, tuple)) or not sizes:
-            raise ValueError("leds.rings must be a non-empty list of ring sizes, got %r" % (sizes,))
-        for size in sizes:
-            if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-                raise ValueError("each ring size must be a positive integer, got %r" % (size,))
+        if (not isinstance(sizes, (list, tuple)) or not sizes
+                or not all(_is_count(size) and size > 0 for size in sizes) or sum(sizes) > MAX_LEDS):
+            raise ValueError("leds.rings must be a non-empty list of positive ring sizes, %d LEDs in all "
+                             "at most, got %r" % (MAX_LEDS, sizes))
         count = len(sizes)
-        outer_first = leds_config.get("outer_first", True)
-        reverse = _ints_or_default(leds_config.get("reverse"), count, False)
-        offsets = _ints_or_default(leds_config.get("offsets"), count, 0)
+        reverse = leds_config.get("reverse") or [False] * count
+        offsets = leds_config.get("offsets") or [0] * count
         if len(reverse) != count or len(offsets) != count:
             raise ValueError("leds.reverse and leds.offsets need one entry per ring (%d)" % count)
         self.ring_sizes = list(sizes)
-        self.num_leds = sum(sizes)
-        if self.num_leds > MAX_LEDS:
-            raise ValueError("%d LEDs is more than the %d supported" % (self.num_leds, MAX_LEDS))
-        self.ring_count = count
-        # first logical slot of each ring in the table
-        self._start = []
-        total = 0
-        for size in sizes:
-            self._start.append(total)
-            total += size
-        self._table = [0] * self.num_leds
+        self.num_leds = total = sum(sizes)
+        self._start = []  # first logical slot of each ring in the table
+        self._table = [0] * total
+        outer_first = leds_config.get("outer_first", True)
+        start = 0
         for ring in range(count):
             size = sizes[ring]
-            if outer_first:
-                base = self._start[ring]
-            else:  # the chain begins at the centre: the inner rings come first
-                base = self.num_leds - self._start[ring] - size
             offset = offsets[ring]
-            if not isinstance(offset, int) or isinstance(offset, bool) or not 0 <= offset < size:
+            if not _is_count(offset) or not 0 <= offset < size:
                 raise ValueError("ring %d offset must be from 0 to %d, got %r" % (ring, size - 1, offset))
+            self._start.append(start)
+            # where the ring begins on the chain: the inner rings come first when it begins at the centre
+            base = start if outer_first else total - start - size
             step = -1 if reverse[ring] else 1
             for k in range(size):
-                self._table[self._start[ring] + k] = base + (offset + step * k) % size
+                self._table[start + k] = base + (offset + step * k) % size
+            start += size
         last = count - 1
         self.centre = self._table[self._start[last]] if sizes[last] == 1 and count > 1 else -1
 
@@ -60,13 +50,9 @@ class RingLayout:
         """The physical LED index of position k (taken modulo the ring size) on ring `ring`."""
         return self._table[self._start[ring] + k % self.ring_sizes[ring]]
 
-    def position_at(self, ring, fraction):
-        """The position nearest to an angle given as a fraction of a turn from angle 0."""
-        size = self.ring_sizes[ring]
-        return int(fraction * size + 0.5) % size
-
     def seat_position(self, ring, seat, seats):
-        """Where seat `seat` of `seats` sits on a ring, in integers only (no float allocation)."""
+        """The position nearest to seat `seat` of `seats` spread evenly from angle 0, in integers
+        only (no float allocation): round(seat / seats * size) modulo the ring size."""
         size = self.ring_sizes[ring]
         return ((2 * seat * size + seats) // (2 * seats)) % size
 
@@ -75,13 +61,8 @@ class RingLayout:
 
 
 def put(frame, index, rgb):
-    """Set one LED of a frame to an (r, g, b) tuple."""
+    """Set one LED of a frame to an (r, g, b) tuple (app.board.set_led also scales it)."""
     i = 3 * index
     frame[i] = rgb[0]
     frame[i + 1] = rgb[1]
     frame[i + 2] = rgb[2]
-
-
-def clear(frame):
-    for i in range(len(frame)):
-        frame[i] = 0
