@@ -234,26 +234,27 @@ def test_an_option_row_shows_its_value_on_the_ring():
 
 
 def test_cursor_moves_and_frames_over_option_rows_allocate_nothing():
-    driver = make_rig(seed=1)
-    choose(driver, "game", "acheron")
-    app = driver.app
-    clock = driver.hw.clock
-    mode = menu(driver)
-    swap = make_event(SWAP, PRESS)
-    for _ in range(len(mode.rows)):
-        now = clock.ticks_ms()
-        micropython.heap_lock()
-        try:
-            app.handle(swap, now)
-        finally:
-            micropython.heap_unlock()
-        app.render(now)  # the text is rebuilt here, outside the lock
-        for step in (0, 300):  # both halves of the blink
+    for game in ("acheron", "bourre"):  # options shown by position, and counts shown as dots
+        driver = make_rig(seed=1)
+        choose(driver, "game", game)
+        app = driver.app
+        clock = driver.hw.clock
+        mode = menu(driver)
+        swap = make_event(SWAP, PRESS)
+        for _ in range(len(mode.rows)):
+            now = clock.ticks_ms()
             micropython.heap_lock()
             try:
-                app.render(now + step)
+                app.handle(swap, now)
             finally:
                 micropython.heap_unlock()
+            app.render(now)  # the text is rebuilt here, outside the lock
+            for step in (0, 300):  # both halves of the blink
+                micropython.heap_lock()
+                try:
+                    app.render(now + step)
+                finally:
+                    micropython.heap_unlock()
 
 
 # -- a game that cannot be set up -------------------------------------------------------------------
@@ -315,6 +316,31 @@ def test_a_configured_game_that_cannot_start_falls_back_at_boot():
         assert menu(driver).game == "bourre"
         assert driver.hw.text[:2] == ["Jeu indisponible", "acheron"], driver.hw.text
     with_deck_file(WORK + "/no_such_deck.json", body)
+
+
+def test_a_game_left_out_of_the_build_is_neither_offered_nor_reported():
+    import app.modes.menu as menu_module
+
+    real = menu_module.installed
+    menu_module.installed = lambda name: name != "acheron" and real(name)
+    try:
+        driver = make_rig(seed=1)
+        driver.app.config["game"] = "acheron"  # a config from a fuller build: the first game instead
+        driver.app.to_setup(driver.hw.clock.ticks_ms())
+        driver.run_for(50)
+        mode = menu(driver)
+        assert mode.games == ["tanturlurette", "bourre", "piccolo"] and mode.game == "tanturlurette"
+        event_kinds(driver)
+        to_row(driver, "game")
+        shown = []
+        for _ in range(3):
+            driver.press(OK)
+            assert "Jeu indisponible" not in driver.hw.text, driver.hw.text
+            shown.append(mode.game)
+        assert shown == ["bourre", "piccolo", "tanturlurette"]
+        assert "error" not in event_kinds(driver)
+    finally:
+        menu_module.installed = real
 
 
 # -- the self-test ----------------------------------------------------------------------------------

@@ -1,15 +1,17 @@
 """The setup menu's helpers on both runtimes: its lines, option names, and games that cannot start."""
 
+import app.modes.menu as menu
 from app.i18n import _OPTIONS, _VALUES, option_label, option_word
 from app.modes.menu import (
     TANT_CHOICES,
+    default_bot,
     menu_line,
     oled_reason,
     playable_games,
     setup_choices,
     setup_problem,
 )
-from engine.registry import GAMES, game_module
+from engine.registry import GAMES, game_module, installed
 
 
 def every_setup_choice():
@@ -57,10 +59,36 @@ def test_the_first_value_of_each_option_is_the_engine_default():
         assert defaults[option] in values, option
 
 
+def test_every_engine_names_its_player_counts_and_options_of_one_type():
+    """What the menu relies on: a players option (if only one count), one type per option."""
+    for name in GAMES:
+        module = game_module(name)
+        counts = [k for k in range(1, 9) if menu.accepts(module, {}, "players", k)]
+        assert module.normalize_options({})["players"] in counts, name
+        for option, values in setup_choices(name, module):
+            assert len({type(v) for v in values}) == 1, (name, option, values)
+
+
+def test_empty_seats_get_a_bot_the_game_has():
+    for game in playable_games():
+        bots = __import__("engine." + game + "_bots", None, None, ["BOTS"]).BOTS
+        assert default_bot(game) in bots, game
+
+
 def test_every_shipped_game_can_be_set_up():
     for name in GAMES:
         assert setup_problem(name) is None, name
     assert "bourre" in playable_games() and "bourre_score" not in playable_games()
+    assert menu.installed is installed  # the registry's own test, without loading the module
+
+
+def test_a_game_left_out_of_the_build_is_not_listed():
+    real = menu.installed
+    menu.installed = lambda name: name != "acheron" and real(name)
+    try:
+        assert playable_games() == ["tanturlurette", "bourre", "piccolo"]
+    finally:
+        menu.installed = real
 
 
 def test_an_unknown_game_says_it_is_not_installed():
