@@ -131,20 +131,26 @@ def test_board_first_dealer_is_drawn_and_lit():
     assert frame[3 * led] == frame[3 * led + 1] == frame[3 * led + 2] > 0
 
 
+def outer_led(driver, seat, seats=4):
+    """The LED at the seat's angle on the outer ring: where its token starts."""
+    layout = driver.app.layout
+    return layout.index(0, layout.seat_position(0, seat, seats))
+
+
 def test_seat_to_act_blinks():
     driver = make_rig(seed=2)
     start(driver, mode="board")
     driver.run_for(1700)
     st = state(driver)
     seat = st.current_player()
-    led = driver.app.board.seat_led(seat, 0)
+    led = outer_led(driver, seat)
     levels = set()
     for _ in range(8):
         driver.run_for(130)
         levels.add(sum(driver.hw.frame[3 * led:3 * led + 3]) > 0)
     assert levels == {True, False}
     other = [s for s in range(4) if s != seat][0]
-    led = driver.app.board.seat_led(other, 0)
+    led = outer_led(driver, other)
     assert sum(driver.hw.frame[3 * led:3 * led + 3]) > 0
 
 
