@@ -7,8 +7,7 @@ from app.buttons import BACK, KEEP, OK, SWAP
 from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
 from app.power import estimate_ma
-from hw_esp32 import RELAXED_WATCHDOG_MS, Esp32Hardware
-from hw_esp32.buzzer import CUES
+from hw_esp32 import CUES, RELAXED_WATCHDOG_MS, Esp32Hardware
 from hw_esp32.display import ascii_line
 
 CUE_ERROR = 2  # app.core's ids: click, act, error, ...

@@ -12,17 +12,6 @@ from engine.compat import const
 IDLE_MA_PER_LED = const(1)
 CHANNEL_FULL_MA = const(20)
 
-# the frame is logical R, G, B: where each byte sent comes from
-_ORDERS = {
-    "RGB": (0, 1, 2),
-    "RBG": (0, 2, 1),
-    "GRB": (1, 0, 2),
-    "GBR": (1, 2, 0),
-    "BRG": (2, 0, 1),
-    "BGR": (2, 1, 0),
-}
-
-
 def estimate_ma(frame, brightness=255):
     """The estimated current of showing `frame` (logical RGB bytes) at `brightness` (0-255).
 
@@ -51,16 +40,18 @@ def encode(frame, out, brightness, budget_ma, color_order="GRB"):
     Each byte is value * scale // 255; rounding down keeps the sum, and so the estimate, within
     the budget whatever the frame.
     """
-    order = _ORDERS.get(color_order)
-    if order is None:
+    # where the frame's logical R, G and B bytes go in the strip's order ("GRB": 1, 0, 2)
+    red = color_order.find("R")
+    green = color_order.find("G")
+    blue = color_order.find("B")
+    if len(color_order) != 3 or red < 0 or green < 0 or blue < 0:
         raise ValueError("colour order must be RGB, RBG, GRB, GBR, BRG or BGR, got %r" % (color_order,))
     n = len(frame)
     if len(out) < n:
         raise ValueError("output buffer holds %d bytes, the frame needs %d" % (len(out), n))
     scale = cap_scale(frame, brightness, budget_ma)
-    first, second, third = order
     for i in range(0, n, 3):
-        out[i] = frame[i + first] * scale // 255
-        out[i + 1] = frame[i + second] * scale // 255
-        out[i + 2] = frame[i + third] * scale // 255
+        out[i + red] = frame[i] * scale // 255
+        out[i + green] = frame[i + 1] * scale // 255
+        out[i + blue] = frame[i + 2] * scale // 255
     return scale

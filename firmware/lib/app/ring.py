@@ -9,15 +9,12 @@ to the physical index, so drawing costs one list read per LED and allocates noth
 MAX_LEDS = 512
 
 
-def _is_count(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class RingLayout:
     def __init__(self, leds_config):
         sizes = leds_config.get("rings") if isinstance(leds_config, dict) else None
+        # type() is int: a JSON true is no ring size
         if (not isinstance(sizes, (list, tuple)) or not sizes
-                or not all(_is_count(size) and size > 0 for size in sizes) or sum(sizes) > MAX_LEDS):
+                or not all(type(size) is int and size > 0 for size in sizes) or sum(sizes) > MAX_LEDS):
             raise ValueError("leds.rings must be a non-empty list of positive ring sizes, %d LEDs in all "
                              "at most, got %r" % (MAX_LEDS, sizes))
         count = len(sizes)
@@ -34,7 +31,7 @@ class RingLayout:
         for ring in range(count):
             size = sizes[ring]
             offset = offsets[ring]
-            if not _is_count(offset) or not 0 <= offset < size:
+            if type(offset) is not int or not 0 <= offset < size:
                 raise ValueError("ring %d offset must be from 0 to %d, got %r" % (ring, size - 1, offset))
             self._start.append(start)
             # where the ring begins on the chain: the inner rings come first when it begins at the centre

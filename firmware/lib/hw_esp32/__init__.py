@@ -1,15 +1,32 @@
 """The ESP32 hardware layer: buttons on machine.Pin, the LED target on neopixel, the optional OLED
-and buzzer, the watchdog, and the USB serial line. The interface is the one app.loop drives and
-the simulator's layer shares: clock, read_buttons, show_ring, show_text, play, serial_read,
-serial_write, plus idle(ms), which the loop calls every turn. `display` and `buzzer` are None
-when the part is absent (or, for the display, has stopped answering).
+(hw_esp32.display) and piezo buzzer, the watchdog, and the USB serial line. The interface is the
+one app.loop drives and the simulator's layer shares: clock, read_buttons, show_ring, show_text,
+play, serial_read, serial_write, plus idle(ms), which the loop calls every turn. `display` and
+`pwm` (the buzzer's) are None when the part is absent (or, for the display, stopped answering).
 """
 
+import sys
+
 from app.buttons import BUTTON_NAMES
-from app.clock import SystemClock
+from app.clock import SystemClock, ticks_add, ticks_diff
 from app.power import encode
 
 RELAXED_WATCHDOG_MS = 3600000  # after Ctrl-C: long enough to deploy or debug at the REPL
+READ_MAX = 256  # serial bytes taken per loop turn: a protocol line never waits more than a few turns
+
+# The buzzer's cues: (frequency Hz, duration ms) pairs per cue id of app.core (CUE_CLICK=0 ...
+# CUE_TURN=7); a frequency of 0 is a rest. Kept short: a cue must not drown talk.
+CUES = (
+    (2400, 15),  # click
+    (1800, 40),  # act
+    (300, 90, 0, 30, 300, 90),  # error: low, twice
+    (1320, 60, 1760, 90),  # round
+    (880, 70, 660, 110),  # lose: falling
+    (1320, 80, 1660, 80, 1980, 200),  # win: rising
+    (1200, 30, 900, 40),  # undo
+    (1560, 25, 0, 40, 1560, 25),  # turn: two ticks
+)
+_HALF_DUTY = 32768  # a square wave is the loudest a piezo gets
 
 
 class Esp32Hardware:
@@ -17,8 +34,8 @@ class Esp32Hardware:
         import machine
         import neopixel
 
+        Pin = machine.Pin
         self.machine = machine
-        self.config = config
         self.messages = []  # what is missing or failed, for the boot log and the OLED
         self.clock = clock or SystemClock()
         if sleep_ms is None:
@@ -30,19 +47,21 @@ class Esp32Hardware:
 
         # a held button reads 0 when the buttons are active low, 1 when active high
         self.active_low = active_low = config["buttons"]["active_low"]
-        pull = machine.Pin.PULL_UP if active_low else machine.Pin.PULL_DOWN
+        pull = Pin.PULL_UP if active_low else Pin.PULL_DOWN
         self.buttons = []  # (bit, Pin) of each fitted button
         for bit, name in enumerate(BUTTON_NAMES):  # the pin roles are the button names
             gpio = pins[name.lower()]
             if gpio is not None:
-                self.buttons.append((1 << bit, machine.Pin(gpio, machine.Pin.IN, pull)))
+                self.buttons.append((1 << bit, Pin(gpio, Pin.IN, pull)))
 
         leds = config["leds"]
-        self.leds = neopixel.NeoPixel(machine.Pin(pins["leds"], machine.Pin.OUT), sum(leds["rings"]))
+        self.leds = neopixel.NeoPixel(Pin(pins["leds"], Pin.OUT), sum(leds["rings"]))
         self.color_order = leds["color_order"]
         self.brightness = config["power"]["brightness"]
         self.budget_ma = config["power"]["budget_ma"]
         self.last_scale = 0
+        self.watchdog_ms = config["watchdog_ms"]
+        self.watchdog = None
         self.blank()  # WS2812s can wake up lit with noise
 
         self.display = None
@@ -51,19 +70,16 @@ class Esp32Hardware:
 
             self.display = open_oled(machine, config, self.messages)
 
-        self.buzzer = None
+        self.pwm = None
         if config["buzzer"]["enabled"] and pins["buzzer"] is not None:
-            from hw_esp32.buzzer import Buzzer
+            self.pwm = machine.PWM(Pin(pins["buzzer"]), freq=1000, duty_u16=0)
+        self.notes = ()  # the cue playing, or the last one played
+        self.step = 0  # index in notes of the note sounding; len(notes) once the cue is over
+        self.until = 0  # when the sounding note ends
 
-            self.buzzer = Buzzer(machine, pins["buzzer"])
-
-        if serial is None:
-            from hw_esp32.serial import UsbSerial
-
-            serial = UsbSerial()
+        serial = serial or UsbSerial()
         self.serial_read = serial.read
         self.serial_write = serial.write
-        self.watchdog = None
 
     # -- input ---------------------------------------------------------------------------------
     def read_buttons(self):
@@ -91,22 +107,38 @@ class Esp32Hardware:
             self.display = None
 
     def play(self, cue):
-        if self.buzzer is not None:
-            self.buzzer.play(cue, self.clock.ticks_ms())
+        """Start a cue on the buzzer, cutting any cue still playing; unknown ids are ignored."""
+        if self.pwm is not None and 0 <= cue < len(CUES):
+            self.notes = CUES[cue]
+            self.step = -2
+            self.until = self.clock.ticks_ms()
+            self.next_note()
+
+    def next_note(self):
+        """Once the sounding note is over, start the next one, or go silent after the last."""
+        now = self.clock.ticks_ms()
+        notes = self.notes
+        if self.step >= len(notes) or ticks_diff(now, self.until) < 0:
+            return
+        self.step += 2
+        freq = notes[self.step] if self.step < len(notes) else 0  # 0: a rest, or the end
+        if freq:
+            self.pwm.freq(freq)
+        self.pwm.duty_u16(_HALF_DUTY if freq else 0)
+        if self.step < len(notes):
+            self.until = ticks_add(now, notes[self.step + 1])
 
     # -- time ----------------------------------------------------------------------------------
     def idle(self, ms):
         """Called by the loop every turn: feed the watchdog, sleep, then step the buzzer."""
         self.feed_watchdog()
         self.sleep_ms(ms)
-        if self.buzzer is not None:
-            self.buzzer.service(self.clock.ticks_ms())
+        self.next_note()
 
     def start_watchdog(self):
         """Arm machine.WDT once booting is done: a loop that stops turning resets the board."""
-        timeout = self.config["watchdog_ms"]
-        if timeout > 0 and self.watchdog is None:
-            self.watchdog = self.machine.WDT(timeout=timeout)
+        if self.watchdog_ms > 0 and self.watchdog is None:
+            self.watchdog = self.machine.WDT(timeout=self.watchdog_ms)
 
     def feed_watchdog(self):
         if self.watchdog is not None:
@@ -121,5 +153,37 @@ class Esp32Hardware:
     def shutdown(self):
         """Dark and silent: after Ctrl-C, or before a deliberate reset."""
         self.blank()
-        if self.buzzer is not None:
-            self.buzzer.off()
+        if self.pwm is not None:
+            self.pwm.duty_u16(0)
+        self.step = len(self.notes)
+
+
+class UsbSerial:
+    """Non-blocking reads and writes on the USB serial line (the REPL UART), for the protocol link."""
+
+    def __init__(self):
+        import select
+
+        self.stdin = sys.stdin.buffer
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+        self.byte = bytearray(1)
+        self.buffer = bytearray(READ_MAX)
+
+    def read(self):
+        """The bytes waiting now, or None: never blocks."""
+        count = 0
+        while count < READ_MAX and self.waiting() and self.stdin.readinto(self.byte):
+            self.buffer[count] = self.byte[0]
+            count += 1
+        return bytes(self.buffer[:count]) if count else None
+
+    def waiting(self):
+        for _event in self.poll.ipoll(0):  # ipoll reuses its result: no allocation per turn
+            return True
+        return False
+
+    def write(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        sys.stdout.buffer.write(data)

@@ -5,9 +5,6 @@ Whatever is missing or broken is said (on the serial line, in the log, on the OL
 around; only a firmware without its application core gives up, and says so.
 """
 
-_FIXED = {"fr": "valeur(s) corrigee", "en": "value(s) fixed"}  # under "Config: <count>"
-
-
 def _say(text):
     print("tanturlurette:", text)
 
@@ -67,7 +64,8 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
     for text in messages + later:
         app.log("error", {"message": text[:160]})
     if messages:
-        app.notify(["Config: %d" % len(messages), _FIXED.get(app.lang, _FIXED["en"])])
+        fixed = "valeur(s) corrigee" if app.lang == "fr" else "value(s) fixed"
+        app.notify(["Config: %d" % len(messages), fixed])
     debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
     hw.start_watchdog()
     try:

@@ -20,20 +20,19 @@ def ascii_line(text):
 
 
 class Oled:
-    def __init__(self, oled, width, height):
-        self.oled = oled
-        self.rows = height // 8
-        self.columns = width // 8
+    def __init__(self, driver):
+        self.driver = driver  # the ssd1306 driver's object: a framebuf with width and height
         self.failures = 0
 
     def show(self, lines):
-        """Draw the lines; returns False once the display has failed for good."""
-        oled = self.oled
+        """Draw the lines, 8 pixels a line and a character; False once the display has failed
+        for good."""
+        driver = self.driver
         try:
-            oled.fill(0)
-            for row in range(min(len(lines), self.rows)):
-                oled.text(ascii_line(lines[row][:self.columns]), 0, row * 8, 1)
-            oled.show()
+            driver.fill(0)
+            for row in range(min(len(lines), driver.height // 8)):
+                driver.text(ascii_line(lines[row][:driver.width // 8]), 0, row * 8, 1)
+            driver.show()
         except OSError:
             self.failures += 1
             return self.failures < MAX_FAILURES
@@ -51,16 +50,14 @@ def open_oled(machine, config, messages):
         messages.append("display: the ssd1306 driver is not installed (mpremote mip install ssd1306)")
         return None
     addr = display["i2c_addr"]
-    width = display["width"]
-    height = display["height"]
     try:
         i2c = machine.SoftI2C(scl=machine.Pin(pins["i2c_scl"]), sda=machine.Pin(pins["i2c_sda"]),
                               freq=400000)
         if addr not in i2c.scan():
             messages.append("display: nothing answers at I2C address 0x%02X; running without it" % addr)
             return None
-        oled = ssd1306.SSD1306_I2C(width, height, i2c, addr)
+        driver = ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
     except OSError as err:
         messages.append("display: I2C error %r; running without it" % (err,))
         return None
-    return Oled(oled, width, height)
+    return Oled(driver)
