@@ -14,7 +14,7 @@ notice saying why; the other games still work.
 """
 
 from engine.compat import const
-from engine.core import BadOptions, BadRecord
+from engine.core import BadOptions
 from engine.registry import GAMES, game_module, installed
 
 from app.board import blink_on
@@ -33,10 +33,8 @@ SEAT_OPTIONS = ("eldest", "dealer")  # options whose value is a seat
 _SELFTEST_COLOURS = (RED, CONFIRM, BLUE)  # the colours the self-test sweeps, shown on its row
 
 
-def accepts(module, base, name, value):
-    """Whether the engine takes option `name` = value on top of `base`."""
-    options = dict(base)
-    options[name] = value
+def accepts(module, options):
+    """Whether the engine takes these options."""
     try:
         module.normalize_options(options)
     except BadOptions:
@@ -46,18 +44,18 @@ def accepts(module, base, name, value):
 
 def playable_games():
     """The games the setup menu lists: those whose engine module is on the device."""
-    return [g for g in GAMES if not g.endswith("_score") and installed(g)]
+    games = []
+    for game in GAMES:
+        if not game.endswith("_score") and installed(game):
+            games.append(game)
+    return games
 
 
 def setup_problem(name):
     """None when the engine `name` can set up a game with its defaults, else why not (short)."""
     try:
-        module = game_module(name)
-    except (ImportError, BadRecord) as err:  # BadRecord: a name the registry does not know
-        return "not installed (%s)" % err
-    try:
-        module.State(None)
-    except Exception as err:  # a user-editable data file can fail in any way
+        game_module(name).State(None)
+    except Exception as err:  # a module missing or unknown; a user-editable data file failing in any way
         return str(err) or err.__class__.__name__
     return None
 
@@ -94,7 +92,10 @@ def menu_line(selected, label, shown):
 
 def oled_reason(text):
     """A reason for 16-character lines: a file path shows as its file name (the log keeps it all)."""
-    return " ".join([word.rsplit("/", 1)[-1] or word for word in text.split()])
+    words = []
+    for word in text.split():
+        words.append(word.rsplit("/", 1)[-1] or word)
+    return " ".join(words)
 
 
 class CursorMenu(Mode):
@@ -135,7 +136,7 @@ class SetupMenu(CursorMenu):
         self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
         self.seats_wanted = app.config.get("seats", 4)
         self.choices: dict = {}  # row -> the values OK steps through
-        self.n = 0  # seats at the table
+        self.n = 0  # seats at the table (the players row's value)
         self._configure_game()
 
     # -- rows -----------------------------------------------------------------------------------
@@ -171,8 +172,15 @@ class SetupMenu(CursorMenu):
                 break
             skipped.append(games[index])
             index = (index + 1) % len(games)
-        if skipped:
-            self._say_unavailable(skipped)
+        if skipped:  # a skipped game has a problem: its engine is the first mode tried
+            app = self.app
+            for game in skipped:
+                app.log("error", {"message": ("game %s unavailable: %s" % (game, self.problem(game)))[:160]})
+            notice = [tr(app.lang, "unavailable")] + skipped
+            if len(skipped) == 1:
+                notice += wrap(oled_reason(self.problem(skipped[0]) or ""), 4)
+            app.sound(CUE_ERROR)
+            app.notify(notice)
         self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
         self.option_names = []
         self.choices = {"game": games, "mode": modes}
@@ -184,16 +192,6 @@ class SetupMenu(CursorMenu):
             self.rows = ["selftest"]
             self.cursor = 0
 
-    def _say_unavailable(self, skipped):
-        app = self.app
-        lines = [tr(app.lang, "unavailable")] + skipped
-        for game in skipped:  # a skipped game has a problem: its engine is the first mode tried
-            app.log("error", {"message": ("game %s unavailable: %s" % (game, self.problem(game)))[:160]})
-        if len(skipped) == 1:
-            lines += wrap(oled_reason(self.problem(skipped[0]) or ""), 4)
-        app.sound(CUE_ERROR)
-        app.notify(lines)
-
     def _configure_mode(self):
         choices = self.choices
         mode = self.value("mode")
@@ -201,14 +199,19 @@ class SetupMenu(CursorMenu):
         self.engine_name = game + "_score" if mode == "score" else game
         module = game_module(self.engine_name)
         # every engine takes a players option, if only to name its one count (Piccolo: 4)
-        counts = [k for k in range(1, _MAX_PLAYERS + 1) if accepts(module, {}, "players", k)]
+        counts = []
+        for k in range(1, _MAX_PLAYERS + 1):
+            if accepts(module, {"players": k}):
+                counts.append(k)
         choices["players"] = counts
         wanted = self.seats_wanted
         self.values["players"] = counts.index(wanted) if wanted in counts else 0
         rows = ["play", "game", "mode", "players"]
         if mode in ("deck", "table") and default_bot(game) is not None:
             rows.append("humans")
-        names = [name for name, _values in setup_choices(self.engine_name, module)]
+        names = []
+        for name, _values in setup_choices(self.engine_name, module):
+            names.append(name)
         for name in self.option_names:  # the last mode's options this one does not have
             if name not in names:
                 choices.pop(name, None)
@@ -227,13 +230,15 @@ class SetupMenu(CursorMenu):
         values = self.values
         module = game_module(self.engine_name)
         self.n = self.seats_wanted = self.value("players")
-        base = {"players": self.n}
         if "humans" in self.rows:
-            choices["humans"] = list(range(1, self.n + 1))
+            choices["humans"] = range(1, self.n + 1)
             values["humans"] = min(values["humans"], self.n - 1)
-        defaults = module.normalize_options(base)
+        defaults = module.normalize_options({"players": self.n})
         for name, offered in setup_choices(self.engine_name, module):
-            accepted = [v for v in offered if accepts(module, base, name, v)]
+            accepted = []
+            for v in offered:
+                if accepts(module, {"players": self.n, name: v}):
+                    accepted.append(v)
             keep = choices[name][values[name]] if name in values else defaults.get(name)
             choices[name] = accepted
             values[name] = accepted.index(keep) if keep in accepted else 0
@@ -316,12 +321,13 @@ class SetupMenu(CursorMenu):
                 board.centre_led(frame, CONFIRM)
             row = "humans" if "humans" in self.rows else "players"
         value = self.value(row)
-        if row in SEAT_OPTIONS:  # every seat dim, the chosen one bright
+        if row == "players" or row == "humans" or row in SEAT_OPTIONS:
             for s in range(self.n):
-                board.dot(frame, s, self.n, seat_colour(s), 256 if s == value else 24, 1)
-        elif row == "players" or row == "humans":  # the humans bright, the bots dim
-            for s in range(self.n):
-                board.dot(frame, s, self.n, seat_colour(s), 256 if s < value else 40, 1)
+                if row in SEAT_OPTIONS:  # every seat dim, the chosen one bright
+                    level = 256 if s == value else 24
+                else:  # the humans bright, the bots dim (every seat a human on the players row)
+                    level = 256 if s < value else 40
+                board.dot(frame, s, self.n, seat_colour(s), level, 1)
         elif isinstance(value, bool):
             if value:
                 board.dots(frame, 2, 2, CONFIRM, 256, 1)
@@ -363,4 +369,7 @@ class GameMenu(CursorMenu):
 
     def lines(self):
         lang = self.app.lang
-        return [marked(i == self.cursor, tr(lang, self.rows[i])) for i in range(len(self.rows))]
+        out = []
+        for i in range(len(self.rows)):
+            out.append(marked(i == self.cursor, tr(lang, self.rows[i])))
+        return out
