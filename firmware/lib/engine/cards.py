@@ -7,26 +7,15 @@ from engine.compat import const
 
 DECK_SIZE = const(52)
 KING = const(12)
-ACE = const(0)
 
-_RANK_NAMES = {
-    "fr": ("As", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"),
-    "en": ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"),
-}
-# Letters, not symbols: the OLED's built-in font is ASCII only.
-_SUIT_NAMES = {"fr": ("Pi", "Co", "Ca", "Tr"), "en": ("S", "H", "D", "C")}
-
-
-def rank(card):
-    return card >> 2
-
-
-def suit(card):
-    return card & 3
+# Per language, the 13 rank names from the Ace, then the 4 suits. Letters, not symbols: the
+# OLED's built-in font is ASCII only.
+_RANK_NAMES = {"fr": "As 2 3 4 5 6 7 8 9 10 V D R".split(), "en": "A 2 3 4 5 6 7 8 9 10 J Q K".split()}
+_SUIT_NAMES = {"fr": "Pi Co Ca Tr".split(), "en": "SHDC"}  # en: one letter a suit
 
 
 def suit_name(suit, lang="en"):
-    return _SUIT_NAMES.get(lang, _SUIT_NAMES["en"])[suit & 3]
+    return _SUIT_NAMES.get(lang, "SHDC")[suit & 3]
 
 
 def card_name(card, lang="en"):

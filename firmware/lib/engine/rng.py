@@ -26,20 +26,17 @@ class Rng:
         self.seed(seed)
 
     def seed(self, seed):
-        self.state = int(seed) & _MASK32
-
-    @property
-    def state(self):
-        """The 32-bit state, for saving and restoring a generator."""
-        return (self.hi << 16) | self.lo
-
-    @state.setter
-    def state(self, value):
-        value = int(value) & _MASK32
-        if not value:
-            value = _ZERO_SEED_REPLACEMENT
+        """Restart from seed, masked to 32 bits; seeding with a saved `state` restores it."""
+        value = int(seed) & _MASK32 or _ZERO_SEED_REPLACEMENT
         self.hi = value >> 16
         self.lo = value & _MASK16
+
+    def next32(self):
+        self._step()
+        return (self.hi << 16) | self.lo
+
+    # The 32-bit state, for saving and restoring a generator (setting it is seeding with it).
+    state = property(lambda self: (self.hi << 16) | self.lo, seed)
 
     def _step(self):
         hi = self.hi
@@ -54,10 +51,6 @@ class Rng:
         lo ^= (lo << 5) & _MASK16
         self.hi = hi
         self.lo = lo
-
-    def next32(self):
-        self._step()
-        return (self.hi << 16) | self.lo
 
     def below(self, n):
         """A number in [0, n). The modulo bias is below n / 2**32, negligible for card counts."""
