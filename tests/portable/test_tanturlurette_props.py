@@ -62,7 +62,7 @@ class Visibility:
         seat = state.dealer
         for _ in range(self.dealt + 1):
             seat = self.live_before(state, seat)
-        return seat if self.dealt < state.live_count() - 1 else state.dealer
+        return seat if self.dealt < state.out.count(False) - 1 else state.dealer
 
     def show_all(self, card):
         for cards in self.known:

@@ -27,20 +27,14 @@ class IllegalAction(ValueError):
 
     def __init__(self, state, action, why=""):
         self.action = action
-        self.legal = state.legal_actions()
-        player = state.current_player()
-        shown = [state.action_name(a) for a in self.legal[:12]]
-        if len(self.legal) > 12:
-            shown.append("... (%d in all)" % len(self.legal))
-        msg = "illegal action %s (%s) for %s in phase %s%s; legal: %s" % (
-            action,
-            state.action_name(action),
-            player_name(player),
-            state.phase_name(),
-            (": " + why) if why else "",
-            ", ".join(shown) if shown else "none",
-        )
-        super().__init__(msg)  # MicroPython has no ValueError.__init__ to call directly
+        self.legal = legal = state.legal_actions()
+        shown = ", ".join([state.action_name(a) for a in legal[:12]]) or "none"
+        if len(legal) > 12:
+            shown += ", ... (%d in all)" % len(legal)
+        super().__init__("illegal action %s (%s) for %s in phase %s%s; legal: %s" % (
+            action, state.action_name(action), player_name(state.current_player()),
+            state.phase_name(), (": " + why) if why else "", shown))
+        # super(): MicroPython has no ValueError.__init__ to call directly
 
 
 class BadOptions(ValueError):
@@ -52,34 +46,34 @@ class BadRecord(ValueError):
 
 
 def player_name(player):
-    if player == CHANCE:
-        return "chance"
-    if player == TERMINAL:
-        return "nobody (game over)"
-    if player == TABLE:
-        return "the table"
+    if TABLE <= player < 0:
+        return ("the table", "nobody (game over)", "chance")[player - TABLE]  # TABLE, TERMINAL, CHANCE
     return "seat %d" % player
+
+
+def _refuse_option(key, wanted, value):
+    raise BadOptions("option %s must be %s, got %r" % (key, wanted, value))
 
 
 def option_int(options, key, default, low, high):
     """Read one integer option, refusing out-of-range values with a message that says why."""
     value = options.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or value < low or value > high:
-        raise BadOptions("option %s must be an integer from %d to %d, got %r" % (key, low, high, value))
+        _refuse_option(key, "an integer from %d to %d" % (low, high), value)
     return value
 
 
 def option_bool(options, key, default):
     value = options.get(key, default)
     if value is not True and value is not False:
-        raise BadOptions("option %s must be true or false, got %r" % (key, value))
+        _refuse_option(key, "true or false", value)
     return value
 
 
 def option_choice(options, key, default, choices):
     value = options.get(key, default)
     if value not in choices:
-        raise BadOptions("option %s must be one of %s, got %r" % (key, ", ".join(choices), value))
+        _refuse_option(key, "one of " + ", ".join(choices), value)
     return value
 
 
@@ -113,18 +107,19 @@ def read_ints(data, key, count, low, high):
 
 def read_bools(data, key, count):
     values = data.get(key)
-    if type(values) is not list or len(values) != count:
-        raise BadRecord("%s must be a list of %d booleans, got %r" % (key, count, values))
-    for value in values:
-        if value is not True and value is not False:
-            raise BadRecord("%s must be a list of %d booleans, got %r" % (key, count, values))
-    return list(values)
+    if type(values) is list and len(values) == count:
+        for value in values:
+            if value is not True and value is not False:
+                break
+        else:
+            return list(values)
+    raise BadRecord("%s must be a list of %d booleans, got %r" % (key, count, values))
 
 
 def check_distinct(key, values):
-    for i in range(len(values)):
-        if values[i] in values[i + 1:]:
-            raise BadRecord("%s holds %r twice" % (key, values[i]))
+    for value in values:
+        if values.count(value) > 1:
+            raise BadRecord("%s holds %r twice" % (key, value))
 
 
 def new_from(cls, data):

@@ -60,12 +60,17 @@ PH_OVER = const(8)
 _PHASE_NAMES = ("first-dealer", "deal", "keep-or-swap", "keep-or-draw", "turn-up", "take-or-refuse",
                 "mark-losers", "re-entry", "over")
 
+# A player's choices in each phase, the first keeping what the seat has (its card, its token), the
+# second changing it; the chance and table phases compute theirs.
+CHOICES = ((), (), (KEEP, SWAP), (KEEP, DRAW), (), (TAKE, REFUSE), (), (REENTER, RETIRE), ())
+# Board mode with king_blocks: the neighbour's King, shown, is an action of its own.
+_BLOCKING_CHOICES = CHOICES[:PH_SWAP] + ((KEEP, SWAP, BLOCKED),) + CHOICES[PH_SWAP + 1:]
+
 _FULL_DECK = bytes(range(DECK_SIZE))  # stock[i] = i: the fresh stock, copied in at each deal
-MAX_DRAWS = const(3)  # after two refusals the third card must be kept
-NO_CARD = const(-1)
-MIN_PLAYERS = const(4)
-MAX_PLAYERS = const(8)
-_NO_SEEN = bytes(MAX_PLAYERS * DECK_SIZE)  # copied over State.seen at each deal
+_MAX_DRAWS = const(3)  # after two refusals the third card must be kept
+_NO_CARD = const(-1)
+_MAX_PLAYERS = const(8)
+_NO_SEEN = bytes(_MAX_PLAYERS * DECK_SIZE)  # copied over State.seen at each deal
 
 OPTION_DEFAULTS = {
     "players": 4,
@@ -82,7 +87,7 @@ def normalize_options(options=None):
     options = options or {}
     check_known_options(options, OPTION_DEFAULTS)
     return {
-        "players": option_int(options, "players", 4, MIN_PLAYERS, MAX_PLAYERS),
+        "players": option_int(options, "players", 4, 4, _MAX_PLAYERS),
         "circles": option_int(options, "circles", 4, 2, 5),
         "reentry": option_bool(options, "reentry", True),
         "king_blocks": option_bool(options, "king_blocks", False),
@@ -102,6 +107,7 @@ class State(GameState):
         self.n = n
         self.circles = options["circles"]
         self.deck_mode = options["mode"] == "deck"
+        self.choices = _BLOCKING_CHOICES if options["king_blocks"] and not self.deck_mode else CHOICES
         self.pos = [0] * n
         self.stakes = [1] * n  # each player's first token is their first stake
         self.out = [False] * n
@@ -111,8 +117,8 @@ class State(GameState):
         self.order = []  # live seats of this round, from the dealer's right, dealer last
         self.turn = 0  # index into order
         self.drawn = 0  # cards turned up by the current drawer
-        self.offer = NO_CARD
-        self.hand = [NO_CARD] * n
+        self.offer = _NO_CARD
+        self.hand = [_NO_CARD] * n
         # The stock as a bag: stock[:stock_len] holds the cards, stock_at[card] their index.
         self.stock = bytearray(DECK_SIZE)
         self.stock_at = bytearray(DECK_SIZE)
@@ -121,9 +127,9 @@ class State(GameState):
         self.discard_len = 0
         # seen[v * 52 + card] = 1 when seat v has legitimately seen card this round.
         # Sized for the largest table so that one shared block of zeros can clear it.
-        self.seen = bytearray(MAX_PLAYERS * DECK_SIZE)
+        self.seen = bytearray(_MAX_PLAYERS * DECK_SIZE)
         self.fallen = []  # seats awaiting their re-entry choice
-        self.last_hands = [NO_CARD] * n  # the reveal of the previous round, public
+        self.last_hands = [_NO_CARD] * n  # the reveal of the previous round, public
         self.last_losers = 0
         self.payout = [0] * n
 
@@ -132,58 +138,39 @@ class State(GameState):
         phase = self.phase
         if phase == PH_DEAL or phase == PH_TURN_UP or phase == PH_FIRST_DEALER:
             return CHANCE
-        if phase == PH_SWAP or phase == PH_KEEP_OR_DRAW or phase == PH_OFFER:
-            return self.order[self.turn]
         if phase == PH_REENTRY:
             return self.fallen[0]
         if phase == PH_MARK:
             return TABLE
-        return TERMINAL
+        if phase == PH_OVER:
+            return TERMINAL
+        return self.order[self.turn]
 
     def legal_actions(self):
         phase = self.phase
-        if phase == PH_SWAP:
-            if self.options["king_blocks"] and not self.deck_mode:
-                return [KEEP, SWAP, BLOCKED]
-            return [KEEP, SWAP]
-        if phase == PH_KEEP_OR_DRAW:
-            return [KEEP, DRAW]
-        if phase == PH_OFFER:
-            return [TAKE, REFUSE]
         if phase == PH_DEAL or phase == PH_TURN_UP:
             return sorted(self.stock[: self.stock_len])
         if phase == PH_FIRST_DEALER:
             return list(range(self.n))
-        if phase == PH_REENTRY:
-            return [REENTER, RETIRE]
         if phase == PH_MARK:
             live = self.live_mask()
             return [LOSERS + m for m in range(1, live + 1) if m & live == m]
-        return []
+        return list(self.choices[phase])
 
     def is_legal(self, action):
-        # The most frequent phases first: this runs for every move.
+        # The most frequent phase first: this runs for every move.
         phase = self.phase
         if phase == PH_DEAL or phase == PH_TURN_UP:
             if action < 0 or action >= DECK_SIZE:
                 return False
             at = self.stock_at[action]
             return at < self.stock_len and self.stock[at] == action
-        if phase == PH_SWAP:
-            return action == KEEP or action == SWAP or (
-                action == BLOCKED and self.options["king_blocks"] and not self.deck_mode)
-        if phase == PH_KEEP_OR_DRAW:
-            return action == KEEP or action == DRAW
-        if phase == PH_OFFER:
-            return action == TAKE or action == REFUSE
         if phase == PH_FIRST_DEALER:
             return 0 <= action < self.n
-        if phase == PH_REENTRY:
-            return action == REENTER or action == RETIRE
         if phase == PH_MARK:
             mask = action - LOSERS
             return mask > 0 and mask & self.live_mask() == mask
-        return False
+        return action in self.choices[phase]
 
     def chance_count(self):
         if self.phase == PH_FIRST_DEALER:
@@ -201,9 +188,6 @@ class State(GameState):
             if not self.out[s]:
                 mask |= 1 << s
         return mask
-
-    def live_count(self):
-        return self.out.count(False)
 
     def pot(self):
         return sum(self.stakes)
@@ -231,17 +215,8 @@ class State(GameState):
         order = self.order
         if seat not in order:
             return ""
-        i = order.index(seat)
-        m = len(order)
-        if i == m - 1:
-            return "dealer"
-        return "draw" if i >= m - 3 else "swap"
-
-    def card_seen_by(self, viewer, card):
-        return self.seen[viewer * DECK_SIZE + card] == 1
-
-    def own_card(self, seat):
-        return self.hand[seat]
+        after = len(order) - 1 - order.index(seat)  # the seats that play after it
+        return "swap" if after > 2 else "draw" if after else "dealer"
 
     def right_of(self, seat):
         """The next live seat in the order of play."""
@@ -272,26 +247,57 @@ class State(GameState):
     # -- playing --------------------------------------------------------------------------------
     def _apply(self, action):
         phase = self.phase
+        turn = self.turn
         if phase == PH_DEAL:
             self._deal_card(action)
         elif phase == PH_SWAP:
-            self._swap(action)
+            if action == SWAP and self.deck_mode:
+                self._exchange(self.order[turn], self.order[turn + 1])
+            self._to_turn(turn + 1)
         elif phase == PH_KEEP_OR_DRAW:
             if action == KEEP:
-                self._next_turn()
+                self._to_turn(turn + 1)
             elif self.deck_mode:
                 self.phase = PH_TURN_UP
             else:
                 self.drawn = 1
                 self.phase = PH_OFFER
         elif phase == PH_TURN_UP:
-            self._turn_up(action)
+            self.stock_len = bag_take(self.stock, self.stock_at, self.stock_len, action)
+            seat = self.order[turn]
+            self.drawn += 1
+            if turn == len(self.order) - 1:
+                self._show_all(action)  # the dealer turns his cards up for everyone
+            else:
+                self.seen[seat * DECK_SIZE + action] = 1
+            if self.drawn == _MAX_DRAWS:  # the third card is kept without a choice
+                self._keep(seat, action)
+            else:
+                self.offer = action
+                self.phase = PH_OFFER
         elif phase == PH_OFFER:
-            self._take_or_refuse(action)
+            if not self.deck_mode:
+                if action == REFUSE:
+                    self.drawn += 1
+                if action == TAKE or self.drawn == _MAX_DRAWS:  # the third card is kept
+                    self._to_turn(turn + 1)
+            elif action == TAKE:
+                self._keep(self.order[turn], self.offer)
+            else:
+                self._discard(self.offer)
+                self.offer = _NO_CARD
+                self.phase = PH_TURN_UP
         elif phase == PH_MARK:
             self._reveal(action - LOSERS)
         elif phase == PH_REENTRY:
-            self._reentry(action)
+            seat = self.fallen.pop(0)
+            if action == REENTER:
+                self.pos[seat] = 0
+                self.stakes[seat] += 1
+            else:
+                self.out[seat] = True
+            if not self.fallen:
+                self._end_round()
         elif phase == PH_FIRST_DEALER:
             self.dealer = action
             self._start_round()
@@ -314,46 +320,33 @@ class State(GameState):
         while len(order) > m:  # a seat has left; pop() allocates nothing, del order[m:] would
             order.pop()
         self.round += 1
-        self.turn = 0
-        self.drawn = 0
-        self.offer = NO_CARD
+        self._to_turn(0)
         if self.deck_mode:
             self.stock[:] = _FULL_DECK
             self.stock_at[:] = _FULL_DECK
             self.stock_len = DECK_SIZE
             hand = self.hand
             for s in range(self.n):
-                hand[s] = NO_CARD
+                hand[s] = _NO_CARD
             self.discard_len = 0
             self.seen[:] = _NO_SEEN
             self.phase = PH_DEAL
-        else:
-            self._begin_decisions()
 
-    def _begin_decisions(self):
-        self.turn = 0
-        self.phase = PH_SWAP if len(self.order) > 3 else PH_KEEP_OR_DRAW
-
-    def _next_turn(self):
-        self.turn += 1
+    def _to_turn(self, turn):
+        """Give the turn to order[turn]; after the dealer, the reveal."""
+        self.turn = turn
         self.drawn = 0
-        self.offer = NO_CARD
+        self.offer = _NO_CARD
         m = len(self.order)
-        if self.turn >= m:
+        if turn >= m:
             if self.deck_mode:
                 self._reveal(self._lowest_mask())
             else:
                 self.phase = PH_MARK
-        elif self.turn >= m - 3:
+        elif turn >= m - 3:
             self.phase = PH_KEEP_OR_DRAW
         else:
             self.phase = PH_SWAP
-
-    def _take_from_stock(self, card):
-        self.stock_len = bag_take(self.stock, self.stock_at, self.stock_len, card)
-
-    def _see(self, seat, card):
-        self.seen[seat * DECK_SIZE + card] = 1
 
     def _show_all(self, card):
         seen = self.seen
@@ -381,7 +374,7 @@ class State(GameState):
         if self.phase != PH_DEAL or self.turn != 0:
             raise IllegalAction(self, -1, "a fixed deal starts a round's deal")
         if len(cards) != self.n:
-            raise IllegalAction(self, -1, "a fixed deal has one card per seat, %d given for %d seats"
+            raise IllegalAction(self, -1, "a fixed deal has one card per seat: %d cards, %d seats"
                                 % (len(cards), self.n))
         live = [cards[s] for s in self.order]
         for card in live:
@@ -411,64 +404,30 @@ class State(GameState):
         turn += 1
         self.turn = turn
         if turn == m:
-            self._begin_decisions()
+            self._to_turn(0)
 
-    def _swap(self, action):
-        if action == KEEP:
-            self._next_turn()
+    def _exchange(self, seat, neighbour):
+        """A swap in deck mode: both see what they receive, unless a shown King refuses it."""
+        hand = self.hand
+        theirs = hand[neighbour]
+        if self.options["king_blocks"] and theirs >> 2 == KING:
+            self._show_all(theirs)
             return
-        seat = self.order[self.turn]
-        neighbour = self.order[self.turn + 1]
-        if self.deck_mode:
-            theirs = self.hand[neighbour]
-            if self.options["king_blocks"] and theirs >> 2 == KING:
-                self._show_all(theirs)  # the King is shown and the exchange refused
-            else:
-                mine = self.hand[seat]
-                self.hand[seat] = theirs
-                self.hand[neighbour] = mine
-                self._see(seat, theirs)
-                self._see(neighbour, mine)
-        self._next_turn()
+        mine = hand[seat]
+        hand[seat] = theirs
+        hand[neighbour] = mine
+        self.seen[seat * DECK_SIZE + theirs] = 1
+        self.seen[neighbour * DECK_SIZE + mine] = 1
 
-    def _turn_up(self, card):
-        self._take_from_stock(card)
-        seat = self.order[self.turn]
-        self.drawn += 1
-        if self.turn == len(self.order) - 1:
-            self._show_all(card)  # the dealer turns his cards up for everyone
-        else:
-            self._see(seat, card)
-        if self.drawn == MAX_DRAWS:
-            self._keep_offer(seat, card)
-            self._next_turn()
-        else:
-            self.offer = card
-            self.phase = PH_OFFER
-
-    def _to_discard(self, card):
+    def _discard(self, card):
         self.discard[self.discard_len] = card
         self.discard_len += 1
 
-    def _keep_offer(self, seat, card):
-        self._to_discard(self.hand[seat])
+    def _keep(self, seat, card):
+        """The drawer keeps card, his own goes to the discard, and the turn passes."""
+        self._discard(self.hand[seat])
         self.hand[seat] = card
-
-    def _take_or_refuse(self, action):
-        seat = self.order[self.turn]
-        if action == TAKE:
-            if self.deck_mode:
-                self._keep_offer(seat, self.offer)
-            self._next_turn()
-            return
-        if self.deck_mode:
-            self._to_discard(self.offer)
-            self.offer = NO_CARD
-            self.phase = PH_TURN_UP
-        else:
-            self.drawn += 1
-            if self.drawn == MAX_DRAWS:  # the third card is kept without a choice
-                self._next_turn()
+        self._to_turn(self.turn + 1)
 
     def _lowest_mask(self):
         hand = self.hand
@@ -484,9 +443,8 @@ class State(GameState):
         return mask
 
     def _reveal(self, losers):
-        n = self.n
         last = self.last_hands
-        for s in range(n):
+        for s in range(self.n):  # not last[:] = hand, which allocates a slice on MicroPython
             last[s] = self.hand[s]
         self.last_losers = losers
         if losers == self.live_mask() and not self.options["all_tied_move"]:
@@ -500,54 +458,37 @@ class State(GameState):
                 if pos[s] >= circles:
                     fallen.append(s)
         if fallen:
-            can_reenter = False
             if self.options["reentry"]:
                 for s in self.order:
-                    if pos[s] == 0:
-                        can_reenter = True
-                        break
-            if can_reenter:
-                self.phase = PH_REENTRY
-                return
+                    if pos[s] == 0:  # a token left on the outer circle
+                        self.phase = PH_REENTRY
+                        return
             for s in fallen:
                 self.out[s] = True
         self._end_round()
 
-    def _reentry(self, action):
-        seat = self.fallen.pop(0)
-        if action == REENTER:
-            self.pos[seat] = 0
-            self.stakes[seat] += 1
-        else:
-            self.out[seat] = True
-        if not self.fallen:
-            self._end_round()
-
     def _end_round(self):
-        order = self.order
-        out = self.out
         live = 0
-        for s in order:
-            if not out[s]:
+        for s in self.order:
+            if not self.out[s]:
                 live += 1
+        self.fallen.clear()
         if live >= 2:
-            self.fallen.clear()
             self.dealer = self.right_of(self.dealer)
             self._start_round()
-            return
-        self._pay_last_players(live)
+        else:
+            self._pay(live)
 
-    def _pay_last_players(self, live):
+    def _pay(self, live):
         # Kept apart from _end_round: its comprehensions would make _end_round allocate closure
         # cells on every call under MicroPython.
-        if live == 1:
-            self._pay([s for s in self.order if not self.out[s]])
-            return
-        # Nobody left: those who fell this round and did not come back share the pot. Only the
-        # all_tied_move variant gets here: by default all the same rank means nobody moves.
-        self._pay([s for s in self.order if self.pos[s] >= self.circles])
-
-    def _pay(self, sharers):
+        # The last player standing takes the pot. Nobody left: those who fell this round and did
+        # not come back share it. Only the all_tied_move variant gets there: by default all the
+        # same rank means nobody moves.
+        if live:
+            sharers = [s for s in self.order if not self.out[s]]
+        else:
+            sharers = [s for s in self.order if self.pos[s] >= self.circles]
         pot = self.pot()
         k = len(sharers)
         for s in sharers:
@@ -555,13 +496,25 @@ class State(GameState):
         # An indivisible remainder goes a token at a time in the order of play.
         for i in range(pot % k):
             self.payout[sharers[i]] += 1
-        self.fallen.clear()
         self.phase = PH_OVER
 
     # -- views ----------------------------------------------------------------------------------
+    def _public(self):
+        """What every seat knows, shared by view() and to_dict()."""
+        return {
+            "game": GAME,
+            "pos": list(self.pos),
+            "stakes": list(self.stakes),
+            "out": list(self.out),
+            "dealer": self.dealer,
+            "round": self.round,
+            "last_hands": list(self.last_hands),
+            "last_losers": self.last_losers,
+            "payout": list(self.payout),
+        }
+
     def view(self, seat):
         """What seat may know: public facts, its own card and the cards it has seen this round."""
-        n = self.n
         seen = []
         if self.deck_mode:
             base = seat * DECK_SIZE
@@ -569,38 +522,29 @@ class State(GameState):
                 if self.seen[base + c]:
                     seen.append([c, self.holder(c)])
         player = self.current_player()
-        return {
-            "game": GAME,
-            "seat": seat,
-            "players": n,
-            "mode": self.options["mode"],
-            "round": self.round,
-            "phase": _PHASE_NAMES[self.phase],
-            "dealer": self.dealer,
-            "to_act": player,
-            "pos": list(self.pos),
-            "out": list(self.out),
-            "stakes": list(self.stakes),
-            "pot": self.pot(),
-            "card": self.hand[seat] if self.deck_mode else NO_CARD,
+        view = self._public()
+        view.update(
+            seat=seat,
+            players=self.n,
+            mode=self.options["mode"],
+            phase=_PHASE_NAMES[self.phase],
+            to_act=player,
+            pot=self.pot(),
+            card=self.hand[seat] if self.deck_mode else _NO_CARD,
             # the offered card is the drawer's secret, except the dealer's, which all see
-            "offer": self.offer if player == seat or self.turn == len(self.order) - 1 else NO_CARD,
-            "seen": seen,
-            "last_hands": list(self.last_hands),
-            "last_losers": self.last_losers,
-            "payout": list(self.payout),
-        }
+            offer=self.offer if player == seat or self.turn == len(self.order) - 1 else _NO_CARD,
+            seen=seen,
+        )
+        return view
 
     def holder(self, card):
         """Where a card is now: a seat, -1 the discard pile, -2 the stock, -3 being offered."""
         if card == self.offer:
             return -3
-        for s in range(self.n):
-            if self.hand[s] == card:
-                return s
-        discard = self.discard
+        if card in self.hand:
+            return self.hand.index(card)
         for i in range(self.discard_len):
-            if discard[i] == card:
+            if self.discard[i] == card:
                 return -1
         return -2
 
@@ -612,29 +556,22 @@ class State(GameState):
         for v in range(self.n):
             base = v * DECK_SIZE
             seen_lists.append([c for c in range(DECK_SIZE) if seen[base + c]])
-        return {
-            "game": GAME,
-            "options": self.options,
-            "moves": list(self.moves),
-            "pos": list(self.pos),
-            "stakes": list(self.stakes),
-            "out": list(self.out),
-            "dealer": self.dealer,
-            "round": self.round,
-            "phase": self.phase,
-            "order": list(self.order),
-            "turn": self.turn,
-            "drawn": self.drawn,
-            "offer": self.offer,
-            "hand": list(self.hand),
-            "stock": list(self.stock[: self.stock_len]),  # in order: chance outcome i is stock[i]
-            "discard": list(self.discard[: self.discard_len]),
-            "seen": seen_lists,
-            "fallen": list(self.fallen),
-            "last_hands": list(self.last_hands),
-            "last_losers": self.last_losers,
-            "payout": list(self.payout),
-        }
+        data = self._public()
+        data.update(
+            options=self.options,
+            moves=list(self.moves),
+            phase=self.phase,
+            order=list(self.order),
+            turn=self.turn,
+            drawn=self.drawn,
+            offer=self.offer,
+            hand=list(self.hand),
+            stock=list(self.stock[: self.stock_len]),  # in order: chance outcome i is stock[i]
+            discard=list(self.discard[: self.discard_len]),
+            seen=seen_lists,
+            fallen=list(self.fallen),
+        )
+        return data
 
 
 def from_dict(data):
@@ -647,8 +584,8 @@ def from_dict(data):
     state.pos = read_ints(data, "pos", n, 0, state.circles)
     state.stakes = read_ints(data, "stakes", n, 1, 0xFFFF)
     state.payout = read_ints(data, "payout", n, 0, 0xFFFF)
-    state.hand = read_ints(data, "hand", n, NO_CARD, DECK_SIZE - 1)
-    state.last_hands = read_ints(data, "last_hands", n, NO_CARD, DECK_SIZE - 1)
+    state.hand = read_ints(data, "hand", n, _NO_CARD, DECK_SIZE - 1)
+    state.last_hands = read_ints(data, "last_hands", n, _NO_CARD, DECK_SIZE - 1)
     state.out = read_bools(data, "out", n)
     state.dealer = read_int(data, "dealer", -1, n - 1)
     state.round = read_int(data, "round", 0, 0xFFFF)
@@ -656,8 +593,8 @@ def from_dict(data):
     state.order = read_ints(data, "order", -1, 0, n - 1)
     check_distinct("order", state.order)
     state.turn = read_int(data, "turn", 0, len(state.order))
-    state.drawn = read_int(data, "drawn", 0, MAX_DRAWS)
-    state.offer = read_int(data, "offer", NO_CARD, DECK_SIZE - 1)
+    state.drawn = read_int(data, "drawn", 0, _MAX_DRAWS)
+    state.offer = read_int(data, "offer", _NO_CARD, DECK_SIZE - 1)
     state.last_losers = read_int(data, "last_losers", 0, (1 << n) - 1)
     state.fallen = read_ints(data, "fallen", -1, 0, n - 1)
     check_distinct("fallen", state.fallen)
@@ -669,27 +606,19 @@ def from_dict(data):
     for v in range(n):
         for c in read_ints({"seen": seen[v]}, "seen", -1, 0, DECK_SIZE - 1):
             state.seen[v * DECK_SIZE + c] = 1
-    cards = [c for c in state.hand if c != NO_CARD] + stock + discard
-    if state.offer != NO_CARD:
+    cards = [c for c in state.hand if c != _NO_CARD] + stock + discard
+    if state.offer != _NO_CARD:
         cards.append(state.offer)
     check_distinct("the cards (hands, stock, discard, offer)", cards)
     if state.deck_mode and state.round > 0 and len(cards) != DECK_SIZE:
         raise BadRecord("the hands, stock, discard and offer hold %d cards, not %d" % (len(cards), DECK_SIZE))
     # The stock keeps its order (outcome i is stock[i]); the cards already out of it follow.
-    for i in range(len(stock)):
+    state.stock_len = len(stock)
+    stock += [c for c in range(DECK_SIZE) if c not in stock]
+    for i in range(DECK_SIZE):
         state.stock[i] = stock[i]
         state.stock_at[stock[i]] = i
-    i = len(stock)
-    for c in range(DECK_SIZE):
-        if c not in stock:
-            state.stock[i] = c
-            state.stock_at[c] = i
-            i += 1
-    state.stock_len = len(stock)
-    for i in range(len(discard)):
-        state.discard[i] = discard[i]
+    state.discard[: len(discard)] = bytes(discard)
     state.discard_len = len(discard)
     return state
 
-
-__all__ = ["State", "from_dict", "normalize_options", "IllegalAction"]

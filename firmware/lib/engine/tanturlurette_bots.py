@@ -7,18 +7,22 @@ it, and the cards it has legitimately seen this round (card_seen_by).
 from engine.cards import DECK_SIZE
 from engine.core import RandomBot
 from engine.tanturlurette import (
-    DRAW,
+    CHOICES,
     KEEP,
     PH_KEEP_OR_DRAW,
     PH_OFFER,
     PH_REENTRY,
-    PH_SWAP,
     REENTER,
-    REFUSE,
     RETIRE,
-    SWAP,
-    TAKE,
 )
+
+
+def _choices(bot, state):
+    """The phase's (keep, change) pair of actions; a phase without one is not for a bot."""
+    choices = CHOICES[state.phase]
+    if not choices:
+        raise ValueError("%s bot asked to act in phase %s" % (bot.name, state.phase_name()))
+    return choices
 
 
 class ThresholdBot:
@@ -30,17 +34,11 @@ class ThresholdBot:
         self.threshold = threshold
 
     def choose(self, state, seat, rng):
-        phase = state.phase
-        mine = state.hand[seat] >> 2
-        if phase == PH_SWAP:
-            return KEEP if mine >= self.threshold else SWAP
-        if phase == PH_KEEP_OR_DRAW:
-            return KEEP if mine >= self.threshold else DRAW
-        if phase == PH_OFFER:
-            return TAKE if state.offer >> 2 >= self.threshold else REFUSE
-        if phase == PH_REENTRY:
+        if state.phase == PH_REENTRY:
             return REENTER
-        raise ValueError("threshold bot asked to act in phase " + state.phase_name())
+        keep, change = _choices(self, state)
+        card = state.offer if state.phase == PH_OFFER else state.hand[seat]
+        return keep if card >> 2 >= self.threshold else change
 
 
 class CountingBot:
@@ -66,25 +64,23 @@ class CountingBot:
         phase = state.phase
         if phase == PH_REENTRY:
             # A new stake is worth it while the pot shared among the players left exceeds it.
-            return REENTER if state.pot() >= state.live_count() else RETIRE
+            return REENTER if state.pot() >= state.out.count(False) else RETIRE
+        keep, change = _choices(self, state)
         unknown = self._estimate(state, seat)
-        lose = self.lose
-        mine = lose[state.hand[seat] >> 2]
+        # the chance of losing with a card it has not seen: the neighbour's, or one turned up
+        fresh = self._expected(2.0)
         if phase == PH_OFFER:
-            # Refusing leads to the remaining cards, the last of which must be kept.
-            later = self._expected(2.0)
-            if state.drawn < 2:
-                later = self._expected(later)
-            return TAKE if lose[state.offer >> 2] <= later else REFUSE
-        if unknown == 0 or mine == 0.0:
-            return KEEP
-        if phase == PH_SWAP:
-            # The neighbour's card is, for this seat, any card it has not seen.
-            return SWAP if self._expected(2.0) < mine else KEEP
-        if phase == PH_KEEP_OR_DRAW:
-            best = self._expected(self._expected(self._expected(2.0)))
-            return DRAW if best < mine else KEEP
-        raise ValueError("counting bot asked to act in phase " + state.phase_name())
+            card = state.offer
+            if state.drawn < 2:  # refusing leads to the remaining cards, the last of which is kept
+                fresh = self._expected(fresh)
+        else:
+            card = state.hand[seat]
+            if unknown == 0 or self.lose[card >> 2] == 0.0:
+                return KEEP
+            if phase == PH_KEEP_OR_DRAW:  # the best of up to three cards
+                fresh = self._expected(self._expected(fresh))
+        # keep (or take) unless a change loses less often
+        return keep if self.lose[card >> 2] <= fresh else change
 
     def _estimate(self, state, seat):
         """Fill unseen and lose for this seat; return how many others' cards it does not know."""
