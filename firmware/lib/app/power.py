@@ -45,10 +45,10 @@ def encode(frame, out, brightness, budget_ma, color_order="GRB"):
     green = color_order.find("G")
     blue = color_order.find("B")
     if len(color_order) != 3 or red < 0 or green < 0 or blue < 0:
-        raise ValueError("colour order must be RGB, RBG, GRB, GBR, BRG or BGR, got %r" % (color_order,))
+        raise ValueError("unknown colour order %r" % (color_order,))
     n = len(frame)
     if len(out) < n:
-        raise ValueError("output buffer holds %d bytes, the frame needs %d" % (len(out), n))
+        raise ValueError("%d-byte output for a %d-byte frame" % (len(out), n))
     scale = cap_scale(frame, brightness, budget_ma)
     for i in range(0, n, 3):
         out[i + red] = frame[i] * scale // 255

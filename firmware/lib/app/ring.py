@@ -40,8 +40,8 @@ class RingLayout:
             for k in range(size):
                 self._table[start + k] = base + (offset + step * k) % size
             start += size
-        last = count - 1
-        self.centre = self._table[self._start[last]] if sizes[last] == 1 and count > 1 else -1
+        # a last ring of one LED, inside others, is the centre
+        self.centre = self._table[total - 1] if sizes[-1] == 1 and count > 1 else -1
 
     def index(self, ring, k):
         """The physical LED index of position k (taken modulo the ring size) on ring `ring`."""

@@ -1,8 +1,12 @@
 """The ESP32 hardware layer: buttons on machine.Pin, the LED target on neopixel, the optional OLED
-(hw_esp32.display) and piezo buzzer, the watchdog, and the USB serial line. The interface is the
-one app.loop drives and the simulator's layer shares: clock, read_buttons, show_ring, show_text,
-play, serial_read, serial_write, plus idle(ms), which the loop calls every turn. `display` and
-`pwm` (the buzzer's) are None when the part is absent (or, for the display, stopped answering).
+and piezo buzzer, the watchdog, and the USB serial line. The interface is the one app.loop drives
+and the simulator's layer shares: clock, read_buttons, show_ring, show_text, play, serial_read,
+serial_write, plus idle(ms), which the loop calls every turn. `oled` and `pwm` (the buzzer's) are
+None when the part is absent.
+
+The OLED is an SSD1306 (8 lines of 16 characters on 128x64) through the mip ssd1306 driver.
+Everything about it may fail (driver not installed, nothing on the I2C bus, a loose wire
+mid-game); each failure turns the display off with a message, never stops the device.
 """
 
 import sys
@@ -10,9 +14,10 @@ import sys
 from app.buttons import BUTTON_NAMES
 from app.clock import SystemClock, ticks_add, ticks_diff
 from app.power import encode
+from micropython import const
 
-RELAXED_WATCHDOG_MS = 3600000  # after Ctrl-C: long enough to deploy or debug at the REPL
-READ_MAX = 256  # serial bytes taken per loop turn: a protocol line never waits more than a few turns
+_RELAXED_WATCHDOG_MS = const(3600000)  # after Ctrl-C: long enough to deploy or debug at the REPL
+_READ_MAX = const(256)  # serial bytes taken per loop turn: a protocol line never waits more than a few turns
 
 # The buzzer's cues: (frequency Hz, duration ms) pairs per cue id of app.core (CUE_CLICK=0 ...
 # CUE_TURN=7); a frequency of 0 is a rest. Kept short: a cue must not drown talk.
@@ -26,7 +31,44 @@ CUES = (
     (1200, 30, 900, 40),  # undo
     (1560, 25, 0, 40, 1560, 25),  # turn: two ticks
 )
-_HALF_DUTY = 32768  # a square wave is the loudest a piezo gets
+_HALF_DUTY = const(32768)  # a square wave is the loudest a piezo gets
+
+# The OLED's built-in 8x8 font has no accents: each of these shows as the letter below it, and
+# any other character past "~" as "?", the last of _PLAIN, where find()'s -1 for it points.
+_ACCENTED = "àâçéèêëîïôùûüÉÈÀÇ"
+_PLAIN = "aaceeeeiiouuuEEAC?"
+_MAX_FAILURES = const(3)  # I2C errors in a row before the display is given up
+
+
+def ascii_line(text):
+    """The line as the OLED's font can draw it; a plain line is returned as it is."""
+    for ch in text:
+        if ord(ch) > 126:
+            return "".join([ch if ord(ch) <= 126 else _PLAIN[_ACCENTED.find(ch)] for ch in text])
+    return text
+
+
+def open_oled(machine, config, messages):
+    """The ssd1306 driver's object (a framebuf with width and height), or None with a message
+    saying why there is none."""
+    display = config["display"]
+    pins = config["pins"]
+    try:
+        import ssd1306  # pyright: ignore[reportMissingImports]  (on the board, from mip)
+    except ImportError:
+        messages.append("display: the ssd1306 driver is not installed (mpremote mip install ssd1306)")
+        return None
+    addr = display["i2c_addr"]
+    try:
+        i2c = machine.SoftI2C(scl=machine.Pin(pins["i2c_scl"]), sda=machine.Pin(pins["i2c_sda"]),
+                              freq=400000)
+        if addr not in i2c.scan():
+            messages.append("display: nothing answers at I2C address 0x%02X; running without it" % addr)
+            return None
+        return ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
+    except OSError as err:
+        messages.append("display: I2C error %r; running without it" % (err,))
+        return None
 
 
 class Esp32Hardware:
@@ -64,11 +106,8 @@ class Esp32Hardware:
         self.watchdog = None
         self.blank()  # WS2812s can wake up lit with noise
 
-        self.display = None
-        if config["display"]["enabled"]:
-            from hw_esp32.display import open_oled
-
-            self.display = open_oled(machine, config, self.messages)
+        self.oled = open_oled(machine, config, self.messages) if config["display"]["enabled"] else None
+        self.oled_failures = 0
 
         self.pwm = None
         if config["buzzer"]["enabled"] and pins["buzzer"] is not None:
@@ -102,9 +141,21 @@ class Esp32Hardware:
         self.leds.write()
 
     def show_text(self, lines):
-        if self.display is not None and not self.display.show(lines):
-            self.messages.append("display: stopped answering; running without it")
-            self.display = None
+        """Draw the lines, 8 pixels a line and a character."""
+        oled = self.oled
+        if oled is None:
+            return
+        try:
+            oled.fill(0)
+            for row in range(min(len(lines), oled.height // 8)):
+                oled.text(ascii_line(lines[row][:oled.width // 8]), 0, row * 8, 1)
+            oled.show()
+            self.oled_failures = 0
+        except OSError:
+            self.oled_failures += 1
+            if self.oled_failures >= _MAX_FAILURES:
+                self.messages.append("display: stopped answering; running without it")
+                self.oled = None
 
     def play(self, cue):
         """Start a cue on the buzzer, cutting any cue still playing; unknown ids are ignored."""
@@ -118,13 +169,14 @@ class Esp32Hardware:
         """Once the sounding note is over, start the next one, or go silent after the last."""
         now = self.clock.ticks_ms()
         notes = self.notes
-        if self.step >= len(notes) or ticks_diff(now, self.until) < 0:
+        pwm = self.pwm
+        if pwm is None or self.step >= len(notes) or ticks_diff(now, self.until) < 0:
             return
         self.step += 2
         freq = notes[self.step] if self.step < len(notes) else 0  # 0: a rest, or the end
         if freq:
-            self.pwm.freq(freq)
-        self.pwm.duty_u16(_HALF_DUTY if freq else 0)
+            pwm.freq(freq)
+        pwm.duty_u16(_HALF_DUTY if freq else 0)
         if self.step < len(notes):
             self.until = ticks_add(now, notes[self.step + 1])
 
@@ -147,7 +199,7 @@ class Esp32Hardware:
     def relax_watchdog(self):
         """An armed WDT cannot be stopped; after Ctrl-C give the REPL an hour before it bites."""
         if self.watchdog is not None:
-            self.watchdog = self.machine.WDT(timeout=RELAXED_WATCHDOG_MS)
+            self.watchdog = self.machine.WDT(timeout=_RELAXED_WATCHDOG_MS)
             self.watchdog.feed()
 
     def shutdown(self):
@@ -168,12 +220,13 @@ class UsbSerial:
         self.poll = select.poll()
         self.poll.register(sys.stdin, select.POLLIN)
         self.byte = bytearray(1)
-        self.buffer = bytearray(READ_MAX)
+        self.buffer = bytearray(_READ_MAX)
+        self.write = sys.stdout.buffer.write  # takes str too: MicroPython's str has the buffer protocol
 
     def read(self):
         """The bytes waiting now, or None: never blocks."""
         count = 0
-        while count < READ_MAX and self.waiting() and self.stdin.readinto(self.byte):
+        while count < _READ_MAX and self.waiting() and self.stdin.readinto(self.byte):
             self.buffer[count] = self.byte[0]
             count += 1
         return bytes(self.buffer[:count]) if count else None
@@ -182,8 +235,3 @@ class UsbSerial:
         for _event in self.poll.ipoll(0):  # ipoll reuses its result: no allocation per turn
             return True
         return False
-
-    def write(self, data):
-        if isinstance(data, str):
-            data = data.encode()
-        sys.stdout.buffer.write(data)

@@ -74,12 +74,10 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
         hw.relax_watchdog()
         hw.shutdown()
         _say("stopped by Ctrl-C; the watchdog now waits an hour")
-    except Exception as err:
+    except Exception:
         # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
-        # then the serial line says what went wrong.
+        # then the serial line says what went wrong: this line, then the traceback MicroPython
+        # prints for the error main.py does not catch.
         _say("stopped by an error:")
-        import sys
-
-        sys.print_exception(err)  # pyright: ignore[reportAttributeAccessIssue]  (MicroPython's)
         raise
     return app
