@@ -17,7 +17,7 @@ from app.board import Board, set_led
 from app.buttons import BACK, DOWN, LONG, OK
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
-from app.i18n import LANGS, fit, tr
+from app.i18n import LANGS, fit, pack, tr
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
@@ -36,8 +36,8 @@ CUE_NAMES = ("click", "act", "error", "round", "lose", "win", "undo", "turn")
 NO_CUE = const(-1)
 _SOUND_QUEUE = const(8)
 EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
-NOTICE_MS = const(2500)
-RESUME_MS = const(1500)
+_NOTICE_MS = const(2500)
+_RESUME_MS = const(1500)
 # Beside the saves: the first-boot self-test has run on this device (its result, as JSON).
 SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
@@ -47,8 +47,7 @@ def _seed(clock):
     try:
         import os
 
-        raw = os.urandom(4)
-        return raw[0] | raw[1] << 8 | raw[2] << 16 | raw[3] << 24
+        return int.from_bytes(os.urandom(4), "little")
     except (ImportError, AttributeError, OSError):
         return clock.ticks_ms() or 1
 
@@ -79,7 +78,7 @@ class App:
         self.dropped_events = 0
         self.rng = Rng(_seed(clock))
         self.session = session if session is not None else Session()
-        self.session.on_event = self._session_event
+        self.session.on_event = self.log
         self._held = 0  # buttons down now, from DOWN/UP events
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
         self.notice = None  # lines shown above the mode's for NOTICE_MS
@@ -96,40 +95,34 @@ class App:
         try:
             report = self.session.resume()
         except Exception as err:  # nothing on flash may stop a boot; the session says what it dropped
-            self.log("error", {"message": ("resume failed: %s" % err)[:160]})
+            self.log_error("resume failed: %s" % err)
         payload = {"lang": self.lang, "leds": self.layout.num_leds}
         if report is not None:
             payload["resume"] = {"resumed": report["resumed"], "game": report["game"],
                                  "round": report["round"], "discarded": report["discarded"]}
         self.log("boot", payload)
-        if report is not None and report["resumed"] and self.session.state is not None:
+        if report is not None and report["resumed"]:
             try:
                 self.switch(self.play_mode(), now)
             except Exception as err:  # a game this firmware cannot show: the menu, save kept
-                self.log("error", {"message": ("cannot show the saved game: %s" % err)[:160]})
+                self.log_error("cannot show the saved game: %s" % err)
                 self.to_setup(now)
                 return
             self._resume_start = now
             self._resuming = True
-            self.notify(self.resume_lines(report), now)
+        elif self.first_boot_selftest and self.selftest_due():
+            self.start_selftest(now)
         else:
-            if self.first_boot_selftest and self.selftest_due():
-                self.start_selftest(now)
+            self.to_setup(now)
+        if report is not None:  # what the resume found, in the device's language
+            lang = self.lang
+            if report["resumed"]:
+                lines = [tr(lang, "resumed"), str(report["game"]), tr(lang, "round_only") % report["round"]]
             else:
-                self.to_setup(now)
-            if report is not None:
-                self.notify(self.resume_lines(report), now)
-
-    def resume_lines(self, report):
-        """The resume report for the OLED, in the device's language."""
-        lang = self.lang
-        if report["resumed"]:
-            lines = [tr(lang, "resumed"), str(report["game"]), tr(lang, "round_only") % report["round"]]
-        else:
-            lines = [tr(lang, "not_resumed")]
-        if report["discarded"]:
-            lines.append(tr(lang, "dropped") % len(report["discarded"]))
-        return lines
+                lines = [tr(lang, "not_resumed")]
+            if report["discarded"]:
+                lines.append(tr(lang, "dropped") % len(report["discarded"]))
+            self.notify(lines, now)
 
     def switch(self, mode, now):
         self.mode = mode
@@ -145,26 +138,15 @@ class App:
 
     # -- the self-test --------------------------------------------------------------------------
     def selftest_marker(self):
-        """(files, path) of the self-test marker beside the saves, or None without a store."""
+        """The path of the self-test marker beside the saves, or None without a store."""
         store = self.session.store
-        files = getattr(store, "files", None)
-        game_dir = getattr(store, "game_dir", None)
-        if files is None or not game_dir:
-            return None
-        # store.storage keeps the game folder right under its root: the marker goes in that root
-        root = game_dir[:-4] if game_dir.endswith("game") else game_dir + "/"
-        return files, root + SELFTEST_MARKER
+        # store.storage keeps its game folder, "game", right under its root: the marker goes there
+        return None if store is None else store.game_dir[:-4] + SELFTEST_MARKER
 
     def selftest_due(self):
         """True on a device with a store that has never finished its self-test."""
-        marker = self.selftest_marker()
-        if marker is None:
-            return False
-        files, path = marker
-        try:
-            return not files.exists(path)
-        except Exception:  # an unreadable flash must not stop the boot
-            return False
+        store = self.session.store
+        return store is not None and not store.files.exists(self.selftest_marker())
 
     def start_selftest(self, now, back_to=None):
         """The self-test (app.modes.selftest); when it ends, back_to or the setup menu, and the
@@ -174,22 +156,19 @@ class App:
         self.switch(SelfTestMode(self, back_to, self._selftest_done), now)
 
     def _selftest_done(self, result):
-        marker = self.selftest_marker()
-        if marker is None:
+        store = self.session.store
+        if store is None:
             return
-        files, path = marker
         import json
 
         try:
-            files.write_atomic(path, json.dumps(result).encode())
+            store.files.write_atomic(self.selftest_marker(), json.dumps(result).encode())
         except Exception as err:  # a full or broken flash: the test runs again at the next boot
-            self.log("error", {"message": ("cannot note the self-test: %s" % err)[:160]})
+            self.log_error("cannot note the self-test: %s" % err)
 
     def play_mode(self):
         """The mode that plays the session's game."""
         game = self.session.game
-        if game is None:
-            raise ValueError("no game to play: the session has none")
         if game == "tanturlurette":
             from app.modes.tant import TantMode
 
@@ -280,28 +259,29 @@ class App:
         """Take back decisions until a human (or the table) is to choose again."""
         session = self.session
         if not self.mode.in_game or session.state is None or not session.undo():
-            self.sound(CUE_ERROR)
-            self.notify([tr(self.lang, "nothing_undo")], now)
+            self._tell(CUE_ERROR, "nothing_undo", now)
             return False
         while True:
             player = session.state.current_player()
             if player == TABLE or (player >= 0 and self.is_human(player)) or not session.can_undo():
                 break
             session.undo()
-        self.sound(CUE_UNDO)
-        self.notify([tr(self.lang, "undone")], now)
+        self._tell(CUE_UNDO, "undone", now)
         self.mode.resync(now)
         return True
 
     def redo(self, now):
         session = self.session
         if session.state is None or not session.redo():
-            self.sound(CUE_ERROR)
-            self.notify([tr(self.lang, "nothing_redo")], now)
+            self._tell(CUE_ERROR, "nothing_redo", now)
             return False
-        self.sound(CUE_ACT)
-        self.notify([tr(self.lang, "redone")], now)
+        self._tell(CUE_ACT, "redone", now)
         return True
+
+    def _tell(self, cue, key, now):
+        """A sound cue and a one-line notice (an i18n key)."""
+        self.sound(cue)
+        self.notify([tr(self.lang, key)], now)
 
     # -- output ---------------------------------------------------------------------------------
     def moved(self):
@@ -318,7 +298,7 @@ class App:
         if now is None:
             now = self.clock.ticks_ms()
         self.notice = lines
-        self._notice_until = ticks_add(now, NOTICE_MS)
+        self._notice_until = ticks_add(now, _NOTICE_MS)
         self.touch()
 
     def show_error(self, message, now=None):
@@ -332,30 +312,21 @@ class App:
         frame = self.frame
         frame[:] = self._blank
         self.mode.draw(frame, now)
-        if self._resuming:
-            self._draw_resume(frame, now)
+        if self._resuming:  # two turns of a white dot round the outer ring, over the game
+            t = ticks_diff(now, self._resume_start)
+            if 0 <= t < _RESUME_MS:
+                set_led(frame, self.layout.index(0, t * 2 * self.layout.ring_sizes[0] // _RESUME_MS), WHITE)
+            else:
+                self._resuming = False
         if self._rendered and frame == self._last:
             return False
         self._last[:] = frame
         self._rendered = True
         return True
 
-    def _draw_resume(self, frame, now):
-        """Two turns of a white dot round the outer ring, over the game, without blocking."""
-        t = ticks_diff(now, self._resume_start)
-        size = self.layout.ring_sizes[0]
-        if t >= RESUME_MS or t < 0:
-            self._resuming = False
-            return
-        k = t * 2 * size // RESUME_MS
-        set_led(frame, self.layout.index(0, k), WHITE)
-
     def _refresh_text(self):
         self._text_dirty = False
-        lines = list(self.notice) if self.notice is not None else []
-        for line in self.mode.lines():
-            lines.append(line)
-        lines = [fit(line) for line in lines[:8]]
+        lines = [fit(line) for line in ((self.notice or []) + self.mode.lines())[:8]]
         if lines != self.text:
             self.text = lines
             self.text_version += 1
@@ -374,6 +345,10 @@ class App:
         self._sound_count -= 1
         return cue
 
+    def log_error(self, message):
+        """An "error" log event, its message cut to fit a serial line."""
+        self.log("error", {"message": message[:160]})
+
     def log(self, kind, payload):
         events = self._events
         if len(events) >= EVENT_QUEUE:
@@ -386,9 +361,6 @@ class App:
 
     def pop_event(self):
         return self._events.pop(0) if self._events else None
-
-    def _session_event(self, kind, payload):
-        self.log(kind, payload)
 
     def snapshot(self):
         """What the device shows now, for the "state" log event and the protocol."""
@@ -417,18 +389,5 @@ def refusal_reason(err):
 
 
 def wrap(message, max_lines):
-    """Split a message into OLED lines at spaces."""
-    lines = []
-    line = ""
-    for word in message.split():
-        if len(line) + 1 + len(word) <= 16 if line else len(word) <= 16:
-            line = (line + " " + word) if line else word
-        else:
-            if line:
-                lines.append(line)
-            line = word[:16]
-            if len(lines) == max_lines:
-                break
-    if line and len(lines) < max_lines:
-        lines.append(line)
-    return lines
+    """Split a message into OLED lines at spaces (a word too long for a line is cut)."""
+    return [fit(line) for line in pack(message.split())[:max_lines]]
