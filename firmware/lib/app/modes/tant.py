@@ -16,10 +16,10 @@ to act blinks. Tokens glide between circles in a short cross-fade that never blo
 """
 
 from engine.cards import card_name
+from engine.compat import const
 from engine.core import CHANCE, TABLE
 from engine.tanturlurette import (
     BLOCKED,
-    DRAW,
     LOSERS,
     PH_FIRST_DEALER,
     PH_KEEP_OR_DRAW,
@@ -28,15 +28,6 @@ from engine.tanturlurette import (
     PH_REENTRY,
     PH_SWAP,
     REENTER,
-    REFUSE,
-    RETIRE,
-    TAKE,
-)
-from engine.tanturlurette import (
-    KEEP as A_KEEP,
-)
-from engine.tanturlurette import (
-    SWAP as A_SWAP,
 )
 
 from app.board import FULL, blink_on, fade
@@ -47,11 +38,14 @@ from app.core import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
 from app.i18n import pack, seat_name, tr
 from app.modes.base import Mode
 
-MOVE_MS = 600  # a token's glide from one circle to the next
-BOT_MS = 700  # a bot waits this long so the table can follow
-DEALER_MS = 1500  # the spin that draws the first dealer
-REVEAL_MS = 3000  # an all-bot table moves on from the reveal by itself
-SPIN_STEP_MS = 40
+_MOVE_MS = const(600)  # a token's glide from one circle to the next
+_BOT_MS = const(700)  # a bot waits this long so the table can follow
+_DEALER_MS = const(1500)  # the spin that draws the first dealer
+_REVEAL_MS = const(3000)  # an all-bot table moves on from the reveal by itself
+_SPIN_STEP_MS = const(40)
+
+# The hint under a human's turn, by phase.
+_HINTS = {PH_SWAP: "keep_swap", PH_KEEP_OR_DRAW: "keep_draw", PH_OFFER: "take_refuse"}
 
 
 class TantMode(Mode):
@@ -63,21 +57,11 @@ class TantMode(Mode):
         n = state.n
         self.n = n
         self.deck = state.deck_mode
-        self.shown_pos = bytearray(n)  # positions drawn; they lag the engine during a glide
-        self.from_pos = bytearray(n)
         self.move_start = 0
-        self.moving = False
-        self.cursor = 0
-        self.marked = 0
-        self.peeking = False
-        self.reveal = False
         self.reveal_at = 0
         self.reveal_round = 0  # the round whose cards the reveal shows
-        self.next_at = 0
-        self.spin_start = 0
         self.announced = -1
-        self._head_key = -1
-        self._round_line = self._dealer_line = self._standings = ""
+        # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
         bots = app.session.bots or [None] * n
         self.bots = [None] * n
         from engine.tanturlurette_bots import BOTS
@@ -89,7 +73,7 @@ class TantMode(Mode):
             name = bots[s]
             if name is not None:
                 if name not in BOTS:  # a saved game from firmware with other bots
-                    app.log("error", {"message": "unknown bot %r at seat %d: counting plays" % (name, s)})
+                    app.log_error("unknown bot %r at seat %d: counting plays" % (name, s))
                     name = "counting"
                 if name not in shared:
                     shared[name] = BOTS[name]()
@@ -104,50 +88,52 @@ class TantMode(Mode):
     def enter(self, now):
         state = self.app.session.state
         self.app.board.setup(self.n, state.circles)
-        for s in range(self.n):
-            self.shown_pos[s] = state.pos[s]
+        # the token positions drawn: they lag the engine's during a glide, from from_pos
+        self.from_pos = self.shown_pos = bytearray(state.pos)
         self.moving = False
         self.reveal = False
         self.peeking = False
         self.marked = 0
         self.cursor = self._next_live(-1, 1)
-        self.next_at = ticks_add(now, BOT_MS)
+        self.next_at = ticks_add(now, _BOT_MS)
         self.spin_start = now
+        self._head_key = -1  # the head lines are rebuilt (the language may have changed)
         self.app.touch()
+
+    def resync(self, now):
+        self.enter(now)
+        self.announced = -1
 
     # -- time -----------------------------------------------------------------------------------
     def tick(self, now):
         app = self.app
         state = app.session.state
         changed = False
-        if self.moving and ticks_diff(now, self.move_start) >= MOVE_MS:
+        if self.moving and ticks_diff(now, self.move_start) >= _MOVE_MS:
             self.moving = False
             changed = True
         if self.reveal:
-            if self._all_bots() and ticks_diff(now, self.reveal_at) >= REVEAL_MS:
+            if None not in self.bots and ticks_diff(now, self.reveal_at) >= _REVEAL_MS:
                 self._end_reveal(now)
                 return True
             return changed
         player = state.current_player()
         if player == CHANCE:
-            if state.phase == PH_FIRST_DEALER and ticks_diff(now, self.spin_start) < DEALER_MS:
+            if state.phase == PH_FIRST_DEALER and ticks_diff(now, self.spin_start) < _DEALER_MS:
                 return changed
             self._do(app.session.chance_outcome(app.rng), now)
             return True
-        if player >= 0 and self.bots[player] is not None:
-            if ticks_diff(now, self.next_at) >= 0:
-                self._do(self.bots[player].choose(state, player, app.rng), now)
-                return True
-        elif player >= 0 and self.announced != len(state.moves):
-            self.announced = len(state.moves)
-            app.sound(CUE_TURN)
+        if player < 0:
+            return changed
+        bot = self.bots[player]
+        if bot is None:
+            if self.announced != len(state.moves):
+                self.announced = len(state.moves)
+                app.sound(CUE_TURN)
+        elif ticks_diff(now, self.next_at) >= 0:
+            self._do(bot.choose(state, player, app.rng), now)
+            return True
         return changed
-
-    def _all_bots(self):
-        for bot in self.bots:
-            if bot is None:
-                return False
-        return True
 
     # -- buttons --------------------------------------------------------------------------------
     def handle(self, event, now):
@@ -166,70 +152,50 @@ class TantMode(Mode):
             return False
         if kind != PRESS:
             return False
-        if state.phase == PH_OVER:
-            if button == OK:
+        if state.phase == PH_OVER or self.reveal:
+            if button != OK:
+                return False
+            if state.phase == PH_OVER:
                 app.finish_game(now)
-                return True
-            return False
-        if self.reveal:
-            if button == OK:
+            else:
                 self._end_reveal(now)
-                return True
-            return False
+            return True
         if player == TABLE:
             return self._mark(button, now)
-        if not human:
+        # KEEP, SWAP and OK (0, 1, 2) pick the engine's first, second and third choice of the
+        # phase: keep or change what the seat has, and the neighbour's King where the rule is on
+        choices = state.choices[state.phase]
+        if not human or button >= len(choices):
             return False
-        action = self._action_for(state, button)
-        if action < 0:
-            return False
-        self._do(action, now)
+        self._do(choices[button], now)
         return True
-
-    def _action_for(self, state, button):
-        phase = state.phase
-        if phase == PH_SWAP:
-            if button == OK:
-                return BLOCKED if state.is_legal(BLOCKED) else -1
-            return A_KEEP if button == KEEP else A_SWAP if button == SWAP else -1
-        if phase == PH_KEEP_OR_DRAW:
-            return A_KEEP if button == KEEP else DRAW if button == SWAP else -1
-        if phase == PH_OFFER:
-            return TAKE if button == KEEP else REFUSE if button == SWAP else -1
-        if phase == PH_REENTRY:
-            return REENTER if button == KEEP else RETIRE if button == SWAP else -1
-        return -1
 
     def _mark(self, button, now):
         app = self.app
-        n = self.n
-        if button == KEEP:
-            self.cursor = self._next_live(self.cursor, -1)
-        elif button == SWAP:
-            self.cursor = self._next_live(self.cursor, 1)
-        elif button == OK:
-            if self.cursor < n:
-                self.marked ^= 1 << self.cursor
-            elif not self.marked:
-                app.show_error(tr(app.lang, "mark_losers"), now)
-                return True
-            else:
-                marked = self.marked
-                self.marked = 0
-                self._do(LOSERS + marked, now)
-                return True
-        else:
+        if button == KEEP or button == SWAP:
+            self.cursor = self._next_live(self.cursor, 1 if button == SWAP else -1)
+        elif button != OK:
             return False
+        elif self.cursor < self.n:
+            self.marked ^= 1 << self.cursor
+        elif not self.marked:
+            app.show_error(tr(app.lang, "mark_losers"), now)
+            return True
+        else:
+            marked = self.marked
+            self.marked = 0
+            self._do(LOSERS + marked, now)
+            return True
         return app.moved()
 
     def _next_live(self, seat, step):
         """The next live seat from `seat` in direction step; n stands for the confirm slot."""
-        state = self.app.session.state
+        out = self.app.session.state.out
         n = self.n
         s = seat
         for _ in range(n + 1):
             s = (s + step) % (n + 1)
-            if s == n or not state.out[s]:
+            if s == n or not out[s]:
                 return s
         return n
 
@@ -240,59 +206,42 @@ class TantMode(Mode):
         phase_before = state.phase
         round_before = state.round
         player = state.current_player()
-        out_before = 0
-        for s in range(self.n):
-            if state.out[s]:
-                out_before |= 1 << s
+        live_before = state.live_mask()
+        self.next_at = ticks_add(now, _BOT_MS)  # a bot's pace, and a refused bot's retry
         if not app.act(action, now):
-            self.next_at = ticks_add(now, BOT_MS)  # a refused bot retries at a bot's pace
             return
         state = app.session.state
         if player != CHANCE:
             app.sound(CUE_ACT)
         if phase_before == PH_REENTRY and action == REENTER:
             app.log("reenter", {"seat": player, "stakes": state.stakes[player], "pot": state.pot()})
+        eliminated = live_before & ~state.live_mask()
         for s in range(self.n):
-            if state.out[s] and not out_before >> s & 1:
+            if eliminated >> s & 1:
                 app.log("elim", {"seat": s, "round": round_before})
-        revealed = phase_before != PH_REENTRY and phase_before != PH_FIRST_DEALER and (
-            state.round != round_before or state.phase == PH_REENTRY or state.phase == PH_OVER)
-        self._glide(now)
-        if revealed:
-            app.sound(CUE_ROUND)
+        self.from_pos = self.shown_pos  # the tokens that moved glide from where they were shown
+        self.shown_pos = bytearray(state.pos)
+        if self.shown_pos != self.from_pos:
+            self.moving = True
+            self.move_start = now
+            app.sound(CUE_LOSE)
+        if phase_before != PH_REENTRY and phase_before != PH_FIRST_DEALER and (
+                state.round != round_before or state.phase == PH_REENTRY or state.phase == PH_OVER):
+            app.sound(CUE_ROUND)  # the round's cards are out
             if self.deck:
                 self.reveal = True
                 self.reveal_at = now
                 self.reveal_round = round_before
         if state.phase == PH_OVER:
             app.sound(CUE_WIN)
-        self.next_at = ticks_add(now, BOT_MS)
         self.cursor = self._next_live(-1, 1)
         self.peeking = False
         app.touch()
 
-    def _glide(self, now):
-        state = self.app.session.state
-        moved = False
-        for s in range(self.n):
-            self.from_pos[s] = self.shown_pos[s]
-            if self.shown_pos[s] != state.pos[s]:
-                moved = True
-                self.shown_pos[s] = state.pos[s]
-        if moved:
-            self.moving = True
-            self.move_start = now
-            self.app.sound(CUE_LOSE)
-
     def _end_reveal(self, now):
         self.reveal = False
-        self.next_at = ticks_add(now, BOT_MS)
+        self.next_at = ticks_add(now, _BOT_MS)
         self.app.touch()
-
-    def resync(self, now):
-        self.enter(now)
-        self.announced = -1
-        self._head_key = -1
 
     # -- ring -----------------------------------------------------------------------------------
     def draw(self, frame, now):
@@ -300,10 +249,9 @@ class TantMode(Mode):
         board = self.app.board
         n = self.n
         on = blink_on(now)
-        slow_on = (now >> 10) & 1 == 0  # the dealer's pulse: a quarter of the blink's pace
         player = state.current_player()
-        phase = state.phase
         marking = player == TABLE
+        over = state.phase == PH_OVER
         out = state.out
         shown = self.shown_pos
         before = self.from_pos
@@ -311,14 +259,11 @@ class TantMode(Mode):
         cursor = self.cursor if marking else -1
         marked = self.marked if marking else 0
         losers = state.last_losers if self.reveal else 0
-        dealer = state.dealer
-        over = phase == PH_OVER
         board.centre_led(frame, ENFER, 48)
-        if phase == PH_FIRST_DEALER:
-            layout = board.layout
-            step = ticks_diff(now, self.spin_start) // SPIN_STEP_MS
-            board.put(frame, layout.index(0, step), CURSOR)
-        glide = fade(now, self.move_start, MOVE_MS) if moving else FULL
+        if state.phase == PH_FIRST_DEALER:
+            step = ticks_diff(now, self.spin_start) // _SPIN_STEP_MS
+            board.put(frame, board.layout.index(0, step), CURSOR)
+        glide = fade(now, self.move_start, _MOVE_MS) if moving else FULL
         for s in range(n):
             gliding = moving and before[s] != shown[s]
             if out[s] and not gliding:
@@ -331,9 +276,10 @@ class TantMode(Mode):
                 board.home(frame, s, ALERT, level)
             elif losers >> s & 1:
                 board.home(frame, s, ALERT, FULL if on else 64)
-            elif s == dealer:
-                # a slow pulse, not just white: seat 8's own colour is white too
-                board.dealer(frame, s, DEALER, (160 if slow_on else 40) if level else 0)
+            elif s == state.dealer:
+                # a slow pulse (a quarter of the blink's pace), not just white: seat 8's own
+                # colour is white too
+                board.dealer(frame, s, DEALER, (160 if (now >> 10) & 1 == 0 else 40) if level else 0)
             else:
                 board.home(frame, s, colour, 64 if level else 0)
             if gliding:
@@ -351,99 +297,79 @@ class TantMode(Mode):
         app = self.app
         lang = app.lang
         state = app.session.state
-        out = [self._head(state, lang)]
-        if state.phase == PH_OVER:
+        phase = state.phase
+        head = self._head(state, lang)
+        if phase == PH_OVER:
             winners = state.winners()
             names = " ".join([seat_name(lang, s) for s in winners])
-            out.append(tr(lang, "winner" if len(winners) == 1 else "winners") % names)
-            out.append(tr(lang, "pot_tokens") % state.pot())
-            out.append(tr(lang, "to_menu"))
-            return out
+            return [head[0], tr(lang, "winner" if len(winners) == 1 else "winners") % names,
+                    tr(lang, "pot_tokens") % state.pot(), tr(lang, "to_menu")]
         if self.reveal:
-            out[0] = tr(lang, "round") % (self.reveal_round, state.pot())
-            return out + self._reveal_lines(state, lang)
+            return self._reveal_lines(state, lang)
+        if phase == PH_FIRST_DEALER:
+            return [head[0], tr(lang, "drawing_dealer")]
+        out = list(head)
         player = state.current_player()
-        if state.phase == PH_FIRST_DEALER:
-            out.append(tr(lang, "drawing_dealer"))
-            return out
-        out.append(self._dealer_line)
-        out.append(self._standings)
         if player == TABLE:
-            out.append(tr(lang, "mark_losers"))
-            marked = [seat_name(lang, s) for s in range(self.n) if self.marked >> s & 1]
-            out.append(tr(lang, "marked") % (" ".join(marked) or tr(lang, "nobody")))
-            if self.cursor < self.n:
-                out.append("> " + seat_name(lang, self.cursor))
-            else:
-                out.append("> " + tr(lang, "confirm"))
-            out.append(tr(lang, "mark_hint"))
-            return out
+            marked = _seat_names(lang, self.marked, self.n) or tr(lang, "nobody")
+            at = seat_name(lang, self.cursor) if self.cursor < self.n else tr(lang, "confirm")
+            return out + [tr(lang, "mark_losers"), tr(lang, "marked") % marked, "> " + at,
+                          tr(lang, "mark_hint")]
         if player < 0:
             return out
         name = seat_name(lang, player)
-        if state.phase == PH_REENTRY:
-            out.append(tr(lang, "reentry_ask") % name)
-            out.append(tr(lang, "reentry_hint"))
-            return out
+        if phase == PH_REENTRY:
+            return out + [tr(lang, "reentry_ask") % name, tr(lang, "reentry_hint")]
         if self.bots[player] is not None:
-            out.append(tr(lang, "bot_thinks") % name)
-            return out
+            return out + [tr(lang, "bot_thinks") % name]
         out.append(tr(lang, "to_act") % name)
         if self.deck:
-            dealer_turn = player == state.dealer and state.phase == PH_OFFER
+            dealer_turn = player == state.dealer and phase == PH_OFFER
             if dealer_turn:
                 out.append(tr(lang, "dealer_shows") % card_name(state.offer, lang))
             if self.peeking:
                 out.append(tr(lang, "your_card") % card_name(state.hand[player], lang))
-                if state.phase == PH_OFFER and not dealer_turn:
+                if phase == PH_OFFER and not dealer_turn:
                     out.append(tr(lang, "drawn") % card_name(state.offer, lang))
             else:
                 out.append(tr(lang, "hold_ok"))
-        phase = state.phase
-        if phase == PH_SWAP:
-            out.append(tr(lang, "keep_swap"))
+        if phase in _HINTS:
+            out.append(tr(lang, _HINTS[phase]))
             if state.is_legal(BLOCKED):
                 out.append(tr(lang, "king_hint"))
-        elif phase == PH_KEEP_OR_DRAW:
-            out.append(tr(lang, "keep_draw"))
-        elif phase == PH_OFFER:
-            out.append(tr(lang, "take_refuse"))
         return out
 
     def _head(self, state, lang):
-        """The round line, and the dealer and standings lines, rebuilt only after a move: a cursor
-        move then costs only its own line."""
+        """The round, dealer and standings lines, rebuilt only after a move: a cursor move then
+        costs only its own line. Standings: circles left per seat, 'x' once out."""
         key = len(state.moves)
         if key != self._head_key:
             self._head_key = key
-            self._round_line = tr(lang, "round") % (state.round, state.pot())
-            self._dealer_line = tr(lang, "dealer") % seat_name(lang, state.dealer)
-            self._standings = self._standings_line(state)
-        return self._round_line
-
-    def _standings_line(self, state):
-        """Circles left per seat, 'x' once out: the whole table in one line."""
-        left = state.standings()
-        return " ".join(["x" if state.out[s] else str(left[s]) for s in range(self.n)])
+            left = state.standings()
+            standings = " ".join(["x" if state.out[s] else str(left[s]) for s in range(self.n)])
+            self._head_lines = (tr(lang, "round") % (state.round, state.pot()),
+                                tr(lang, "dealer") % seat_name(lang, state.dealer), standings)
+        return self._head_lines
 
     def _reveal_lines(self, state, lang):
-        out = [tr(lang, "reveal")]
-        out += pack(["%s %s" % (seat_name(lang, s), card_name(state.last_hands[s], lang))
-                     for s in range(self.n) if state.last_hands[s] >= 0])
+        out = [tr(lang, "round") % (self.reveal_round, state.pot()), tr(lang, "reveal")]
+        cells = []
+        dealt = 0  # the seats dealt into the round: those with a card in its reveal
+        for s in range(self.n):
+            card = state.last_hands[s]
+            if card >= 0:
+                dealt |= 1 << s
+                cells.append("%s %s" % (seat_name(lang, s), card_name(card, lang)))
+        out += pack(cells)
         losers = state.last_losers
-        if losers == _live_mask_before(state):
+        if losers == dealt:
             out.append(tr(lang, "all_same"))
         else:
-            names = " ".join([seat_name(lang, s) for s in range(self.n) if losers >> s & 1])
-            out.append(tr(lang, "losers") % names)
+            out.append(tr(lang, "losers") % _seat_names(lang, losers, self.n))
         out.append(tr(lang, "next"))
-        return out[:7]
+        return out[:8]
 
 
-def _live_mask_before(state):
-    """The seats dealt into the last round: those with a card in its reveal."""
-    mask = 0
-    for s in range(state.n):
-        if state.last_hands[s] >= 0:
-            mask |= 1 << s
-    return mask
+def _seat_names(lang, mask, n):
+    """The names of the seats in a bitmask, in one line."""
+    return " ".join([seat_name(lang, s) for s in range(n) if mask >> s & 1])
