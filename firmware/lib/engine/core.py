@@ -19,7 +19,7 @@ CHANCE = const(-1)  # the deck decides (shuffle, draw, drawing the first dealer)
 TERMINAL = const(-2)  # nobody: the game is over
 TABLE = const(-3)  # the whole table, through the device's buttons (e.g. marking the losers)
 
-RECORD_VERSION = const(1)
+_RECORD_VERSION = const(1)
 
 
 class IllegalAction(ValueError):
@@ -28,7 +28,10 @@ class IllegalAction(ValueError):
     def __init__(self, state, action, why=""):
         self.action = action
         self.legal = legal = state.legal_actions()
-        shown = ", ".join([state.action_name(a) for a in legal[:12]]) or "none"
+        names = []
+        for a in legal[:12]:
+            names.append(state.action_name(a))
+        shown = ", ".join(names) or "none"
         if len(legal) > 12:
             shown += ", ... (%d in all)" % len(legal)
         super().__init__("illegal action %s (%s) for %s in phase %s%s; legal: %s" % (
@@ -58,7 +61,7 @@ def _refuse_option(key, wanted, value):
 def option_int(options, key, default, low, high):
     """Read one integer option, refusing out-of-range values with a message that says why."""
     value = options.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or value > high:
+    if type(value) is not int or value < low or value > high:  # type(): bools are refused
         _refuse_option(key, "an integer from %d to %d" % (low, high), value)
     return value
 
@@ -207,7 +210,7 @@ class GameState:
 
     # -- record --------------------------------------------------------------------------------
     def record(self):
-        return {"v": RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": list(self.moves)}
+        return {"v": _RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": list(self.moves)}
 
 
 # The scorekeepers say why an entry is refused (why_illegal returns the reason, "" when fine);

@@ -44,7 +44,7 @@ RETIRE = const(6)
 BLOCKED = const(7)  # board mode, king_blocks: the neighbour showed a King and refused the swap
 LOSERS = const(256)  # board mode: LOSERS + bitmask of the seats holding the lowest rank
 
-_ACTION_NAMES = ("keep", "swap", "draw", "take", "refuse", "reenter", "retire", "blocked")
+_ACTION_NAMES = "keep swap draw take refuse reenter retire blocked".split()
 
 # Phases
 PH_FIRST_DEALER = const(0)  # chance: the lot for the first dealer
@@ -57,14 +57,12 @@ PH_MARK = const(6)  # board mode: the table marks the losers
 PH_REENTRY = const(7)  # a fallen player chooses REENTER or RETIRE
 PH_OVER = const(8)
 
-_PHASE_NAMES = ("first-dealer", "deal", "keep-or-swap", "keep-or-draw", "turn-up", "take-or-refuse",
-                "mark-losers", "re-entry", "over")
+_PHASE_NAMES = ("first-dealer deal keep-or-swap keep-or-draw turn-up take-or-refuse mark-losers re-entry "
+                "over").split()
 
 # A player's choices in each phase, the first keeping what the seat has (its card, its token), the
 # second changing it; the chance and table phases compute theirs.
 CHOICES = ((), (), (KEEP, SWAP), (KEEP, DRAW), (), (TAKE, REFUSE), (), (REENTER, RETIRE), ())
-# Board mode with king_blocks: the neighbour's King, shown, is an action of its own.
-_BLOCKING_CHOICES = CHOICES[:PH_SWAP] + ((KEEP, SWAP, BLOCKED),) + CHOICES[PH_SWAP + 1:]
 
 _FULL_DECK = bytes(range(DECK_SIZE))  # stock[i] = i: the fresh stock, copied in at each deal
 _MAX_DRAWS = const(3)  # after two refusals the third card must be kept
@@ -107,7 +105,10 @@ class State(GameState):
         self.n = n
         self.circles = options["circles"]
         self.deck_mode = options["mode"] == "deck"
-        self.choices = _BLOCKING_CHOICES if options["king_blocks"] and not self.deck_mode else CHOICES
+        self.choices = CHOICES
+        if options["king_blocks"] and not self.deck_mode:
+            # board mode: the neighbour's King, shown, is an action of its own
+            self.choices = CHOICES[:PH_SWAP] + ((KEEP, SWAP, BLOCKED),) + CHOICES[PH_SWAP + 1:]
         self.pos = [0] * n
         self.stakes = [1] * n  # each player's first token is their first stake
         self.out = [False] * n
@@ -154,7 +155,11 @@ class State(GameState):
             return list(range(self.n))
         if phase == PH_MARK:
             live = self.live_mask()
-            return [LOSERS + m for m in range(1, live + 1) if m & live == m]
+            marks = []  # every non-empty set of live seats
+            for m in range(1, live + 1):
+                if m & live == m:
+                    marks.append(LOSERS + m)
+            return marks
         return list(self.choices[phase])
 
     def is_legal(self, action):
@@ -173,14 +178,10 @@ class State(GameState):
         return action in self.choices[phase]
 
     def chance_count(self):
-        if self.phase == PH_FIRST_DEALER:
-            return self.n
-        return self.stock_len
+        return self.n if self.phase == PH_FIRST_DEALER else self.stock_len
 
     def chance_outcome(self, index):
-        if self.phase == PH_FIRST_DEALER:
-            return index
-        return self.stock[index]
+        return index if self.phase == PH_FIRST_DEALER else self.stock[index]
 
     def live_mask(self):
         mask = 0
@@ -194,21 +195,29 @@ class State(GameState):
 
     def returns(self):
         """Stakes won minus stakes paid, per seat; zero for everyone until the game is over."""
-        if self.phase != PH_OVER:
-            return [0] * self.n
-        return [self.payout[s] - self.stakes[s] for s in range(self.n)]
+        result = [0] * self.n
+        if self.phase == PH_OVER:
+            for s in range(self.n):
+                result[s] = self.payout[s] - self.stakes[s]
+        return result
 
     def standings(self):
         """Per seat, the circles still to go before l'enfer; 0 once the seat is out."""
-        circles = self.circles
-        return [0 if self.out[s] else circles - self.pos[s] for s in range(self.n)]
+        left = []
+        for s in range(self.n):
+            left.append(0 if self.out[s] else self.circles - self.pos[s])
+        return left
 
     def target(self):
         """Tanturlurette has no score to reach: the last player standing wins."""
         return None
 
     def winners(self):
-        return [s for s in range(self.n) if self.payout[s] > 0]
+        won = []
+        for s in range(self.n):
+            if self.payout[s] > 0:
+                won.append(s)
+        return won
 
     def role(self, seat):
         """'swap', 'draw' or 'dealer': what this seat does in the current round."""
@@ -235,11 +244,12 @@ class State(GameState):
         if phase == PH_FIRST_DEALER:
             return "dealer seat %d" % action
         if action >= LOSERS:
-            mask = action - LOSERS
-            return "losers " + ",".join([str(s) for s in range(self.n) if mask >> s & 1])
-        if 0 <= action < len(_ACTION_NAMES):
-            return _ACTION_NAMES[action]
-        return str(action)
+            seats = []
+            for s in range(self.n):
+                if (action - LOSERS) >> s & 1:
+                    seats.append(str(s))
+            return "losers " + ",".join(seats)
+        return _ACTION_NAMES[action] if 0 <= action < len(_ACTION_NAMES) else str(action)
 
     def phase_name(self):
         return _PHASE_NAMES[self.phase]
@@ -284,7 +294,7 @@ class State(GameState):
             elif action == TAKE:
                 self._keep(self.order[turn], self.offer)
             else:
-                self._discard(self.offer)
+                self._to_discard(self.offer)
                 self.offer = _NO_CARD
                 self.phase = PH_TURN_UP
         elif phase == PH_MARK:
@@ -298,7 +308,7 @@ class State(GameState):
                 self.out[seat] = True
             if not self.fallen:
                 self._end_round()
-        elif phase == PH_FIRST_DEALER:
+        else:  # PH_FIRST_DEALER (nothing is legal once the game is over)
             self.dealer = action
             self._start_round()
 
@@ -374,12 +384,13 @@ class State(GameState):
         if self.phase != PH_DEAL or self.turn != 0:
             raise IllegalAction(self, -1, "a fixed deal starts a round's deal")
         if len(cards) != self.n:
-            raise IllegalAction(self, -1, "a fixed deal has one card per seat: %d cards, %d seats"
-                                % (len(cards), self.n))
-        live = [cards[s] for s in self.order]
+            raise IllegalAction(self, -1, "a fixed deal of %d cards for %d seats" % (len(cards), self.n))
+        live = []
+        for s in self.order:
+            live.append(cards[s])
         for card in live:
             if type(card) is not int or not self.is_legal(card) or live.count(card) > 1:
-                raise IllegalAction(self, card, "each live seat needs a different card from the stock")
+                raise IllegalAction(self, card, "each live seat needs another card from the stock")
         while self.phase == PH_DEAL:
             self.apply(cards[self.deal_seat()])
 
@@ -419,26 +430,26 @@ class State(GameState):
         self.seen[seat * DECK_SIZE + theirs] = 1
         self.seen[neighbour * DECK_SIZE + mine] = 1
 
-    def _discard(self, card):
-        self.discard[self.discard_len] = card
-        self.discard_len += 1
-
     def _keep(self, seat, card):
         """The drawer keeps card, his own goes to the discard, and the turn passes."""
-        self._discard(self.hand[seat])
+        self._to_discard(self.hand[seat])
         self.hand[seat] = card
         self._to_turn(self.turn + 1)
+
+    def _to_discard(self, card):
+        self.discard[self.discard_len] = card
+        self.discard_len += 1
 
     def _lowest_mask(self):
         hand = self.hand
         low = 99
+        mask = 0
         for s in self.order:
             r = hand[s] >> 2
             if r < low:
                 low = r
-        mask = 0
-        for s in self.order:
-            if hand[s] >> 2 == low:
+                mask = 0
+            if r == low:
                 mask |= 1 << s
         return mask
 
@@ -468,6 +479,8 @@ class State(GameState):
         self._end_round()
 
     def _end_round(self):
+        # Loops, not comprehensions: those would make this method allocate closure cells on
+        # every call under MicroPython.
         live = 0
         for s in self.order:
             if not self.out[s]:
@@ -476,19 +489,14 @@ class State(GameState):
         if live >= 2:
             self.dealer = self.right_of(self.dealer)
             self._start_round()
-        else:
-            self._pay(live)
-
-    def _pay(self, live):
-        # Kept apart from _end_round: its comprehensions would make _end_round allocate closure
-        # cells on every call under MicroPython.
+            return
         # The last player standing takes the pot. Nobody left: those who fell this round and did
         # not come back share it. Only the all_tied_move variant gets there: by default all the
         # same rank means nobody moves.
-        if live:
-            sharers = [s for s in self.order if not self.out[s]]
-        else:
-            sharers = [s for s in self.order if self.pos[s] >= self.circles]
+        sharers = []
+        for s in self.order:
+            if not self.out[s] or not live and self.pos[s] >= self.circles:
+                sharers.append(s)
         pot = self.pot()
         k = len(sharers)
         for s in sharers:
@@ -517,10 +525,8 @@ class State(GameState):
         """What seat may know: public facts, its own card and the cards it has seen this round."""
         seen = []
         if self.deck_mode:
-            base = seat * DECK_SIZE
-            for c in range(DECK_SIZE):
-                if self.seen[base + c]:
-                    seen.append([c, self.holder(c)])
+            for c in self._seen_by(seat):
+                seen.append([c, self.holder(c)])
         player = self.current_player()
         view = self._public()
         view.update(
@@ -537,6 +543,14 @@ class State(GameState):
         )
         return view
 
+    def _seen_by(self, seat):
+        """The cards seat has seen this round."""
+        cards = []
+        for c in range(DECK_SIZE):
+            if self.seen[seat * DECK_SIZE + c]:
+                cards.append(c)
+        return cards
+
     def holder(self, card):
         """Where a card is now: a seat, -1 the discard pile, -2 the stock, -3 being offered."""
         if card == self.offer:
@@ -551,11 +565,9 @@ class State(GameState):
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self):
         """The whole state as compact JSON-able data (docs/FORMATS.md); from_dict reverses it."""
-        seen = self.seen
         seen_lists = []
         for v in range(self.n):
-            base = v * DECK_SIZE
-            seen_lists.append([c for c in range(DECK_SIZE) if seen[base + c]])
+            seen_lists.append(self._seen_by(v))
         data = self._public()
         data.update(
             options=self.options,
@@ -606,15 +618,21 @@ def from_dict(data):
     for v in range(n):
         for c in read_ints({"seen": seen[v]}, "seen", -1, 0, DECK_SIZE - 1):
             state.seen[v * DECK_SIZE + c] = 1
-    cards = [c for c in state.hand if c != _NO_CARD] + stock + discard
+    cards = stock + discard
+    for c in state.hand:
+        if c != _NO_CARD:
+            cards.append(c)
     if state.offer != _NO_CARD:
         cards.append(state.offer)
-    check_distinct("the cards (hands, stock, discard, offer)", cards)
+    what = "the cards (hands, stock, discard, offer)"
+    check_distinct(what, cards)
     if state.deck_mode and state.round > 0 and len(cards) != DECK_SIZE:
-        raise BadRecord("the hands, stock, discard and offer hold %d cards, not %d" % (len(cards), DECK_SIZE))
+        raise BadRecord("%s are %d, not %d" % (what, len(cards), DECK_SIZE))
     # The stock keeps its order (outcome i is stock[i]); the cards already out of it follow.
     state.stock_len = len(stock)
-    stock += [c for c in range(DECK_SIZE) if c not in stock]
+    for c in range(DECK_SIZE):
+        if c not in stock:
+            stock.append(c)
     for i in range(DECK_SIZE):
         state.stock[i] = stock[i]
         state.stock_at[stock[i]] = i
