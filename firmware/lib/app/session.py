@@ -42,8 +42,6 @@ OP_ACT = 1
 OP_UNDO = 2
 OP_REDO = 3
 ENOSPC = 28
-
-_RESULT_KEYS = ("last_losers", "last_hands", "pos", "stakes", "out")
 MEMORY_HISTORY = 8  # finished games kept without a store
 
 
@@ -57,27 +55,28 @@ class Session:
     def __init__(self, store=None, on_event=None):
         self.store = store
         self.on_event = on_event
-        self.state = None
-        self.game = None
-        self.game_id = 0
-        self.names = None
-        self.bots = None
-        self.seq = 0  # operations (act, undo, redo) since the game began: the journal position
         self.history = []  # finished games when there is no store
-        self.finished = False
         self.unsaved = False  # a save failed: the next save writes a whole snapshot
-        self._events = None
+        self._events = []  # what the current call emitted: act() and new_game() return it
         self._quiet = False  # replaying the journal: no events, no saving
-        self._reset_tracking()
+        self._take_on(None, None, None, None)
 
-    def _reset_tracking(self):
+    def _take_on(self, game, state, names, bots, game_id=0, seq=0):
+        """Make this the game being played (a new one, a restored one, or none), nothing undone."""
+        self.game = game
+        self.state = state
+        self.names = names
+        self.bots = bots
+        self.game_id = game_id
+        self.seq = seq  # operations (act, undo, redo) since the game began: the journal position
+        self.finished = False
         self._who = array("b")  # current_player() before each move
         self._rounds = array("H")  # state.round before each move
         # state.phase_name() before each move, tagging chance outcomes for the put-back: kept as
         # one byte a move (an index into _phase_names) since a long game runs to thousands.
         self._phases = array("B")
         self._phase_names = []
-        self._redo = []  # groups of moves taken back, last undone last
+        self._redo = []  # groups of [phase or None, move] taken back, last undone last
         self._putback = []  # [phase name, outcome] dealt again before any fresh draw
         self._floor_round = 0  # the highest round reached by play
         # (move count, round, state JSON) at the starts of the rounds undo may reach, so that
@@ -85,67 +84,47 @@ class Session:
         self._checkpoints = []
         self._checkpointing = True
 
-    # -- events ---------------------------------------------------------------------------------
     def _emit(self, kind, payload):
-        if self._quiet:
-            return
-        if self._events is not None:
+        if not self._quiet:
             self._events.append((kind, payload))
-        if self.on_event is not None:
-            self.on_event(kind, payload)
-
-    def _begin_events(self):
-        self._events = []
-
-    def _end_events(self):
-        events = self._events
-        self._events = None
-        return events
+            if self.on_event is not None:
+                self.on_event(kind, payload)
 
     # -- starting -------------------------------------------------------------------------------
     def new_game(self, game, options=None, names=None, bots=None):
         """Start a game; bad options raise engine.core.BadOptions and keep the current game."""
         state = game_module(game).State(options)  # raises before anything is replaced
-        if names is not None and len(names) != len(state.standings()):
-            raise ValueError("%d names for %d seats" % (len(names), len(state.standings())))
-        if bots is not None and len(bots) != len(state.standings()):
-            raise ValueError("%d bot entries for %d seats" % (len(bots), len(state.standings())))
-        self._begin_events()
-        if self.state is not None and not self.finished and len(self._need_state().moves):
+        seats = len(state.standings())
+        for given, what in ((names, "names"), (bots, "bot entries")):
+            if given is not None and len(given) != seats:
+                raise ValueError("%d %s for %d seats" % (len(given), what, seats))
+        self._events = []
+        if self.state is not None and not self.finished and len(self.state.moves):
             self._archive(True)
-        self.state = state
-        self.game = game
-        self.names = list(names) if names is not None else None
-        self.bots = list(bots) if bots is not None else None
-        self.seq = 0
-        self.finished = False
-        self._reset_tracking()
-        self.game_id = 0
-        if self.store is not None:
-            self._save()
+        self._take_on(game, state, None if names is None else list(names),
+                      None if bots is None else list(bots))
+        self._save()
         self._emit("game", {"game": game, "options": state.options, "names": self.names,
                             "bots": self.bots, "id": self.game_id})
-        return self._end_events()
+        return self._events
 
     # -- playing --------------------------------------------------------------------------------
     def act(self, action):
         self._need_state()
-        self._begin_events()
+        self._events = []
         try:
             before = self._act(action)
         except IllegalAction as err:
             self._emit("error", {"code": "illegal_action", "message": str(err)[:160],
                                  "action": action})
-            self._end_events()
             raise
-        self.seq += 1
         self._save_op(OP_ACT, action)
         self._after_move_events(before)
-        return self._end_events()
+        return self._events
 
     def _act(self, action):
         """Check, then apply one new action; returns the round it was taken in."""
-        state = self._need_state()
+        state = self.state
         player = state.current_player()
         if player == TERMINAL:
             raise IllegalAction(state, action, "the game is over")
@@ -154,68 +133,49 @@ class Session:
         if not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
             raise IllegalAction(state, action, _why_illegal(state, action))
         name = state.action_name(action)
-        if self._redo:
-            self._drop_redo()
+        # What was undone and not redone goes back on top of the deck, oldest first.
+        for group in self._redo:
+            self._putback = [entry for entry in group if entry[0] is not None] + self._putback
+        self._redo = []
         if player == CHANCE:
-            self._consume_putback(action)
+            putback = self._putback
+            phase = state.phase_name()
+            while putback and (putback[0][0] != phase or not state.is_legal(putback[0][1])):
+                putback.pop(0)  # that card is no longer in the stock: it cannot come out again
+            if putback and putback[0][1] == action:
+                putback.pop(0)
         before = state.round
         self._apply(action)
         self._emit("act", {"action": action, "name": name, "player": player, "round": before,
                            "move": len(state.moves) - 1})
-        if state.round > self._floor_round:
-            self._floor_round = state.round
         return before
 
     def _apply(self, action):
         """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
-        state = self._need_state()
+        state = self.state
         before = state.round
         self._who.append(state.current_player())
         self._rounds.append(before)
-        self._phases.append(self._phase_index(state.phase_name()))
-        state.apply(action)
-        if state.round != before and self._checkpointing and state.round + 1 >= self._floor_round:
-            self._checkpoint(state)
-
-    def _phase_index(self, name):
         names = self._phase_names
-        if name not in names:
-            names.append(name)
-        return names.index(name)
+        phase = state.phase_name()
+        if phase not in names:
+            names.append(phase)
+        self._phases.append(names.index(phase))
+        state.apply(action)
+        if state.round != before:
+            if self._checkpointing and state.round + 1 >= self._floor_round:
+                self._checkpoint(state)
+            if state.round > self._floor_round:
+                self._floor_round = state.round
 
     def _checkpoint(self, state):
-        to_dict = getattr(state, "to_dict", None)
-        if to_dict is None:
-            return
         count = len(state.moves)
         kept = [c for c in self._checkpoints if c[1] + 1 >= self._floor_round and c[0] < count]
         try:
-            kept.append((count, state.round, json.dumps(to_dict())))
-        except Exception:  # a speed-up only: without it, undo replays the whole record
+            kept.append((count, state.round, json.dumps(state.to_dict())))
+        except Exception:  # a speed-up only (a game without to_dict has none): undo replays all
             pass
         self._checkpoints = kept[-2:]
-
-    def _drop_redo(self):
-        # What was undone and not redone goes back on top of the deck, oldest first.
-        dealt = []
-        redo = self._redo
-        i = len(redo) - 1
-        while i >= 0:
-            for phase, outcome in redo[i]:
-                if phase is not None:
-                    dealt.append([phase, outcome])
-            i -= 1
-        self._putback = dealt + self._putback
-        self._redo = []
-
-    def _consume_putback(self, action):
-        state = self._need_state()
-        putback = self._putback
-        phase = state.phase_name()
-        while putback and (putback[0][0] != phase or not state.is_legal(putback[0][1])):
-            putback.pop(0)  # that card is no longer in the stock: it cannot come out again
-        if putback and putback[0][1] == action:
-            putback.pop(0)
 
     def chance_outcome(self, rng):
         """The outcome to play at this chance node (pass it to act)."""
@@ -251,34 +211,21 @@ class Session:
         start = self._undo_start()
         if start < 0:
             return False
-        self._begin_events()
-        state = self._need_state()
-        before = state.round
-        taken = self._take_back(start)
-        self.seq += 1
-        self._save_op(OP_UNDO, 0)
-        state = self._need_state()
-        self._emit("undo", {"moves": taken, "round": state.round, "from_round": before,
-                            "to_act": state.current_player()})
-        self._end_events()
-        return True
-
-    def _take_back(self, start):
-        moves = self._need_state().moves
-        who = self._who
-        phases = self._phases
+        moves = self.state.moves
         group = []
         for i in range(start, len(moves)):
-            group.append((self._phase_names[phases[i]] if who[i] == CHANCE else None, moves[i]))
+            phase = self._phase_names[self._phases[i]] if self._who[i] == CHANCE else None
+            group.append([phase, moves[i]])
         self._redo.append(group)
+        before = self.state.round
         self._rebuild(start)
-        return len(group)
+        self._after_undo_redo("undo", OP_UNDO, group, before)
+        return True
 
     def _rebuild(self, start):
         """Go back to the state before move start: from the latest round checkpoint at or
         before it if there is one, else from the beginning."""
-        old = self._need_state()
-        moves = old.moves
+        moves = self.state.moves
         module = game_module(self.game)
         self._checkpoints = [c for c in self._checkpoints if c[0] <= start]
         state = None
@@ -288,10 +235,9 @@ class Session:
             try:
                 state = module.from_dict(json.loads(data))
             except Exception:  # a game whose from_dict refuses its own to_dict: replay it all
-                state = None
                 base = 0
         if state is None:
-            state = module.State(old.options)
+            state = module.State(self.state.options)
         self.state = state
         self._who = self._who[:base]
         self._rounds = self._rounds[:base]
@@ -302,44 +248,39 @@ class Session:
     def redo(self):
         if not self.can_redo():
             return False
-        self._begin_events()
-        state = self._need_state()
-        before = state.round
+        before = self.state.round
         group = self._redo.pop()
         for _phase, move in group:
             self._apply(move)
-        self.seq += 1
-        self._save_op(OP_REDO, 0)
-        self._emit("redo", {"moves": len(group), "round": state.round, "from_round": before,
-                            "to_act": state.current_player()})
+        self._after_undo_redo("redo", OP_REDO, group, before)
         self._after_move_events(before)
-        self._end_events()
         return True
+
+    def _after_undo_redo(self, kind, op, group, before):
+        self._events = []
+        self._save_op(op, 0)
+        state = self.state
+        self._emit(kind, {"moves": len(group), "round": state.round, "from_round": before,
+                          "to_act": state.current_player()})
 
     # -- after a move ---------------------------------------------------------------------------
     def _after_move_events(self, before):
-        state = self._need_state()
+        state = self.state
         if state.round > before:
             payload = {"round": state.round, "previous": before}
-            for key in _RESULT_KEYS:
+            for key in ("last_losers", "last_hands", "pos", "stakes", "out"):
                 if hasattr(state, key):
                     payload[key] = _copy(getattr(state, key))
             payload["standings"] = _copy(state.standings())
             self._emit("round", payload)
         if state.is_over():
-            self._emit("over", self._over_payload())
-
-    def _over_payload(self):
-        state = self._need_state()
-        payload = {"returns": list(state.returns()), "round": state.round,
-                   "standings": _copy(state.standings())}
-        pot = getattr(state, "pot", None)  # games with stakes say what was at stake
-        if pot is not None:
-            payload["pot"] = pot()
-        winners = getattr(state, "winners", None)
-        if winners is not None:
-            payload["winners"] = list(winners())
-        return payload
+            payload = {"returns": list(state.returns()), "round": state.round,
+                       "standings": _copy(state.standings())}
+            for key in ("pot", "winners"):  # games with stakes say what was at stake
+                value = getattr(state, key, None)
+                if value is not None:
+                    payload[key] = _copy(value())
+            self._emit("over", payload)
 
     # -- finishing ------------------------------------------------------------------------------
     def finish(self, abandon=False):
@@ -350,16 +291,15 @@ class Session:
         if not state.is_over() and not abandon:
             raise ValueError("the game is not over (round %d): finish(abandon=True) to archive it"
                              % state.round)
-        self._begin_events()
-        ident = self._archive(not state.is_over())
-        self._end_events()
-        return ident
+        self._events = []
+        return self._archive(not state.is_over())
 
     def _archive(self, abandoned):
+        state = self.state
         doc = self.record()
         doc["finished"] = not abandoned
-        doc["returns"] = list(self._need_state().returns())
-        doc["rounds"] = self._need_state().round
+        doc["returns"] = list(state.returns())
+        doc["rounds"] = state.round
         self.finished = True
         self._redo = []
         if self.store is None:
@@ -377,8 +317,7 @@ class Session:
 
     def record(self):
         """The game record (engine.registry.replay rebuilds it) with names and bots."""
-        state = self._need_state()
-        doc = state.record()
+        doc = self._need_state().record()
         doc["names"] = self.names
         doc["bots"] = self.bots
         return doc
@@ -394,33 +333,33 @@ class Session:
         state = self._need_state()
         return {"v": DOC_VERSION, "id": self.game_id, "game": self.game,
                 "options": state.options, "names": self.names, "bots": self.bots,
-                "moves": list(state.moves), "seq": self.seq,
-                "redo": [[[p, m] for p, m in g] for g in self._redo],
-                "putback": [list(e) for e in self._putback], "floor": self._floor_round}
+                "moves": list(state.moves), "seq": self.seq, "redo": list(self._redo),
+                "putback": list(self._putback), "floor": self._floor_round}
 
     def _save_op(self, op, arg):
+        """Count one operation (act, undo, redo) and save it."""
+        self.seq += 1
+        store = self.store
+        if store is None or self._quiet:
+            return
         # The entry goes to the journal even when a snapshot follows: if that snapshot is ever
         # damaged, the previous snapshot plus this journal still reach this operation.
-        if self.store is None or self._quiet:
-            return
-        if not self.unsaved and self.game_id:
+        due = self.unsaved  # after a failed save, a whole snapshot (the journal may be torn)
+        if not due:
             try:
-                self.store.append(op, arg, self.seq)
+                due = store.append(op, arg, self.seq)
             except OSError as err:
                 self._storage_error(err, "journal")
-        if self.unsaved or self.store.wants_snapshot():
+                due = True
+        if due:
             self._save()
 
     def _save(self):
         """Write the whole session as a snapshot (the first one starts the game on flash)."""
-        store = self.store
-        if store is None:
+        if self.store is None:
             return
         try:
-            if self.game_id:
-                store.snapshot(self.document())
-            else:
-                self.game_id = store.start(self.document())
+            self.game_id = self.store.snapshot(self.document())
         except OSError as err:
             self._storage_error(err, "snapshot")
             return
@@ -429,16 +368,16 @@ class Session:
         self.unsaved = False
 
     def _storage_error(self, err, where):
-        code = err.args[0] if err.args else 0
-        first = not self.unsaved
+        if self.unsaved:  # reported once, until a save succeeds again
+            return
         self.unsaved = True
-        if first:
-            if code == ENOSPC:
-                message = "flash full: playing on in memory"
-            else:  # littlefs reports a full metadata log with other codes, e.g. 36
-                message = "save failed (error %s): playing on in memory" % (code,)
-            self._emit("storage", {"ok": False, "errno": code, "where": where,
-                                   "message": message[:80]})
+        code = err.args[0] if err.args else 0
+        if code == ENOSPC:
+            message = "flash full: playing on in memory"
+        else:  # littlefs reports a full metadata log with other codes, e.g. 36
+            message = "save failed (error %s): playing on in memory" % (code,)
+        self._emit("storage", {"ok": False, "errno": code, "where": where,
+                               "message": message[:80]})
 
     # -- resume ---------------------------------------------------------------------------------
     def resume(self):
@@ -446,92 +385,66 @@ class Session:
         if self.store is None:
             return None
         loaded = self.store.load()
-        doc = loaded["doc"]
-        discarded = list(loaded["discarded"])
-        report = {"resumed": False, "game": None, "round": 0, "moves": 0, "to_act": TERMINAL,
-                  "discarded": discarded, "quarantined": list(loaded["quarantined"]), "lines": []}
-        if doc is not None:
+        discarded = loaded["discarded"]
+        quarantined = loaded["quarantined"]
+        if loaded["doc"] is not None:
             try:
-                self._restore(doc, loaded["entries"], discarded)
+                self._restore(loaded["doc"], loaded["entries"], discarded)
             except Exception as err:  # a record that does not replay must not stop the boot
                 discarded.append("saved game unreadable: %s" % err)
-                self.state = None
-                self.game_id = 0
-                report["quarantined"] += self.store.quarantine_current()
-        if self.state is not None:
-            state = self._need_state()
+                self._take_on(None, None, None, None)
+                quarantined += self.store.quarantine_current()
+        report = {"resumed": False, "game": None, "round": 0, "moves": 0, "to_act": TERMINAL,
+                  "discarded": discarded, "quarantined": quarantined}
+        state = self.state
+        if state is not None:
             report["resumed"] = True
             report["game"] = self.game
             report["round"] = state.round
             report["moves"] = len(state.moves)
             report["to_act"] = state.current_player()
-            if discarded or loaded["dirty"]:
+            if discarded:
                 self._save()  # start a clean snapshot and journal from what was recovered
-        if not report["resumed"] and not discarded:
+            lines = ["Resuming", str(self.game)[:16], "round %d" % state.round]
+        elif discarded:
+            lines = ["No game resumed"]
+        else:
             return None
-        report["lines"] = _report_lines(report)
+        if discarded:
+            lines.append("%d dropped" % len(discarded))
+        report["lines"] = lines
         return report
 
     def _restore(self, doc, entries, discarded):
-        module = game_module(doc["game"])
-        self.game = doc["game"]
-        self.state = module.State(doc["options"])
-        self.game_id = doc["id"]
-        self.names = doc.get("names")
-        self.bots = doc.get("bots")
-        self.finished = False
-        self._reset_tracking()
+        """Rebuild the saved game: replay its moves, then its journal through act, undo, redo."""
+        self._take_on(doc["game"], game_module(doc["game"]).State(doc["options"]),
+                      doc.get("names"), doc.get("bots"), doc["id"], doc["seq"])
         self._quiet = True
         self._checkpointing = False  # the first undo after a resume replays all and makes them
         try:
             for move in doc["moves"]:
                 self._apply(move)
-                if self._need_state().round > self._floor_round:
-                    self._floor_round = self._need_state().round
             self._floor_round = max(self._floor_round, doc.get("floor", 0))
-            self._redo = [[(p, m) for p, m in g] for g in doc.get("redo", [])]
-            self._putback = [list(e) for e in doc.get("putback", [])]
-            self.seq = doc["seq"]
-            for entry in entries:
-                op, arg, seq = entry
-                if seq != self.seq + 1:
-                    discarded.append("journal entry %d out of sequence" % seq)
-                    break
+            self._redo = [[[phase, move] for phase, move in group] for group in doc.get("redo", [])]
+            self._putback = [[phase, outcome] for phase, outcome in doc.get("putback", [])]
+            for op, arg, seq in entries:  # store.load() gives them in sequence
                 try:
                     if op == OP_ACT:
-                        self._act(arg)
+                        self.act(arg)
                     elif op == OP_UNDO:
-                        start = self._undo_start()
-                        if start < 0:
+                        if not self.undo():
                             raise ValueError("nothing to undo")
-                        self._take_back(start)
                     elif op == OP_REDO:
-                        if not self._redo:
+                        if not self.redo():
                             raise ValueError("nothing to redo")
-                        for _phase, move in self._redo.pop():
-                            self._apply(move)
                     else:
                         raise ValueError("unknown operation %d" % op)
                 except ValueError as err:  # IllegalAction is a ValueError
                     discarded.append("journal entry %d does not apply: %s" % (seq, err))
                     break
-                self.seq = seq
         finally:
             self._quiet = False
             self._checkpointing = True
-
-
-def _report_lines(report):
-    lines = []
-    if report["resumed"]:
-        lines.append("Resuming")
-        lines.append(("%s" % report["game"])[:16])
-        lines.append(("round %d" % report["round"])[:16])
-    else:
-        lines.append("No game resumed")
-    if report["discarded"]:
-        lines.append(("%d dropped" % len(report["discarded"]))[:16])
-    return lines[:4]
 
 
 def _why_illegal(state, action):

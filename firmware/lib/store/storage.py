@@ -22,43 +22,47 @@ raise: load() reports what it discarded and moves bad files aside.
 from store import container, journal
 from store.files import ENOSPC, MAX_READ, Files, join
 
-COMPACT_EVERY = 32  # entries between snapshots: the journal files a boot reads at most
-HISTORY_LIMIT = 20
-QUARANTINE_LIMIT = 8
+
+def _number(name, prefix):
+    """N of a file name prefix + N (digits only), or -1."""
+    digits = name[len(prefix):]
+    return int(digits) if name.startswith(prefix) and digits.isdigit() else -1
 
 
-def _numbered(names, prefix):
-    """{number: name} of the names that are prefix + digits."""
-    found = {}
-    cut = len(prefix)
+def _numbers(names, prefix):
+    """The numbers N of the names prefix + N, smallest first."""
+    found = []
     for name in names:
-        digits = name[cut:]
-        if name.startswith(prefix) and digits and digits.isdigit():
-            found[int(digits)] = name
+        if _number(name, prefix) >= 0:
+            found.append(_number(name, prefix))
+    found.sort()
     return found
 
 
 def _entry_key(name):
     """(game id, seq) of an entry file name "e<id>.<seq>", or None."""
     dot = name.find(".")
-    if not name.startswith("e") or dot < 2:
-        return None
-    ident = name[1:dot]
-    seq = name[dot + 1:]
-    if ident.isdigit() and seq.isdigit():
-        return int(ident), int(seq)
-    return None
+    key = (_number(name[:dot], "e"), _number(name[dot:], "."))
+    return key if min(key) >= 0 else None
 
 
 def _quarantine_number(name):
-    dash = name.find("-")
-    digits = name[1:dash] if dash > 1 else ""
-    return int(digits) if name.startswith("q") and digits.isdigit() else -1
+    """K of a quarantine file name "q<K>-<name>", or -1."""
+    return _number(name.split("-")[0], "q") if "-" in name else -1
+
+
+def _trouble(what, err):
+    """Why a file was set aside: the check it failed, or what kept it from being read."""
+    if isinstance(err, ValueError):  # container.BadFile, journal.FutureFormat, ...
+        return "%s: %s" % (what, err)
+    return "%s unreadable: %r" % (what, err)  # OSError, MemoryError, a parser's recursion
 
 
 class Store:
-    def __init__(self, root="/", files=None, history_limit=HISTORY_LIMIT,
-                 quarantine_limit=QUARANTINE_LIMIT, compact_every=COMPACT_EVERY, max_read=MAX_READ):
+    def __init__(self, root="/", files=None, history_limit=20, quarantine_limit=8,
+                 compact_every=32, max_read=MAX_READ):
+        """history_limit: finished games kept; quarantine_limit: bad files kept; compact_every:
+        journal entries between snapshots (the journal files a boot reads at most)."""
         self.files = files or Files()
         self.max_read = max_read  # the longest snapshot or history file read back
         self.game_dir = join(root, "game")
@@ -75,213 +79,179 @@ class Store:
         self.bytes_written = 0  # what this store handed to the filesystem, for the bench
 
     # -- the current game -----------------------------------------------------------------------
-    def start(self, doc):
-        """Save a new game's first snapshot, replacing the previous game's files; returns its id."""
-        self.clear()
-        self._ensure(self.game_dir)
-        gen = self.gen + 1
-        doc["id"] = gen
-        self._write_snapshot(gen, doc)
-        self.game_id = gen
-        return gen
-
     def snapshot(self, doc):
-        """Compact: the whole session document as a new generation."""
-        if not self.game_id:
-            self.start(doc)
-            return
-        doc["id"] = self.game_id
-        fallback_gen = self._good_gen
-        fallback_seq = self._good_seq
-        self._write_snapshot(self.gen + 1, doc)
-        self._drop_before(fallback_gen, fallback_seq)
+        """Save the whole session document as the next generation; returns the game id.
 
-    def _write_snapshot(self, gen, doc):
+        A document with id 0 starts a new game: the previous game's files are removed first and
+        the game id is the generation of this first snapshot. Otherwise (compaction) the previous
+        good snapshot stays as the fallback; older files go.
+        """
+        gen = self.gen + 1
+        if not doc["id"]:
+            self.clear()
+            self.files.makedirs(self.game_dir)
+            doc["id"] = gen
         data = container.encode(container.SNAPSHOT, doc)
         path = join(self.game_dir, "s%d" % gen)
         try:
             self.files.write_atomic(path, data)
         except OSError as err:
-            if not err.args or err.args[0] != ENOSPC or not self._make_room():
+            kept = self.quarantined() if err.args and err.args[0] == ENOSPC else ()
+            if not kept:
                 raise
+            for name in kept:  # a full filesystem gives up the quarantine first, then retries
+                self.files.remove_quietly(join(self.quarantine_dir, name))
             self.files.write_atomic(path, data)
         self.bytes_written += len(data)
-        self.gen = gen
-        self._good_gen = gen
+        self.game_id = doc["id"]
+        self._drop_before(self._good_gen, self._good_seq)
+        self.gen = self._good_gen = gen
         self._good_seq = doc["seq"]
         self.entries = 0
-
-    def wants_snapshot(self):
-        return self.entries >= self.compact_every or not self.game_id
+        return self.game_id
 
     def append(self, op, arg, seq):
-        """One journal entry, on flash before returning."""
+        """One journal entry, on flash before returning; True when a snapshot is due."""
         data = journal.encode(op, arg, seq)
         with self.files.open(join(self.game_dir, "e%d.%d" % (self.game_id, seq)), "wb") as f:
             f.write(data)
         self.entries += 1
         self.bytes_written += len(data)
+        return self.entries >= self.compact_every
 
     def clear(self):
-        """Remove the current game's files (after archiving it): snapshots first, so a cut
-        halfway leaves nothing that could be resumed."""
-        names = self._list(self.game_dir)
-        for name in names:
-            if name.startswith("s"):
-                self.files.remove_quietly(join(self.game_dir, name))
-        for name in names:
-            if not name.startswith("s"):
-                self.files.remove_quietly(join(self.game_dir, name))
+        """Remove the current game's files (after archiving it): snapshots first ("s" sorts
+        after "e"), so a cut halfway leaves nothing that could be resumed."""
+        for name in reversed(self._list(self.game_dir)):
+            self.files.remove_quietly(join(self.game_dir, name))
         self.game_id = 0
         self.entries = 0
 
     def _drop_before(self, keep_gen, keep_seq):
-        """Remove the snapshots older than keep_gen and the entries it already contains."""
+        """Remove the snapshots older than keep_gen, the entries it already contains and the
+        entries of other games."""
         for name in self._list(self.game_dir):
             key = _entry_key(name)
-            if key is not None:
-                if key[0] != self.game_id or key[1] <= keep_seq:
-                    self.files.remove_quietly(join(self.game_dir, name))
-            elif name.startswith("s") and name[1:].isdigit() and int(name[1:]) < keep_gen:
+            if (key and (key[0] != self.game_id or key[1] <= keep_seq)
+                    or -1 < _number(name, "s") < keep_gen):
                 self.files.remove_quietly(join(self.game_dir, name))
 
     # -- boot -----------------------------------------------------------------------------------
     def load(self):
         """Find the unfinished game. Never raises; returns a dict:
         doc (the snapshot document or None), entries ((op, arg, seq) after it, in order),
-        discarded (sentences), quarantined (file names), dirty (True: write a fresh snapshot).
+        discarded (sentences; any: write a fresh snapshot), quarantined (file names).
         """
-        result = {"doc": None, "entries": [], "discarded": [], "quarantined": [], "dirty": False}
+        result = {"doc": None, "entries": [], "discarded": [], "quarantined": []}
         try:
             self._load(result)
         except Exception as err:  # the filesystem itself failing must not stop the boot
             result["discarded"].append("storage error at boot: %r" % (err,))
-            result["dirty"] = True
         return result
 
     def _load(self, result):
         discarded = result["discarded"]
-        names = self._list(self.game_dir)
-        snaps = _numbered(names, "s")
-        entries_of = {}  # game id -> {seq: name}
-        for name in names:
+        snaps = {}  # generation -> file name
+        entries = {}  # (game id, seq) -> file name
+        for name in self._list(self.game_dir):
             key = _entry_key(name)
-            if key is not None:
-                if key[0] not in entries_of:
-                    entries_of[key[0]] = {}
-                entries_of[key[0]][key[1]] = name
+            if key:
+                entries[key] = name
+            elif _number(name, "s") >= 0:
+                snaps[_number(name, "s")] = name
             elif name.endswith(".tmp"):  # a snapshot cut before its rename: the old one stands
                 self.files.remove_quietly(join(self.game_dir, name))
-            elif name not in snaps.values():
+            else:
                 self._aside(result, name, "unknown file %s" % name)
         self.gen = max(snaps) if snaps else 0
         doc = None
-        chosen = 0
+        gen = 0
         for gen in sorted(snaps, reverse=True):
+            name = snaps[gen]
             try:
-                doc = self._read_snapshot(snaps[gen])
-                chosen = gen
+                doc = container.decode(container.SNAPSHOT,
+                                       self.files.read(join(self.game_dir, name), self.max_read))
+                for key, kind in (("id", int), ("seq", int), ("game", str), ("moves", list)):
+                    if not isinstance(doc.get(key), kind):
+                        raise container.BadFile("no %s in the document" % key)
                 break
-            except ValueError as err:  # BadFile, FutureFormat, a document missing its fields
-                self._aside(result, snaps[gen], "snapshot %s: %s" % (snaps[gen], err))
-            except OSError as err:
-                self._aside(result, snaps[gen], "snapshot %s unreadable: %s" % (snaps[gen], err))
-            except Exception as err:  # e.g. MemoryError, or a parser's recursion on garbage
-                self._aside(result, snaps[gen], "snapshot %s unreadable: %r" % (snaps[gen], err))
+            except Exception as err:
+                doc = None
+                self._aside(result, name, _trouble("snapshot " + name, err))
         mine = {}
-        for ident in entries_of:
-            if doc is not None and ident == doc["id"]:
-                mine = entries_of[ident]
+        for key, name in entries.items():
+            if doc is not None and key[0] == doc["id"]:
+                mine[key[1]] = name
             else:  # another game's leftovers (a cut while clearing it), or no snapshot at all
-                for name in entries_of[ident].values():
-                    self.files.remove_quietly(join(self.game_dir, name))
-                if doc is None:
-                    discarded.append("%d journal entries without a snapshot dropped"
-                                     % len(entries_of[ident]))
-                    result["dirty"] = True
+                self.files.remove_quietly(join(self.game_dir, name))
         if doc is None:
+            if entries:
+                discarded.append("%d journal entries without a snapshot dropped" % len(entries))
             return
-        if chosen != max(snaps):
+        if gen != self.gen:
             discarded.append("went back to the previous snapshot")
-            result["dirty"] = True
         result["doc"] = doc
         self.game_id = doc["id"]
-        self._good_gen = chosen
+        self._good_gen = gen
         self._good_seq = doc["seq"]
         self._read_entries(result, mine, doc["seq"])
         self.entries = len(result["entries"])
 
-    def _read_snapshot(self, name):
-        doc = container.decode(container.SNAPSHOT,
-                               self.files.read(join(self.game_dir, name), self.max_read))
-        for key, kind in (("id", int), ("seq", int), ("game", str), ("moves", list)):
-            if not isinstance(doc.get(key), kind):
-                raise container.BadFile("no %s in the document" % key)
-        return doc
-
     def _read_entries(self, result, mine, seq):
         """The entries that continue seq, in order; the first bad one ends the journal."""
-        entries = result["entries"]
         last = max(mine) if mine else seq
         while seq + 1 in mine:
             name = mine.pop(seq + 1)
+            path = join(self.game_dir, name)
             try:
-                data = self.files.read(join(self.game_dir, name), 4 * journal.ENTRY_SIZE)
-                op, arg = journal.decode(data, seq + 1)
-            except ValueError as err:  # FutureFormat is a ValueError too
-                if str(err) == "short" and seq + 1 == last:
+                op, arg = journal.decode(self.files.read(path, 4 * journal.ENTRY_SIZE), seq + 1)
+            except Exception as err:
+                if str(err) == "short" and seq + 1 == last:  # the one being written at the cut
                     result["discarded"].append("an unfinished last action was dropped")
-                    result["dirty"] = True
-                    self.files.remove_quietly(join(self.game_dir, name))
+                    self.files.remove_quietly(path)
                 else:
-                    self._aside(result, name, "journal entry %s: %s" % (name, err))
-                break
-            except Exception as err:  # OSError, MemoryError: the entry cannot be read
-                self._aside(result, name, "journal entry %s unreadable: %r" % (name, err))
+                    self._aside(result, name, _trouble("journal entry " + name, err))
                 break
             seq += 1
-            entries.append((op, arg, seq))
-        later = [name for number, name in mine.items() if number > seq]
-        if later:  # beyond a damaged or missing entry: unreachable, and in the way of new ones
-            result["discarded"].append("%d later journal entries dropped" % len(later))
-            result["dirty"] = True
-            for name in later:
-                self.files.remove_quietly(join(self.game_dir, name))
+            result["entries"].append((op, arg, seq))
+        later = 0  # beyond a damaged or missing entry: unreachable, and in the way of new ones
+        for number in mine:
+            if number > seq:
+                later += 1
+                self.files.remove_quietly(join(self.game_dir, mine[number]))
+        if later:
+            result["discarded"].append("%d later journal entries dropped" % later)
 
     def _aside(self, result, name, why):
         result["discarded"].append(why)
-        result["dirty"] = True
-        moved = self._quarantine(join(self.game_dir, name), name)
-        if moved:
-            result["quarantined"].append(moved)
+        self._quarantine(name, result["quarantined"])
 
     def quarantine_current(self):
         """Set the current game aside (its record would not replay): its snapshots go to the
-        quarantine, its journal entries are removed."""
+        quarantine, its journal entries are removed. Returns the quarantined names."""
         moved = []
         for name in self._list(self.game_dir):
             if name.startswith("s"):
-                new = self._quarantine(join(self.game_dir, name), name)
-                if new:
-                    moved.append(new)
+                self._quarantine(name, moved)
         self.clear()
         return moved
 
     # -- quarantine -----------------------------------------------------------------------------
-    def _quarantine(self, path, name):
-        """Rename a bad file into the quarantine folder; if even that fails, delete it."""
+    def _quarantine(self, name, moved):
+        """Rename a bad file of the game folder into the quarantine folder and add its new name
+        to moved; if even that fails, delete it."""
+        path = join(self.game_dir, name)
         try:
-            self._ensure(self.quarantine_dir)
+            self.files.makedirs(self.quarantine_dir)
             kept = self.quarantined()
             number = _quarantine_number(kept[-1]) + 1 if kept else 1
             while len(kept) >= self.quarantine_limit:
                 self.files.remove_quietly(join(self.quarantine_dir, kept.pop(0)))
             new = "q%d-%s" % (number, name)
             self.files.rename(path, join(self.quarantine_dir, new))
-            return new
+            moved.append(new)
         except OSError:
             self.files.remove_quietly(path)
-            return None
 
     def quarantined(self):
         """Names in the quarantine folder, oldest first."""
@@ -292,27 +262,20 @@ class Store:
     def read_quarantined(self, name):
         return self.files.read(join(self.quarantine_dir, name))
 
-    def _make_room(self):
-        """On a full filesystem, give up the quarantine first; True if anything was freed."""
-        kept = self.quarantined()
-        for name in kept:
-            self.files.remove_quietly(join(self.quarantine_dir, name))
-        return bool(kept)
-
     # -- history --------------------------------------------------------------------------------
     def archive(self, doc):
         """Keep a finished game; returns its history id. Archiving the same game twice is a no-op."""
-        self._ensure(self.history_dir)
-        found = self._history_names()
-        numbers = sorted(found)
+        self.files.makedirs(self.history_dir)
+        numbers = _numbers(self._list(self.history_dir), "h")
+        ident = 1
         if numbers:
+            ident = numbers[-1] + 1
             try:
                 last = self.read_history(numbers[-1])
                 if last.get("id") == doc.get("id") and last.get("moves") == doc.get("moves"):
                     return numbers[-1]
             except (ValueError, OSError):
                 pass
-        ident = numbers[-1] + 1 if numbers else 1
         data = container.encode(container.HISTORY, doc)
         self.files.write_atomic(join(self.history_dir, "h%d" % ident), data)
         self.bytes_written += len(data)
@@ -321,21 +284,20 @@ class Store:
             self.files.remove_quietly(join(self.history_dir, "h%d" % numbers.pop(0)))
         return ident
 
-    def _history_names(self):
-        return _numbered(self._list(self.history_dir), "h")
-
     def list_history(self):
         """Summaries of the kept games, oldest first: id, game, finished, moves, rounds, names,
         returns; a damaged entry has id and error instead."""
         out = []
-        for ident in sorted(self._history_names()):
+        for ident in _numbers(self._list(self.history_dir), "h"):
+            summary = {"id": ident}
             try:
                 doc = self.read_history(ident)
-                out.append({"id": ident, "game": doc.get("game"), "finished": doc.get("finished"),
-                            "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
-                            "names": doc.get("names"), "returns": doc.get("returns")})
+                for key in ("game", "finished", "rounds", "names", "returns"):
+                    summary[key] = doc.get(key)
+                summary["moves"] = len(doc.get("moves") or ())
             except (ValueError, OSError) as err:
-                out.append({"id": ident, "error": str(err)})
+                summary["error"] = str(err)
+            out.append(summary)
         return out
 
     def history_bytes(self, ident):
@@ -356,6 +318,3 @@ class Store:
             return sorted(self.files.listdir(folder))
         except OSError:
             return []
-
-    def _ensure(self, folder):
-        self.files.makedirs(folder)
