@@ -17,7 +17,7 @@ from app.board import Board, set_led
 from app.buttons import BACK, DOWN, LONG, OK
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
-from app.i18n import LANGS, fit, pack, tr
+from app.i18n import fit, pack, tr
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
@@ -59,8 +59,7 @@ class App:
     def __init__(self, config, clock, session=None, first_boot_selftest=True):
         self.config = config
         self.clock = clock
-        lang = config.get("language")
-        self.lang = lang if lang in LANGS else "fr"
+        self.lang = config["language"]  # app.config made it one of i18n.LANGS
         self.layout = RingLayout(config.get("leds"))
         self.board = Board(self.layout)
         self.frame = self.layout.new_frame()
@@ -71,8 +70,7 @@ class App:
         self.text_version = 0
         self.text_shown = -1  # the version the loop last pushed to the display
         self._text_dirty = True
-        self._sounds = bytearray(_SOUND_QUEUE)
-        self._sound_head = 0
+        self._sounds = bytearray(_SOUND_QUEUE)  # the queued cues, oldest first
         self._sound_count = 0
         self._events = []
         self.dropped_events = 0
@@ -332,17 +330,20 @@ class App:
             self.text_version += 1
 
     def sound(self, cue):
-        if self._sound_count == _SOUND_QUEUE:
-            return  # a burst of cues: the newest are the least useful
-        self._sounds[(self._sound_head + self._sound_count) % _SOUND_QUEUE] = cue
-        self._sound_count += 1
+        count = self._sound_count
+        if count < _SOUND_QUEUE:  # else a burst of cues: the newest are the least useful
+            self._sounds[count] = cue
+            self._sound_count = count + 1
 
     def pop_sound(self):
-        if not self._sound_count:
+        count = self._sound_count
+        if not count:
             return NO_CUE
-        cue = self._sounds[self._sound_head]
-        self._sound_head = (self._sound_head + 1) % _SOUND_QUEUE
-        self._sound_count -= 1
+        sounds = self._sounds
+        cue = sounds[0]
+        for i in range(1, count):  # a few bytes: shifting them costs less than a ring's head
+            sounds[i - 1] = sounds[i]
+        self._sound_count = count - 1
         return cue
 
     def log_error(self, message):
