@@ -10,7 +10,7 @@ from engine.core import (
     option_choice,
     option_int,
     player_name,
-    resolve_chance,
+    sample_chance,
 )
 from engine.play import play_out
 from engine.registry import GAMES, game_module, new_state, replay
@@ -62,6 +62,12 @@ def test_play_out_refuses_to_act_for_the_table_and_gives_up_after_max_steps():
     assert "table" in str(err)
     err = expect_raises(RuntimeError, play_out, State(), bots, Rng(1), None, 5)
     assert "5 steps" in str(err)
+
+
+def resolve_chance(state, rng):
+    """Play chance nodes until a player (or nobody) is to act (the firmware never needs this)."""
+    while state.current_player() == CHANCE:
+        sample_chance(state, rng)
 
 
 def test_resolve_chance_plays_chance_nodes_until_a_player_acts():
