@@ -21,10 +21,7 @@ def ticks_add(t, delta):
 
 def ticks_diff(a, b):
     """a - b in ms, signed, correct across the wrap while |a - b| < 2^29 ms (6.2 days)."""
-    d = (a - b) & _TICKS_MASK
-    if d >= _TICKS_HALF:
-        d -= TICKS_PERIOD
-    return d
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
 
 
 # On the ESP32 the port's own functions already wrap at 2^30: use them, because they never

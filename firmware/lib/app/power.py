@@ -12,6 +12,7 @@ from engine.compat import const
 IDLE_MA_PER_LED = const(1)
 CHANNEL_FULL_MA = const(20)
 
+
 def estimate_ma(frame, brightness=255):
     """The estimated current of showing `frame` (logical RGB bytes) at `brightness` (0-255).
 

@@ -15,8 +15,8 @@ class RingLayout:
         # type() is int: a JSON true is no ring size
         if (not isinstance(sizes, (list, tuple)) or not sizes
                 or not all(type(size) is int and size > 0 for size in sizes) or sum(sizes) > MAX_LEDS):
-            raise ValueError("leds.rings must be a non-empty list of positive ring sizes, %d LEDs in all "
-                             "at most, got %r" % (MAX_LEDS, sizes))
+            raise ValueError("leds.rings must list positive ring sizes, %d LEDs at most, got %r"
+                             % (MAX_LEDS, sizes))
         count = len(sizes)
         reverse = leds_config.get("reverse") or [False] * count
         offsets = leds_config.get("offsets") or [0] * count

@@ -10,6 +10,7 @@ mid-game); each failure turns the display off with a message, never stops the de
 """
 
 import sys
+import time
 
 from app.buttons import BUTTON_NAMES
 from app.clock import SystemClock, ticks_add, ticks_diff
@@ -53,22 +54,21 @@ def open_oled(machine, config, messages):
     saying why there is none."""
     display = config["display"]
     pins = config["pins"]
-    try:
-        import ssd1306  # pyright: ignore[reportMissingImports]  (on the board, from mip)
-    except ImportError:
-        messages.append("display: the ssd1306 driver is not installed (mpremote mip install ssd1306)")
-        return None
     addr = display["i2c_addr"]
     try:
+        import ssd1306  # pyright: ignore[reportMissingImports]  (on the board, from mip)
+
         i2c = machine.SoftI2C(scl=machine.Pin(pins["i2c_scl"]), sda=machine.Pin(pins["i2c_sda"]),
                               freq=400000)
-        if addr not in i2c.scan():
-            messages.append("display: nothing answers at I2C address 0x%02X; running without it" % addr)
-            return None
-        return ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
+        if addr in i2c.scan():
+            return ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
+        why = "nothing answers at I2C address 0x%02X" % addr
+    except ImportError:
+        why = "the ssd1306 driver is not installed (mpremote mip install ssd1306)"
     except OSError as err:
-        messages.append("display: I2C error %r; running without it" % (err,))
-        return None
+        why = "I2C error %r" % (err,)
+    messages.append("display: %s; running without it" % why)
+    return None
 
 
 class Esp32Hardware:
@@ -80,11 +80,7 @@ class Esp32Hardware:
         self.machine = machine
         self.messages = []  # what is missing or failed, for the boot log and the OLED
         self.clock = clock or SystemClock()
-        if sleep_ms is None:
-            import time
-
-            sleep_ms = time.sleep_ms
-        self.sleep_ms = sleep_ms
+        self.sleep_ms = sleep_ms or time.sleep_ms
         pins = config["pins"]
 
         # a held button reads 0 when the buttons are active low, 1 when active high
@@ -99,12 +95,11 @@ class Esp32Hardware:
         leds = config["leds"]
         self.leds = neopixel.NeoPixel(Pin(pins["leds"], Pin.OUT), sum(leds["rings"]))
         self.color_order = leds["color_order"]
-        self.brightness = config["power"]["brightness"]
-        self.budget_ma = config["power"]["budget_ma"]
-        self.last_scale = 0
+        power = config["power"]
+        self.brightness = power["brightness"]
+        self.budget_ma = power["budget_ma"]
         self.watchdog_ms = config["watchdog_ms"]
         self.watchdog = None
-        self.blank()  # WS2812s can wake up lit with noise
 
         self.oled = open_oled(machine, config, self.messages) if config["display"]["enabled"] else None
         self.oled_failures = 0
@@ -119,6 +114,7 @@ class Esp32Hardware:
         serial = serial or UsbSerial()
         self.serial_read = serial.read
         self.serial_write = serial.write
+        self.shutdown()  # dark from the start: WS2812s can wake up lit with noise
 
     # -- input ---------------------------------------------------------------------------------
     def read_buttons(self):
@@ -132,13 +128,9 @@ class Esp32Hardware:
     # -- output --------------------------------------------------------------------------------
     def show_ring(self, frame):
         """Scale the logical frame under the current budget, reorder it, and send it."""
-        self.last_scale = encode(frame, self.leds.buf, self.brightness, self.budget_ma, self.color_order)
+        encode(frame, self.leds.buf, self.brightness, self.budget_ma, self.color_order)
         self.leds.write()
         self.feed_watchdog()
-
-    def blank(self):
-        self.leds.fill((0, 0, 0))
-        self.leds.write()
 
     def show_text(self, lines):
         """Draw the lines, 8 pixels a line and a character."""
@@ -147,8 +139,8 @@ class Esp32Hardware:
             return
         try:
             oled.fill(0)
-            for row in range(min(len(lines), oled.height // 8)):
-                oled.text(ascii_line(lines[row][:oled.width // 8]), 0, row * 8, 1)
+            for row, line in enumerate(lines[:oled.height // 8]):
+                oled.text(ascii_line(line[:oled.width // 8]), 0, row * 8, 1)
             oled.show()
             self.oled_failures = 0
         except OSError:
@@ -203,8 +195,9 @@ class Esp32Hardware:
             self.watchdog.feed()
 
     def shutdown(self):
-        """Dark and silent: after Ctrl-C, or before a deliberate reset."""
-        self.blank()
+        """Dark and silent: at power-up, after Ctrl-C, or before a deliberate reset."""
+        self.leds.fill((0, 0, 0))
+        self.leds.write()
         if self.pwm is not None:
             self.pwm.duty_u16(0)
         self.step = len(self.notes)
@@ -226,12 +219,8 @@ class UsbSerial:
     def read(self):
         """The bytes waiting now, or None: never blocks."""
         count = 0
-        while count < _READ_MAX and self.waiting() and self.stdin.readinto(self.byte):
+        # any() of ipoll, which reuses its result: no allocation per turn
+        while count < _READ_MAX and any(self.poll.ipoll(0)) and self.stdin.readinto(self.byte):
             self.buffer[count] = self.byte[0]
             count += 1
         return bytes(self.buffer[:count]) if count else None
-
-    def waiting(self):
-        for _event in self.poll.ipoll(0):  # ipoll reuses its result: no allocation per turn
-            return True
-        return False

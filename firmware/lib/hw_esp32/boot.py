@@ -43,7 +43,7 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
     except Exception as err:  # the configured pins failed: the default pin map
         if config["pins"] == DEFAULT_CONFIG["pins"]:
             raise
-        later.append("hardware: %r with the configured pins; using the default pin map" % (err,))
+        later.append("hardware: %r; using the default pin map" % (err,))
         config["pins"] = copy_config(DEFAULT_CONFIG["pins"])
         hw = Esp32Hardware(config, **hw_options)
     later.extend(hw.messages)
