@@ -20,6 +20,8 @@ class _Session:
         self.state = State({"players": 4})
         self.names = None
         self.history = []
+        self.store = None
+        self.finished = False
 
 
 class _App:

@@ -19,6 +19,8 @@ class FakeSession:
         self.state = state
         self.names = names
         self.history = history
+        self.store = None
+        self.finished = False
 
 
 class FakeApp:

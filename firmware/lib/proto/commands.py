@@ -6,125 +6,86 @@ nothing changes on the device unless the whole command is valid.
 
 from engine.compat import const
 
-from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION
+from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
 FIRMWARE_VERSION = "0.1.0"
 NAME_MAX = const(16)  # a name fits one OLED line
 MAX_SEATS = const(8)
 
-
-class CommandError(ValueError):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+# The commands, sorted: each is answered by the Commands method of the same name.
+COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
+            "pull_game", "set_clock", "set_config", "set_names", "version"]
 
 
-_TYPES = {"int": int, "str": str, "list": list, "dict": dict}
+class CommandError(LineError):
+    """A command the device refuses: .code (one of the E_* codes) and .message say why."""
 
 
 def _field(command, key, kind):
-    """command[key], which must be there and of the type named by kind ('int', 'str', 'list', 'dict')."""
+    """command[key], which must be there and of the type kind (int, str, list or dict)."""
     if key not in command:
         raise CommandError(E_BAD_ARGS, "missing field %r" % key)
     value = command[key]
-    if not isinstance(value, _TYPES[kind]) or isinstance(value, bool):  # JSON true is no integer
-        raise CommandError(E_BAD_ARGS, "field %r must be of type %s, got %r" % (key, kind, value))
+    if not isinstance(value, kind) or isinstance(value, bool):  # JSON true is no integer
+        raise CommandError(E_BAD_ARGS, "field %r must be of type %s, got %r" % (key, kind.__name__, value))
     return value
 
 
-def check_names(names):
-    if not 1 <= len(names) <= MAX_SEATS:
-        raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
-    for name in names:
-        if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
-            raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
-                               % (NAME_MAX, name))
-    return names
-
-
-def state_snapshot(session):
-    """Everything needed to rebuild the current game, plus what a live view shows; None if idle."""
-    state = getattr(session, "state", None) if session is not None else None
-    if state is None:
-        return None
-    snap = state.record()
-    snap["names"] = list(getattr(session, "names", None) or [])
-    snap["round"] = state.round
-    snap["phase"] = state.phase_name()
-    snap["to_act"] = state.current_player()
-    snap["over"] = state.is_over()
-    snap["standings"] = list(state.standings())
-    snap["target"] = state.target()
-    if hasattr(state, "pot"):
-        snap["pot"] = state.pot()
-    return snap
-
-
 class Commands:
-    """Dispatches parsed commands. `app` is the application core; config_path (None when the device
-    has no writable config, as in the simulator) is where set_config saves."""
+    """Dispatches parsed commands. `app` is the application core; its session may be None (a
+    stand-in app in the host tool's tests). config_path (None when the device has no writable
+    config, as in the simulator) is where set_config saves."""
 
     def __init__(self, app, link, config_path=None):
         self.app = app
         self.link = link
         self.config_path = config_path
-        self.handlers = {
-            "hello": self.hello,
-            "version": self.version,
-            "get_state": self.get_state,
-            "list_games": self.list_games,
-            "pull_game": self.pull_game,
-            "list_quarantine": self.list_quarantine,
-            "pull_file": self.pull_file,
-            "set_names": self.set_names,
-            "get_config": self.get_config,
-            "set_config": self.set_config,
-            "set_clock": self.set_clock,
-        }
 
     def run(self, command):
         """Carry out one parsed command; returns the ok payload or raises CommandError."""
-        name = _field(command, "cmd", "str")
-        handler = self.handlers.get(name)
-        if handler is None:
-            raise CommandError(E_UNKNOWN, "unknown command %r (known: %s)"
-                               % (name, ", ".join(sorted(self.handlers))))
-        return handler(command)
-
-    # -- the session and its history, as the app exposes them -----------------------------------
-    def _session(self):
-        return getattr(self.app, "session", None)
+        name = _field(command, "cmd", str)
+        if name not in COMMANDS:
+            raise CommandError(E_UNKNOWN, "unknown command %r (known: %s)" % (name, ", ".join(COMMANDS)))
+        return getattr(self, name)(command)
 
     def _store(self):
-        session = self._session()
-        return getattr(session, "store", None) if session is not None else None
-
-    def _memory_history(self):
-        """Finished games a session without a store keeps in RAM, or None."""
-        session = self._session()
-        history = getattr(session, "history", None) if session is not None else None
-        return history if isinstance(history, list) else None
+        session = self.app.session
+        return session.store if session is not None else None
 
     # -- handlers -------------------------------------------------------------------------------
     def version(self, command):
         return {"protocol": PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION}
 
     def hello(self, command):
-        host_version = _field(command, "protocol", "int") if "protocol" in command else None
+        host_version = _field(command, "protocol", int) if "protocol" in command else PROTOCOL_VERSION
         reply = self.version(command)
         reply["boot"] = self.link.boot_id
         reply["seq"] = self.link.seq
-        reply["commands"] = sorted(self.handlers)
-        if host_version is not None and host_version != PROTOCOL_VERSION:
+        reply["commands"] = COMMANDS
+        if host_version != PROTOCOL_VERSION:
             reply["warning"] = "host speaks protocol %d, device %d" % (host_version, PROTOCOL_VERSION)
         return reply
 
     def get_state(self, command):
-        snap = state_snapshot(self._session())
-        display = getattr(self.app, "snapshot", None)
-        if snap is not None and display is not None:
-            snap["display"] = display()  # what the ring and the OLED show now
+        """A `state` line first: everything needed to rebuild the current game, plus what a live
+        view shows; null when no game is loaded."""
+        session = self.app.session
+        snap = None
+        if session is not None and session.state is not None:
+            state = session.state
+            snap = state.record()
+            snap["names"] = list(session.names or [])
+            snap["round"] = state.round
+            snap["phase"] = state.phase_name()
+            snap["to_act"] = state.current_player()
+            snap["over"] = state.is_over()
+            snap["standings"] = list(state.standings())
+            snap["target"] = state.target()
+            if hasattr(state, "pot"):
+                snap["pot"] = state.pot()
+            display = getattr(self.app, "snapshot", None)
+            if display is not None:
+                snap["display"] = display()  # what the ring and the OLED show now
         self.link.send("state", {"id": command.get("id"), "state": snap})
         return {"playing": snap is not None}
 
@@ -132,24 +93,30 @@ class Commands:
         store = self._store()
         if store is not None:
             return {"games": store.list_history()}
-        history = self._memory_history()
-        if history is None:
+        if self.app.session is None:
             raise CommandError(E_FAILED, "this device keeps no game history")
-        return {"games": [_summary(i + 1, doc) for i, doc in enumerate(history)]}
+        games = []
+        for doc in self.app.session.history:  # a session without a store keeps them in RAM
+            games.append({"id": len(games) + 1, "game": doc.get("game"), "finished": doc.get("finished"),
+                          "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
+                          "names": doc.get("names"), "returns": doc.get("returns")})
+        return {"games": games}
 
     def pull_game(self, command):
-        game_id = _field(command, "game_id", "int")
+        game_id = _field(command, "game_id", int)
         store = self._store()
+        record = None
         if store is not None:
             try:
                 record = store.read_history(game_id)
             except OSError:
-                record = None
+                pass
             except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
                 raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
-        else:
-            history = self._memory_history() or []
-            record = history[game_id - 1] if 1 <= game_id <= len(history) else None
+        elif self.app.session is not None:
+            history = self.app.session.history
+            if 1 <= game_id <= len(history):
+                record = history[game_id - 1]
         if record is None:
             raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
         return {"game_id": game_id, "record": record}
@@ -162,7 +129,7 @@ class Commands:
         """A quarantined (damaged) file, as base64, for the host to look at."""
         from binascii import b2a_base64
 
-        name = _field(command, "name", "str")
+        name = _field(command, "name", str)
         store = self._store()
         if store is None or name not in store.quarantined():
             raise CommandError(E_FAILED, "no quarantined file %r" % name)
@@ -170,12 +137,17 @@ class Commands:
         return {"name": name, "size": len(data), "base64": b2a_base64(data).decode().strip()}
 
     def set_names(self, command):
-        names = check_names(_field(command, "names", "list"))
-        session = self._session()
-        state = getattr(session, "state", None) if session is not None else None
-        if session is not None and state is not None and not getattr(session, "finished", False):
+        names = _field(command, "names", list)
+        if not 1 <= len(names) <= MAX_SEATS:
+            raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
+        for name in names:
+            if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
+                raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
+                                   % (NAME_MAX, name))
+        session = self.app.session
+        if session is not None and session.state is not None and not session.finished:
             # a game loaded and not archived yet: it takes the names now
-            seats = len(state.standings())
+            seats = len(session.state.standings())
             if len(names) != seats:
                 raise CommandError(E_BAD_ARGS, "names: this game has %d seats, got %d names"
                                    % (seats, len(names)))
@@ -185,39 +157,31 @@ class Commands:
         return {"names": names, "applied": "next game"}
 
     def get_config(self, command):
-        return {"config": getattr(self.app, "config", None)}
+        return {"config": self.app.config}
 
     def set_config(self, command):
-        changes = _field(command, "config", "dict")
+        changes = _field(command, "config", dict)
         if self.config_path is None:
             raise CommandError(E_FAILED, "this device has no writable config")
-        merged = merge_config(getattr(self.app, "config", None) or {}, changes)
+        merged = merge_config(self.app.config or {}, changes)
         save_config(self.config_path, merged)
         return {"config": merged, "restart": True}
 
     def set_clock(self, command):
-        seconds = _field(command, "time", "int")
+        seconds = _field(command, "time", int)
         if seconds < 1000000000:  # before 2001: a count of ms or a zero, not a Unix time
             raise CommandError(E_BAD_ARGS, "time: Unix seconds expected, got %d" % seconds)
-        self.link.set_wall_clock(seconds)
+        link = self.link
+        link.wall_seconds = seconds  # from now on every line carries utc
+        link.wall_ticks = link.now
         return {"time": seconds}
-
-
-def _summary(ident, doc):
-    """The listing entry of a game kept in RAM, shaped like the store's."""
-    return {"id": ident, "game": doc.get("game"), "finished": doc.get("finished"),
-            "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
-            "names": doc.get("names"), "returns": doc.get("returns")}
 
 
 def merge_config(current, changes):
     """current with changes applied one section deep; a change to an unknown key is refused."""
-    from app.config import DEFAULT_CONFIG
+    from app.config import DEFAULT_CONFIG, copy_config
 
-    merged = {}
-    for key in current:
-        value = current[key]
-        merged[key] = dict(value) if isinstance(value, dict) else value
+    merged = copy_config(current)
     for key in changes:
         if key not in DEFAULT_CONFIG:
             raise CommandError(E_BAD_ARGS, "config: unknown key %r" % key)

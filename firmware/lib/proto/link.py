@@ -9,7 +9,7 @@ import os
 
 from app.clock import ticks_add, ticks_diff
 
-from proto.commands import CommandError, Commands
+from proto.commands import Commands
 from proto.wire import (
     E_BAD_ARGS,
     E_FAILED,
@@ -23,28 +23,22 @@ from proto.wire import (
 _DAY_MS = 86400000
 
 
-def _boot_id():
-    """A random 30-bit id for this boot, so the host can tell a reboot from a lost line."""
-    raw = os.urandom(4)
-    return (raw[0] << 22 | raw[1] << 14 | raw[2] << 6 | raw[3] >> 2) & 0x3FFFFFFF
-
-
 class Link:
     def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500):
         self.app = app
         self.read = read
         self.write = write
         self.seq = 0
-        self.boot_id = _boot_id()
+        # a random 30-bit id for this boot, so the host can tell a reboot from a lost line
+        self.boot_id = int.from_bytes(os.urandom(4), "big") >> 2
         self.now = 0
-        self.wall_seconds = None  # Unix time at wall_ticks, once the host set the clock
+        self.wall_seconds = None  # Unix time at wall_ticks, once the host set the clock (set_clock)
         self.wall_ticks = 0
         self.commands = Commands(app, self, config_path)
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
         self.pending_names = None  # set_names while no game runs: for the next game that starts
         self.lines_in = 0
         self.lost_lines = 0  # lines the port refused to take
-        self.errors_in = 0
 
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now):
@@ -63,23 +57,20 @@ class Link:
         pop = self.app.pop_event
         event = pop()
         while event is not None:
-            if event[0] == "game" and self.pending_names is not None:
-                self._name_new_game(event[1])
+            names = self.pending_names
+            if event[0] == "game" and names is not None:
+                self.pending_names = None
+                self._name_new_game(event[1], names)
             self.send(event[0], event[1])
             event = pop()
 
-    def _name_new_game(self, payload):
+    def _name_new_game(self, payload, names):
         """Give the names the host sent while idle to the game just started, if they fit it."""
-        names = self.pending_names
-        self.pending_names = None
-        session = getattr(self.app, "session", None)
-        state = getattr(session, "state", None)
-        if names is None or session is None or state is None or payload.get("names"):
-            return
-        if len(names) != len(state.standings()):
-            return
-        session.names = names
-        payload["names"] = names
+        session = self.app.session
+        if (session is not None and session.state is not None and not payload.get("names")
+                and len(names) == len(session.state.standings())):
+            session.names = names
+            payload["names"] = names
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, kind, data):
@@ -99,10 +90,6 @@ class Link:
         except OSError:
             self.lost_lines += 1
 
-    def set_wall_clock(self, seconds):
-        self.wall_seconds = seconds
-        self.wall_ticks = self.now
-
     def wall_time(self):
         """Unix seconds now, or None before the host set the clock."""
         if self.wall_seconds is None:
@@ -117,23 +104,19 @@ class Link:
 
     # -- input ----------------------------------------------------------------------------------
     def _on_error(self, code, message, command_id=None):
-        self.errors_in += 1
         self.send("error", {"code": code, "message": message, "id": command_id})
 
     def _on_line(self, view, length):
         self.lines_in += 1
+        command_id = None  # until the command's own id is known to be good
         try:
             command = parse_line(bytes(view[:length]))
-        except LineError as err:
-            self._on_error(err.code, err.message)
-            return
-        command_id = command.get("id")
-        if command_id is not None and (not isinstance(command_id, int) or isinstance(command_id, bool)):
-            self._on_error(E_BAD_ARGS, "field 'id' must be an integer, got %r" % (command_id,))
-            return
-        try:
+            given_id = command.get("id")
+            if given_id is not None and (not isinstance(given_id, int) or isinstance(given_id, bool)):
+                raise LineError(E_BAD_ARGS, "field 'id' must be an integer, got %r" % (given_id,))
+            command_id = given_id
             reply = self.commands.run(command)
-        except CommandError as err:
+        except LineError as err:  # a bad line, or a command refused (CommandError is a LineError)
             self._on_error(err.code, err.message, command_id)
             return
         except Exception as err:  # a bug in a handler must not stop the device: report it

@@ -37,13 +37,9 @@ def _checksum(body):
     return b"%08x" % crc32(body)
 
 
-def dumps(obj):
-    return json.dumps(obj, separators=(",", ":"))
-
-
 def frame(obj):
     """One protocol line (bytes, newline included) for a JSON-able dict."""
-    body = dumps(obj).encode()
+    body = json.dumps(obj, separators=(",", ":")).encode()
     return PREFIX + body + b" " + _checksum(body) + b"\n"
 
 
@@ -60,16 +56,11 @@ def encode_event(seq, kind, data, ms=None, utc=None, boot=None):
 
 
 def parse_line(line, need_prefix=False):
-    """Decode one line (bytes or str, without or with its newline) into a dict.
+    """Decode one line (bytes, without or with its newline) into a dict.
 
     A prefixed line must carry a valid CRC; a bare JSON object is accepted unless need_prefix.
     Raises LineError with a code and a message that says what was wrong.
     """
-    if isinstance(line, str):
-        try:
-            line = line.encode()
-        except UnicodeError:
-            raise LineError(E_BAD_LINE, "line is not valid text") from None
     line = line.strip()
     if line.startswith(PREFIX):
         rest = line[len(PREFIX):]
@@ -86,11 +77,9 @@ def parse_line(line, need_prefix=False):
     if not body.startswith(b"{"):
         raise LineError(E_BAD_LINE, "expected a JSON object")
     try:
-        text = body.decode()
-    except UnicodeError:
+        obj = json.loads(body.decode())
+    except UnicodeError:  # before ValueError, of which it is a kind
         raise LineError(E_BAD_LINE, "line is not valid UTF-8") from None
-    try:
-        obj = json.loads(text)
     except ValueError:
         raise LineError(E_BAD_LINE, "not valid JSON") from None
     if not isinstance(obj, dict):
@@ -117,9 +106,6 @@ class LineReader:
         self.cut_ms = cut_ms
         self.on_line = on_line
         self.on_error = on_error
-
-    def pending(self):
-        return self.length > 0 or self.overflow
 
     def feed(self, data, now):
         buf = self.buf
@@ -148,7 +134,7 @@ class LineReader:
 
     def expire(self, now, ticks_diff):
         """Drop a partial line that waited too long for its newline; True if one was dropped."""
-        if not self.pending() or ticks_diff(now, self.last) < self.cut_ms:
+        if not (self.length or self.overflow) or ticks_diff(now, self.last) < self.cut_ms:
             return False
         dropped = self.length
         self.length = 0
