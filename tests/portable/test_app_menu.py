@@ -1,7 +1,7 @@
 """The setup menu's helpers on both runtimes: its lines, option names, and games that cannot start."""
 
 import app.modes.menu as menu
-from app.i18n import _OPTIONS, _VALUES, option_label, option_word
+from app.i18n import OPTION_LABELS, OPTION_WORDS, tr
 from app.modes.menu import (
     TANT_CHOICES,
     default_bot,
@@ -38,13 +38,13 @@ def test_every_game_option_has_a_name_and_words_in_both_languages():
     assert {option for _game, option, _values in choices} >= {"deals", "stake", "eldest", "dealer",
                                                               "target", "generale", "lay"}
     for game, option, values in choices:
-        assert option in _OPTIONS, (game, option)
+        assert option in OPTION_LABELS, (game, option)
         for lang in ("fr", "en"):
             for value in values:
                 if isinstance(value, str):
-                    assert value in _VALUES, (option, value)
-                    word = option_word(lang, value)
-                    line = menu_line(True, option_label(lang, option), word)
+                    assert value in OPTION_WORDS, (option, value)
+                    word = tr(lang, value, OPTION_WORDS)
+                    line = menu_line(True, tr(lang, option, OPTION_LABELS), word)
                     assert len(line) <= 16 and line.endswith(word), line
                     assert all(32 <= ord(c) < 127 for c in line), line
 

@@ -8,142 +8,135 @@ from engine.cards import wrap_cells
 
 LANGS = ("fr", "en")
 
-_STRINGS = {
+
+def _table(rows):
+    """key -> (key, French, English), from rows of those three."""
+    table = {}
+    for row in rows:
+        table[row[0]] = row
+    return table
+
+
+_STRINGS = _table((
     # setup menu
-    "play": ("Jouer", "Play"),
-    "game": ("Jeu", "Game"),
-    "mode": ("Mode", "Mode"),
-    "players": ("Joueurs", "Players"),
-    "humans": ("Humains", "Humans"),
-    "selftest": ("Auto-test", "Self-test"),
-    "unavailable": ("Jeu indisponible", "Game unavailable"),
-    "no_game": ("Aucun jeu", "No game"),
-    "yes": ("oui", "yes"),
-    "no": ("non", "no"),
-    "deck": ("donne", "deck"),
-    "board": ("plateau", "board"),
-    "table": ("table", "table"),
-    "score": ("score", "score"),
-    "menu_hint": ("K/S:ligne OK:val", "K/S:line OK:set"),
+    ("play", "Jouer", "Play"),
+    ("game", "Jeu", "Game"),
+    ("mode", "Mode", "Mode"),
+    ("players", "Joueurs", "Players"),
+    ("humans", "Humains", "Humans"),
+    ("selftest", "Auto-test", "Self-test"),
+    ("unavailable", "Jeu indisponible", "Game unavailable"),
+    ("no_game", "Aucun jeu", "No game"),
+    ("yes", "oui", "yes"),
+    ("no", "non", "no"),
+    ("deck", "donne", "deck"),
+    ("board", "plateau", "board"),
+    ("table", "table", "table"),
+    ("score", "score", "score"),
+    ("menu_hint", "K/S:ligne OK:val", "K/S:line OK:set"),
     # in-game menu
-    "continue": ("Continuer", "Continue"),
-    "undo": ("Annuler coup", "Undo"),
-    "redo": ("Retablir", "Redo"),
-    "new_game": ("Nouvelle partie", "New game"),
+    ("continue", "Continuer", "Continue"),
+    ("undo", "Annuler coup", "Undo"),
+    ("redo", "Retablir", "Redo"),
+    ("new_game", "Nouvelle partie", "New game"),
     # game
-    "seat": ("J%d", "P%d"),
-    "round": ("Tour %d  pot %d", "Round %d  pot %d"),
-    "drawing_dealer": ("Tirage donneur", "Drawing dealer"),
-    "dealer": ("Donneur %s", "Dealer %s"),
-    "to_act": ("%s joue", "%s to play"),
-    "bot_thinks": ("%s (robot)", "%s (bot)"),
-    "keep_swap": ("K:garde S:change", "K:keep S:swap"),
-    "keep_draw": ("K:garde S:pioche", "K:keep S:draw"),
-    "take_refuse": ("K:prend S:refuse", "K:take S:refuse"),
-    "king_hint": ("OK:roi refuse", "OK:king refuses"),
-    "hold_ok": ("Tenir OK: carte", "Hold OK: card"),
-    "your_card": ("Ta carte %s", "Your card %s"),
-    "drawn": ("Tiree %s", "Drawn %s"),
-    "dealer_shows": ("Retournee %s", "Turned up %s"),
-    "mark_losers": ("Perdants ?", "Losers?"),
-    "mark_hint": ("K/S:siege OK:x", "K/S:seat OK:x"),
-    "marked": ("Marques: %s", "Marked: %s"),
-    "confirm": ("OK: valider", "OK: confirm"),
-    "nobody": ("aucun", "nobody"),
-    "reentry_ask": ("%s en enfer", "%s in l'enfer"),
-    "reentry_hint": ("K:revient S:sort", "K:back S:out"),
-    "reveal": ("Cartes du tour", "Cards shown"),
-    "losers": ("Perd: %s", "Lose: %s"),
-    "all_same": ("Tous egaux", "All the same"),
-    "next": ("OK: suite", "OK: next"),
-    "winner": ("Gagne: %s", "Winner: %s"),
-    "winners": ("Partage: %s", "Shared: %s"),
-    "pot_tokens": ("Pot: %d jetons", "Pot: %d tokens"),
-    "to_menu": ("OK: menu", "OK: menu"),
-    "undone": ("Coup annule", "Undone"),
-    "redone": ("Coup retabli", "Redone"),
-    "nothing_undo": ("Rien a annuler", "Nothing to undo"),
-    "nothing_redo": ("Rien a retablir", "Nothing to redo"),
-    "resumed": ("Partie reprise", "Game resumed"),
-    "round_only": ("Tour %d", "Round %d"),
-    "dropped": ("%d ecarte(s)", "%d dropped"),
-    "not_resumed": ("Rien a reprendre", "Nothing resumed"),
-    "error": ("Erreur", "Error"),
-    "choose": ("K/S:choix OK:ok", "K/S:pick OK:ok"),
-    "target": ("But %d", "Target %d"),
-    "game_over": ("Partie finie", "Game over"),
-    "no_mode": ("Mode absent", "No such mode"),
-}
+    ("seat", "J%d", "P%d"),
+    ("round", "Tour %d  pot %d", "Round %d  pot %d"),
+    ("drawing_dealer", "Tirage donneur", "Drawing dealer"),
+    ("dealer", "Donneur %s", "Dealer %s"),
+    ("to_act", "%s joue", "%s to play"),
+    ("bot_thinks", "%s (robot)", "%s (bot)"),
+    ("keep_swap", "K:garde S:change", "K:keep S:swap"),
+    ("keep_draw", "K:garde S:pioche", "K:keep S:draw"),
+    ("take_refuse", "K:prend S:refuse", "K:take S:refuse"),
+    ("king_hint", "OK:roi refuse", "OK:king refuses"),
+    ("hold_ok", "Tenir OK: carte", "Hold OK: card"),
+    ("your_card", "Ta carte %s", "Your card %s"),
+    ("drawn", "Tiree %s", "Drawn %s"),
+    ("dealer_shows", "Retournee %s", "Turned up %s"),
+    ("mark_losers", "Perdants ?", "Losers?"),
+    ("mark_hint", "K/S:siege OK:x", "K/S:seat OK:x"),
+    ("marked", "Marques: %s", "Marked: %s"),
+    ("confirm", "OK: valider", "OK: confirm"),
+    ("nobody", "aucun", "nobody"),
+    ("reentry_ask", "%s en enfer", "%s in l'enfer"),
+    ("reentry_hint", "K:revient S:sort", "K:back S:out"),
+    ("reveal", "Cartes du tour", "Cards shown"),
+    ("losers", "Perd: %s", "Lose: %s"),
+    ("all_same", "Tous egaux", "All the same"),
+    ("next", "OK: suite", "OK: next"),
+    ("winner", "Gagne: %s", "Winner: %s"),
+    ("winners", "Partage: %s", "Shared: %s"),
+    ("pot_tokens", "Pot: %d jetons", "Pot: %d tokens"),
+    ("to_menu", "OK: menu", "OK: menu"),
+    ("undone", "Coup annule", "Undone"),
+    ("redone", "Coup retabli", "Redone"),
+    ("nothing_undo", "Rien a annuler", "Nothing to undo"),
+    ("nothing_redo", "Rien a retablir", "Nothing to redo"),
+    ("resumed", "Partie reprise", "Game resumed"),
+    ("round_only", "Tour %d", "Round %d"),
+    ("dropped", "%d ecarte(s)", "%d dropped"),
+    ("not_resumed", "Rien a reprendre", "Nothing resumed"),
+    ("error", "Erreur", "Error"),
+    ("choose", "K/S:choix OK:ok", "K/S:pick OK:ok"),
+    ("target", "But %d", "Target %d"),
+    ("game_over", "Partie finie", "Game over"),
+))
 
 
 # The setup menu's rows for game options (engine SETUP_CHOICES), kept apart from the strings
 # above because option names ("dealer", "target") are also message keys there. Short enough that
 # "> label: value" fits a line with the values below.
-_OPTIONS = {
-    "circles": ("Cercles", "Circles"),
-    "reentry": ("Retour", "Re-entry"),
-    "king_blocks": ("Roi bloque", "King blocks"),
-    "all_tied_move": ("Tous egaux", "All same"),  # all live players tied: do they all move?
-    "deals": ("Donnes", "Deals"),
-    "stake": ("Mise", "Stake"),
-    "eldest": ("Ancien", "Eldest"),
-    "dealer": ("Donneur", "Dealer"),
-    "target": ("But", "Target"),
-    "generale": ("Generale", "Generale"),
-    "lay": ("Pose", "Lay"),
-    "jocrisse": ("Jocrisse", "Jocrisse"),
-    "chandelle": ("Chandelle", "Chandelle"),
-    "five_fee": ("Fee a 5", "5pt fee"),
-    "rouge_queen": ("Rouge", "Rouge"),
-    "draw_from": ("Pioche", "Draw"),
-}
+OPTION_LABELS = _table((
+    ("circles", "Cercles", "Circles"),
+    ("reentry", "Retour", "Re-entry"),
+    ("king_blocks", "Roi bloque", "King blocks"),
+    ("all_tied_move", "Tous egaux", "All same"),  # all live players tied: do they all move?
+    ("deals", "Donnes", "Deals"),
+    ("stake", "Mise", "Stake"),
+    ("eldest", "Ancien", "Eldest"),
+    ("dealer", "Donneur", "Dealer"),
+    ("target", "But", "Target"),
+    ("generale", "Generale", "Generale"),
+    ("lay", "Pose", "Lay"),
+    ("jocrisse", "Jocrisse", "Jocrisse"),
+    ("chandelle", "Chandelle", "Chandelle"),
+    ("five_fee", "Fee a 5", "5pt fee"),
+    ("rouge_queen", "Rouge", "Rouge"),
+    ("draw_from", "Pioche", "Draw"),
+))
 # Option values that are words (engine option strings), by value.
-_VALUES = {
-    "drawn": ("tiree", "drawn"),
-    "free": ("libre", "free"),
-    "piece": ("piece", "piece"),
-    "baiser": ("baiser", "baiser"),
-    "gift": ("don", "gift"),
-    "transfer": ("paie", "pays"),
-    "any": ("toute", "any"),
-    "etoile": ("etoile", "etoile"),
-    "wild": ("la Reine", "Queen"),
-    "previous": ("avant", "previous"),
-    "next": ("apres", "next"),
-}
+OPTION_WORDS = _table((
+    ("drawn", "tiree", "drawn"),
+    ("free", "libre", "free"),
+    ("piece", "piece", "piece"),
+    ("baiser", "baiser", "baiser"),
+    ("gift", "don", "gift"),
+    ("transfer", "paie", "pays"),
+    ("any", "toute", "any"),
+    ("etoile", "etoile", "etoile"),
+    ("wild", "la Reine", "Queen"),
+    ("previous", "avant", "previous"),
+    ("next", "apres", "next"),
+))
 
 
-def option_label(lang, name):
-    """The setup menu's name for a game option; an unknown option shows as itself."""
-    pair = _OPTIONS.get(name)
-    return name if pair is None else pair[lang_index(lang)]
-
-
-def option_word(lang, value):
-    """A word-valued option's value as shown; an unknown one shows as itself."""
-    pair = _VALUES.get(value)
-    return value if pair is None else pair[lang_index(lang)]
-
-
-def lang_index(lang):
-    return 1 if lang == "en" else 0
-
-
-def tr(lang, key):
-    """The string for key in lang; an unknown key shows as itself so a typo is visible, not fatal."""
-    pair = _STRINGS.get(key)
-    if pair is None:
+def tr(lang, key, table=_STRINGS):
+    """The words for key in lang, from the messages or another table here (OPTION_LABELS,
+    OPTION_WORDS); an unknown key shows as itself so a typo is visible, not fatal."""
+    row = table.get(key)
+    if row is None:
         return key
-    return pair[1] if lang == "en" else pair[0]
+    return row[2] if lang == "en" else row[1]
 
 
 def seat_name(lang, seat):
     return tr(lang, "seat") % (seat + 1)
 
 
-def fit(text, width=16):
+def fit(text):
     """Cut a line to the OLED width."""
-    return text if len(text) <= width else text[:width]
+    return text if len(text) <= 16 else text[:16]
 
 
 # Short cells joined into OLED lines: the engine wraps its card lists the same way.

@@ -21,7 +21,7 @@ from app.board import blink_on
 from app.buttons import BACK, KEEP, OK, PRESS, SWAP
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
 from app.core import CUE_ERROR, wrap
-from app.i18n import option_label, option_word, seat_name, tr
+from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, tr
 from app.modes.base import Mode
 
 _MAX_PLAYERS = const(8)
@@ -293,10 +293,10 @@ class SetupMenu(CursorMenu):
         elif row == "mode":
             shown = tr(lang, value)
         elif isinstance(value, str):
-            shown = option_word(lang, value)
+            shown = tr(lang, value, OPTION_WORDS)
         else:
             shown = str(value)
-        name = option_label(lang, row) if row in self.option_names else tr(lang, row)
+        name = tr(lang, row, OPTION_LABELS) if row in self.option_names else tr(lang, row)
         return menu_line(selected, name, shown)
 
     def lines(self):
