@@ -75,7 +75,7 @@ def test_home_marks_and_dealer_gap_on_a_single_ring():
     board = Board(layout)
     board.setup(4, 3)
     frame = layout.new_frame()
-    board.dealer(frame, 1, (255, 255, 255))
+    board.dealer(frame, 1, (255, 255, 255), FULL)
     assert lit(frame) == [layout.index(0, layout.seat_position(0, 1, 4) - 1)]
 
 

@@ -46,9 +46,7 @@ class Board:
         self.centre = layout.centre
         sizes = layout.ring_sizes
         self.rings = len(sizes) - (1 if self.centre >= 0 else 0)  # rings that can hold tokens
-        self.depth = 0
-        self.concentric = False
-        self.sector = 0
+        # setup() sets the rest for a game: depth, concentric (a ring per circle) and sector
         # per ring, per seat: the LED at the seat's angle
         self._seat_led = array("H", bytes(2 * _MAX_SEATS * (self.rings + 1)))
         # per seat, its sector of the outer ring in order (bars)
@@ -65,10 +63,9 @@ class Board:
         self.depth = depth
         self.concentric = self.centre >= 0 and self.rings >= depth
         sector = self.sector = layout.ring_sizes[0] // seats
-        for ring in range(self.rings):
-            for s in range(seats):
-                self._seat_led[ring * _MAX_SEATS + s] = layout.index(ring, layout.seat_position(ring, s, seats))
         for s in range(seats):
+            for ring in range(self.rings):
+                self._seat_led[ring * _MAX_SEATS + s] = layout.index(ring, layout.seat_position(ring, s, seats))
             k = layout.seat_position(0, s, seats)
             for j in range(sector):
                 self._bar_led[s * sector + j] = layout.index(0, k + j)
@@ -79,17 +76,18 @@ class Board:
     put = staticmethod(set_led)
 
     # -- seats ----------------------------------------------------------------------------------
-    def home(self, frame, seat, rgb, level=FULL):
-        """The seat's marks beside its angle on the outer ring (concentric targets only)."""
+    def home(self, frame, seat, rgb, level):
+        """The seat's marks beside its angle on the outer ring (none when the sectors are too
+        short); on a bar display, the first LED of its bar."""
+        marks = self._home_led
+        after = marks[2 * seat + 1]
         if not self.concentric:
             set_led(frame, self._bar_led[seat * self.sector], rgb, level)
-        elif self._home_led[2 * seat + 1] >= 0:
-            set_led(frame, self._home_led[2 * seat], rgb, level)
-            set_led(frame, self._home_led[2 * seat + 1], rgb, level)
-        elif self.depth == 0:
-            set_led(frame, self._seat_led[seat], rgb, level)
+        elif after >= 0:
+            set_led(frame, marks[2 * seat], rgb, level)
+            set_led(frame, after, rgb, level)
 
-    def dealer(self, frame, seat, rgb, level=FULL):
+    def dealer(self, frame, seat, rgb, level):
         """The dealer's mark: its home LEDs, or the gap before its sector on a bar display."""
         if self.concentric:
             self.home(frame, seat, rgb, level)
@@ -106,7 +104,7 @@ class Board:
         else:
             set_led(frame, self._seat_led[circle * _MAX_SEATS + seat], rgb, level, mix)
 
-    def bar(self, frame, seat, amount, full, rgb, level=FULL, mix=False):
+    def bar(self, frame, seat, amount, full, rgb, level, mix=False):
         """amount out of full, as a bar at the seat: inward across the rings, or along its sector.
 
         When there are fewer LEDs than steps, the bar is scaled and its last LED lit in proportion
@@ -143,7 +141,7 @@ class Board:
             set_led(frame, self.centre, rgb, level)
 
     # -- counts, for menus ------------------------------------------------------------------------
-    def dots(self, frame, count, total, rgb, level=FULL, ring=0):
+    def dots(self, frame, count, total, rgb, level, ring):
         """`count` of `total` evenly spaced dots on a ring: how the menus show a value."""
         for i in range(count if count < total else total):
             self.dot(frame, i, total, rgb, level, ring)

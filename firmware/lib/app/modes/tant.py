@@ -324,13 +324,14 @@ class TantMode(Mode):
             return out + [tr(lang, "bot_thinks") % name]
         out.append(tr(lang, "to_act") % name)
         if self.deck:
+            offer = card_name(state.offer, lang)  # "?" when no card is turned up
             dealer_turn = player == state.dealer and phase == PH_OFFER
             if dealer_turn:
-                out.append(tr(lang, "dealer_shows") % card_name(state.offer, lang))
+                out.append(tr(lang, "dealer_shows") % offer)
             if self.peeking:
                 out.append(tr(lang, "your_card") % card_name(state.hand[player], lang))
                 if phase == PH_OFFER and not dealer_turn:
-                    out.append(tr(lang, "drawn") % card_name(state.offer, lang))
+                    out.append(tr(lang, "drawn") % offer)
             else:
                 out.append(tr(lang, "hold_ok"))
         if phase in _HINTS:
