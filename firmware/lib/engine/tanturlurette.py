@@ -262,7 +262,19 @@ class State(GameState):
             self._deal_card(action)
         elif phase == PH_SWAP:
             if action == SWAP and self.deck_mode:
-                self._exchange(self.order[turn], self.order[turn + 1])
+                # deck mode: both see what they receive, unless a shown King refuses it
+                seat = self.order[turn]
+                neighbour = self.order[turn + 1]
+                hand = self.hand
+                theirs = hand[neighbour]
+                if self.options["king_blocks"] and theirs >> 2 == KING:
+                    self._show_all(theirs)
+                else:
+                    mine = hand[seat]
+                    hand[seat] = theirs
+                    hand[neighbour] = mine
+                    self.seen[seat * DECK_SIZE + theirs] = 1
+                    self.seen[neighbour * DECK_SIZE + mine] = 1
             self._to_turn(turn + 1)
         elif phase == PH_KEEP_OR_DRAW:
             if action == KEEP:
@@ -294,7 +306,8 @@ class State(GameState):
             elif action == TAKE:
                 self._keep(self.order[turn], self.offer)
             else:
-                self._to_discard(self.offer)
+                self.discard[self.discard_len] = self.offer
+                self.discard_len += 1
                 self.offer = _NO_CARD
                 self.phase = PH_TURN_UP
         elif phase == PH_MARK:
@@ -335,9 +348,8 @@ class State(GameState):
             self.stock[:] = _FULL_DECK
             self.stock_at[:] = _FULL_DECK
             self.stock_len = DECK_SIZE
-            hand = self.hand
             for s in range(self.n):
-                hand[s] = _NO_CARD
+                self.hand[s] = _NO_CARD
             self.discard_len = 0
             self.seen[:] = _NO_SEEN
             self.phase = PH_DEAL
@@ -349,8 +361,18 @@ class State(GameState):
         self.offer = _NO_CARD
         m = len(self.order)
         if turn >= m:
-            if self.deck_mode:
-                self._reveal(self._lowest_mask())
+            if self.deck_mode:  # the seats holding the lowest rank lose
+                hand = self.hand
+                low = 99
+                mask = 0
+                for s in self.order:
+                    r = hand[s] >> 2
+                    if r < low:
+                        low = r
+                        mask = 0
+                    if r == low:
+                        mask |= 1 << s
+                self._reveal(mask)
             else:
                 self.phase = PH_MARK
         elif turn >= m - 3:
@@ -417,41 +439,12 @@ class State(GameState):
         if turn == m:
             self._to_turn(0)
 
-    def _exchange(self, seat, neighbour):
-        """A swap in deck mode: both see what they receive, unless a shown King refuses it."""
-        hand = self.hand
-        theirs = hand[neighbour]
-        if self.options["king_blocks"] and theirs >> 2 == KING:
-            self._show_all(theirs)
-            return
-        mine = hand[seat]
-        hand[seat] = theirs
-        hand[neighbour] = mine
-        self.seen[seat * DECK_SIZE + theirs] = 1
-        self.seen[neighbour * DECK_SIZE + mine] = 1
-
     def _keep(self, seat, card):
         """The drawer keeps card, his own goes to the discard, and the turn passes."""
-        self._to_discard(self.hand[seat])
+        self.discard[self.discard_len] = self.hand[seat]
+        self.discard_len += 1
         self.hand[seat] = card
         self._to_turn(self.turn + 1)
-
-    def _to_discard(self, card):
-        self.discard[self.discard_len] = card
-        self.discard_len += 1
-
-    def _lowest_mask(self):
-        hand = self.hand
-        low = 99
-        mask = 0
-        for s in self.order:
-            r = hand[s] >> 2
-            if r < low:
-                low = r
-                mask = 0
-            if r == low:
-                mask |= 1 << s
-        return mask
 
     def _reveal(self, losers):
         last = self.last_hands
@@ -619,11 +612,9 @@ def from_dict(data):
         for c in read_ints({"seen": seen[v]}, "seen", -1, 0, DECK_SIZE - 1):
             state.seen[v * DECK_SIZE + c] = 1
     cards = stock + discard
-    for c in state.hand:
+    for c in state.hand + [state.offer]:
         if c != _NO_CARD:
             cards.append(c)
-    if state.offer != _NO_CARD:
-        cards.append(state.offer)
     what = "the cards (hands, stock, discard, offer)"
     check_distinct(what, cards)
     if state.deck_mode and state.round > 0 and len(cards) != DECK_SIZE:
