@@ -474,10 +474,7 @@ class State(GameState):
     def _end_round(self):
         # Loops, not comprehensions: those would make this method allocate closure cells on
         # every call under MicroPython.
-        live = 0
-        for s in self.order:
-            if not self.out[s]:
-                live += 1
+        live = self.out.count(False)  # seats not in this round's order were out already
         self.fallen.clear()
         if live >= 2:
             self.dealer = self.right_of(self.dealer)

@@ -89,9 +89,11 @@ class CountingBot:
         unseen = self.unseen
         for r in range(13):
             unseen[r] = 4
+        total = DECK_SIZE
         for card in range(DECK_SIZE):
             if seen[base + card]:
                 unseen[card >> 2] -= 1
+                total -= 1
         hand = state.hand
         lowest_known = 13
         unknown = 0
@@ -103,20 +105,12 @@ class CountingBot:
                         lowest_known = card >> 2
                 else:
                     unknown += 1
-        total = 0
-        for r in range(13):
-            total += unseen[r]
         self.total = total
         lose = self.lose
         at_least = 0
-        r = 12
-        while r >= 0:
+        for r in range(12, -1, -1):  # down from the King: at_least counts ranks r and up
             at_least += unseen[r]
-            if lowest_known < r or total == 0:
-                lose[r] = 0.0
-            else:
-                lose[r] = (at_least / total) ** unknown
-            r -= 1
+            lose[r] = 0.0 if lowest_known < r or total == 0 else (at_least / total) ** unknown
         return unknown
 
     def _expected(self, cap):
