@@ -147,16 +147,15 @@ class SetupMenu(CursorMenu):
 
     def usable_modes(self, game):
         """The modes the game can be played in here, in menu order; empty when none works."""
-        if game == "tanturlurette":
-            if self.problem(game):
-                return []
-            # without an OLED nobody could peek at a virtual card: board mode comes first then
-            display = self.app.config.get("display", {}).get("enabled", True)
-            return ["deck", "board"] if display else ["board", "deck"]
         modes = []
         if self.problem(game) is None:
-            modes.append("table")
-        if self.problem(game + "_score") is None:  # an unknown engine has its problem too
+            if game == "tanturlurette":
+                # without an OLED nobody could peek at a virtual card: board mode comes first then
+                display = self.app.config.get("display", {}).get("enabled", True)
+                modes = ["deck", "board"] if display else ["board", "deck"]
+            else:
+                modes.append("table")
+        if self.problem(game + "_score") is None:  # only the pub games have a scorekeeper
             modes.append("score")
         return modes
 
@@ -193,7 +192,12 @@ class SetupMenu(CursorMenu):
             self.cursor = 0
 
     def _configure_mode(self):
+        """Rebuild the rows and their values for the chosen mode, or after a value changed: the
+        player counts, the humans kept within the seats, and each option's values that the engine
+        accepts with this player count (an eldest seat must exist), keeping the value chosen so
+        far, else the engine's default."""
         choices = self.choices
+        values = self.values
         mode = self.value("mode")
         game = self.game or ""  # set: only a menu with a game has a mode row
         self.engine_name = game + "_score" if mode == "score" else game
@@ -204,37 +208,17 @@ class SetupMenu(CursorMenu):
             if accepts(module, {"players": k}):
                 counts.append(k)
         choices["players"] = counts
-        wanted = self.seats_wanted
-        self.values["players"] = counts.index(wanted) if wanted in counts else 0
+        values["players"] = counts.index(self.seats_wanted) if self.seats_wanted in counts else 0
+        self.n = self.seats_wanted = self.value("players")
         rows = ["play", "game", "mode", "players"]
         if mode in ("deck", "table") and default_bot(game) is not None:
             rows.append("humans")
-        names = []
-        for name, _values in setup_choices(self.engine_name, module):
-            names.append(name)
-        for name in self.option_names:  # the last mode's options this one does not have
-            if name not in names:
-                choices.pop(name, None)
-                self.values.pop(name, None)
-        self.option_names = names
-        self.rows = rows + names + ["selftest"]
-        if self.cursor >= len(self.rows):
-            self.cursor = 0
-        self._fit_to_seats()
-
-    def _fit_to_seats(self):
-        """Recount the seats after a change, keep the humans within them, and offer each option's
-        values that the engine accepts with this player count (an eldest seat must exist), keeping
-        the value chosen so far, else the engine's default."""
-        choices = self.choices
-        values = self.values
-        module = game_module(self.engine_name)
-        self.n = self.seats_wanted = self.value("players")
-        if "humans" in self.rows:
             choices["humans"] = range(1, self.n + 1)
             values["humans"] = min(values["humans"], self.n - 1)
         defaults = module.normalize_options({"players": self.n})
+        names = []
         for name, offered in setup_choices(self.engine_name, module):
+            names.append(name)
             accepted = []
             for v in offered:
                 if accepts(module, {"players": self.n, name: v}):
@@ -242,6 +226,14 @@ class SetupMenu(CursorMenu):
             keep = choices[name][values[name]] if name in values else defaults.get(name)
             choices[name] = accepted
             values[name] = accepted.index(keep) if keep in accepted else 0
+        for name in self.option_names:  # the last mode's options this one does not have
+            if name not in names:
+                choices.pop(name, None)
+                values.pop(name, None)
+        self.option_names = names
+        self.rows = rows + names + ["selftest"]
+        if self.cursor >= len(self.rows):
+            self.cursor = 0
 
     def value(self, key):
         return self.choices[key][self.values[key]]
@@ -270,12 +262,12 @@ class SetupMenu(CursorMenu):
             self.app.start_selftest(now, back_to=self)
             return True
         self.values[row] = (self.values[row] + 1) % len(self.choices[row])
+        if row == "players":
+            self.seats_wanted = self.value(row)
         if row == "game":
             self._configure_game()
-        elif row == "mode":
+        else:
             self._configure_mode()
-        elif row == "players":
-            self._fit_to_seats()
         return self.app.moved()
 
     # -- output ---------------------------------------------------------------------------------
@@ -301,11 +293,12 @@ class SetupMenu(CursorMenu):
 
     def lines(self):
         rows = self.rows
+        lang = self.app.lang
         first = self.cursor - 6 if self.cursor > 6 else 0
-        out = [] if self.game else [tr(self.app.lang, "no_game")]
+        out = [] if self.game else [tr(lang, "no_game")]
         for i in range(first, min(len(rows), first + 7)):
             out.append(self.line(rows[i], i == self.cursor))
-        out.append(tr(self.app.lang, "menu_hint"))
+        out.append(tr(lang, "menu_hint"))
         return out
 
     def draw(self, frame, now):
@@ -328,11 +321,8 @@ class SetupMenu(CursorMenu):
                 else:  # the humans bright, the bots dim (every seat a human on the players row)
                     level = 256 if s < value else 40
                 board.dot(frame, s, self.n, seat_colour(s), level, 1)
-        elif isinstance(value, bool):
-            if value:
-                board.dots(frame, 2, 2, CONFIRM, 256, 1)
-            else:
-                board.dots(frame, 1, 2, ALERT, 256, 1)
+        elif isinstance(value, bool):  # yes: two green dots; no: one red
+            board.dots(frame, 2 if value else 1, 2, CONFIRM if value else ALERT, 256, 1)
         else:
             offered = self.choices[row]  # the values of an option are all of one type
             if type(value) is int and min(offered) >= 1 and max(offered) <= _MAX_COUNT_DOTS:
