@@ -10,20 +10,19 @@ tables, 45. tests/portable/test_hw_ring.py recomputes it. Colour is never the on
 also told apart by position, and the seat to act blinks.
 """
 
-BLUE = (0, 0, 255)
-RED = (255, 0, 0)
-WHITE = (255, 255, 255)
-
 SEAT_COLOURS = (
-    BLUE,
+    (0, 0, 255),  # blue
     (255, 40, 40),  # coral
     (255, 150, 0),  # orange
     (90, 150, 255),  # light blue
     (0, 255, 150),  # mint
-    RED,
+    (255, 0, 0),  # red
     (150, 40, 255),  # violet
     (255, 255, 90),  # pale yellow
 )
+BLUE = SEAT_COLOURS[0]
+RED = SEAT_COLOURS[5]
+WHITE = (255, 255, 255)
 
 DIM = (24, 24, 24)  # empty ring slots and menu rails: visible without competing with seats
 ENFER = RED  # the centre LED, l'enfer

@@ -130,7 +130,8 @@ class Esp32Hardware:
         """Scale the logical frame under the current budget, reorder it, and send it."""
         encode(frame, self.leds.buf, self.brightness, self.budget_ma, self.color_order)
         self.leds.write()
-        self.feed_watchdog()
+        if self.watchdog is not None:
+            self.watchdog.feed()
 
     def show_text(self, lines):
         """Draw the lines, 8 pixels a line and a character."""
@@ -175,7 +176,8 @@ class Esp32Hardware:
     # -- time ----------------------------------------------------------------------------------
     def idle(self, ms):
         """Called by the loop every turn: feed the watchdog, sleep, then step the buzzer."""
-        self.feed_watchdog()
+        if self.watchdog is not None:
+            self.watchdog.feed()
         self.sleep_ms(ms)
         self.next_note()
 
@@ -183,10 +185,6 @@ class Esp32Hardware:
         """Arm machine.WDT once booting is done: a loop that stops turning resets the board."""
         if self.watchdog_ms > 0 and self.watchdog is None:
             self.watchdog = self.machine.WDT(timeout=self.watchdog_ms)
-
-    def feed_watchdog(self):
-        if self.watchdog is not None:
-            self.watchdog.feed()
 
     def relax_watchdog(self):
         """An armed WDT cannot be stopped; after Ctrl-C give the REPL an hour before it bites."""

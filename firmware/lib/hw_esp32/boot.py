@@ -28,7 +28,6 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
         from app.config import DEFAULT_CONFIG, copy_config, load_config
         from app.core import App
         from app.loop import run
-        from app.session import Session
 
         from hw_esp32 import Esp32Hardware
     except ImportError as err:
@@ -48,10 +47,10 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
         hw = Esp32Hardware(config, **hw_options)
     later.extend(hw.messages)
     try:  # the app on the saved session
-        app = App(config, hw.clock, session=_session(store_root, later))
+        app = App(config, hw.clock, _session(store_root, later))
     except Exception as err:  # that cannot even start: nothing on flash may stop a boot
         later.append("saved game unusable (%r); starting without it" % (err,))
-        app = App(config, hw.clock, session=Session())
+        app = App(config, hw.clock)  # on a fresh session in memory
     link = None
     try:
         from proto.link import Link
