@@ -34,15 +34,16 @@ The resume report (a dict; None when the flash held no game and nothing was disc
 import json
 from array import array
 
+from engine.compat import const
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.registry import game_module
 
-DOC_VERSION = 1
-OP_ACT = 1
-OP_UNDO = 2
-OP_REDO = 3
-ENOSPC = 28
-MEMORY_HISTORY = 8  # finished games kept without a store
+_DOC_VERSION = const(1)
+OP_ACT = const(1)  # the journal's operations
+OP_UNDO = const(2)
+OP_REDO = const(3)
+_ENOSPC = const(28)
+_MEMORY_HISTORY = const(8)  # finished games kept without a store
 
 
 def _copy(value):
@@ -58,7 +59,7 @@ class Session:
         self.history = []  # finished games when there is no store
         self.unsaved = False  # a save failed: the next save writes a whole snapshot
         self._events = []  # what the current call emitted: act() and new_game() return it
-        self._quiet = False  # replaying the journal: no events, no saving
+        self._quiet = False  # replaying the saved game: no events, no saving, no checkpoints
         self._take_on(None, None, None, None)
 
     def _take_on(self, game, state, names, bots, game_id=0, seq=0):
@@ -80,9 +81,9 @@ class Session:
         self._putback = []  # [phase name, outcome] dealt again before any fresh draw
         self._floor_round = 0  # the highest round reached by play
         # (move count, round, state JSON) at the starts of the rounds undo may reach, so that
-        # an undo replays a round or two instead of the whole game
+        # an undo replays a round or two instead of the whole game; none while resuming: the
+        # first undo after a resume replays all and makes them
         self._checkpoints = []
-        self._checkpointing = True
 
     def _emit(self, kind, payload):
         if not self._quiet:
@@ -131,7 +132,13 @@ class Session:
         if self.finished:
             raise IllegalAction(state, action, "the game was archived: start a new one")
         if not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
-            raise IllegalAction(state, action, _why_illegal(state, action))
+            why = ""
+            if isinstance(action, int):
+                try:
+                    why = state.why_illegal(action)  # the scorekeepers say why; other games cannot
+                except Exception:  # a reason is a courtesy: never let it hide the refusal itself
+                    pass
+            raise IllegalAction(state, action, why)
         name = state.action_name(action)
         # What was undone and not redone goes back on top of the deck, oldest first.
         for group in self._redo:
@@ -162,20 +169,18 @@ class Session:
             names.append(phase)
         self._phases.append(names.index(phase))
         state.apply(action)
-        if state.round != before:
-            if self._checkpointing and state.round + 1 >= self._floor_round:
-                self._checkpoint(state)
-            if state.round > self._floor_round:
-                self._floor_round = state.round
-
-    def _checkpoint(self, state):
-        count = len(state.moves)
-        kept = [c for c in self._checkpoints if c[1] + 1 >= self._floor_round and c[0] < count]
-        try:
-            kept.append((count, state.round, json.dumps(state.to_dict())))
-        except Exception:  # a speed-up only (a game without to_dict has none): undo replays all
-            pass
-        self._checkpoints = kept[-2:]
+        if state.round == before:
+            return
+        if not self._quiet and state.round + 1 >= self._floor_round:  # a round undo may reach
+            count = len(state.moves)
+            kept = [c for c in self._checkpoints if c[1] + 1 >= self._floor_round and c[0] < count]
+            try:
+                kept.append((count, state.round, json.dumps(state.to_dict())))
+            except Exception:  # a speed-up only (a game without to_dict has none): undo replays all
+                pass
+            self._checkpoints = kept[-2:]
+        if state.round > self._floor_round:
+            self._floor_round = state.round
 
     def chance_outcome(self, rng):
         """The outcome to play at this chance node (pass it to act)."""
@@ -219,7 +224,11 @@ class Session:
         self._redo.append(group)
         before = self.state.round
         self._rebuild(start)
-        self._after_undo_redo("undo", OP_UNDO, group, before)
+        self._events = []
+        self._save_op(OP_UNDO, 0)
+        state = self.state
+        self._emit("undo", {"moves": len(group), "round": state.round, "from_round": before,
+                            "to_act": state.current_player()})
         return True
 
     def _rebuild(self, start):
@@ -248,20 +257,17 @@ class Session:
     def redo(self):
         if not self.can_redo():
             return False
-        before = self.state.round
+        state = self.state
+        before = state.round
         group = self._redo.pop()
         for _phase, move in group:
             self._apply(move)
-        self._after_undo_redo("redo", OP_REDO, group, before)
+        self._events = []
+        self._save_op(OP_REDO, 0)
+        self._emit("redo", {"moves": len(group), "round": state.round, "from_round": before,
+                            "to_act": state.current_player()})
         self._after_move_events(before)
         return True
-
-    def _after_undo_redo(self, kind, op, group, before):
-        self._events = []
-        self._save_op(op, 0)
-        state = self.state
-        self._emit(kind, {"moves": len(group), "round": state.round, "from_round": before,
-                          "to_act": state.current_player()})
 
     # -- after a move ---------------------------------------------------------------------------
     def _after_move_events(self, before):
@@ -304,7 +310,7 @@ class Session:
         self._redo = []
         if self.store is None:
             self.history.append(doc)
-            if len(self.history) > MEMORY_HISTORY:
+            if len(self.history) > _MEMORY_HISTORY:
                 self.history.pop(0)
             return len(self.history)
         try:
@@ -331,7 +337,7 @@ class Session:
     def document(self):
         """Everything resume needs, as one JSON-able dict (the snapshot)."""
         state = self._need_state()
-        return {"v": DOC_VERSION, "id": self.game_id, "game": self.game,
+        return {"v": _DOC_VERSION, "id": self.game_id, "game": self.game,
                 "options": state.options, "names": self.names, "bots": self.bots,
                 "moves": list(state.moves), "seq": self.seq, "redo": list(self._redo),
                 "putback": list(self._putback), "floor": self._floor_round}
@@ -372,12 +378,10 @@ class Session:
             return
         self.unsaved = True
         code = err.args[0] if err.args else 0
-        if code == ENOSPC:
-            message = "flash full: playing on in memory"
-        else:  # littlefs reports a full metadata log with other codes, e.g. 36
-            message = "save failed (error %s): playing on in memory" % (code,)
+        # littlefs reports a full metadata log with other codes than ENOSPC, e.g. 36
+        trouble = "flash full" if code == _ENOSPC else "save failed (error %s)" % (code,)
         self._emit("storage", {"ok": False, "errno": code, "where": where,
-                               "message": message[:80]})
+                               "message": (trouble + ": playing on in memory")[:80]})
 
     # -- resume ---------------------------------------------------------------------------------
     def resume(self):
@@ -394,22 +398,20 @@ class Session:
                 discarded.append("saved game unreadable: %s" % err)
                 self._take_on(None, None, None, None)
                 quarantined += self.store.quarantine_current()
-        report = {"resumed": False, "game": None, "round": 0, "moves": 0, "to_act": TERMINAL,
-                  "discarded": discarded, "quarantined": quarantined}
         state = self.state
-        if state is not None:
-            report["resumed"] = True
-            report["game"] = self.game
+        report = {"resumed": state is not None, "game": self.game, "round": 0, "moves": 0,
+                  "to_act": TERMINAL, "discarded": discarded, "quarantined": quarantined}
+        if state is None:
+            if not discarded:
+                return None
+            lines = ["No game resumed"]
+        else:
+            if discarded:
+                self._save()  # start a clean snapshot and journal from what was recovered
             report["round"] = state.round
             report["moves"] = len(state.moves)
             report["to_act"] = state.current_player()
-            if discarded:
-                self._save()  # start a clean snapshot and journal from what was recovered
             lines = ["Resuming", str(self.game)[:16], "round %d" % state.round]
-        elif discarded:
-            lines = ["No game resumed"]
-        else:
-            return None
         if discarded:
             lines.append("%d dropped" % len(discarded))
         report["lines"] = lines
@@ -420,7 +422,6 @@ class Session:
         self._take_on(doc["game"], game_module(doc["game"]).State(doc["options"]),
                       doc.get("names"), doc.get("bots"), doc["id"], doc["seq"])
         self._quiet = True
-        self._checkpointing = False  # the first undo after a resume replays all and makes them
         try:
             for move in doc["moves"]:
                 self._apply(move)
@@ -444,15 +445,4 @@ class Session:
                     break
         finally:
             self._quiet = False
-            self._checkpointing = True
 
-
-def _why_illegal(state, action):
-    """The engine's own reason for refusing an entry (the scorekeepers give one), or ""."""
-    why = getattr(state, "why_illegal", None)
-    if why is None or not isinstance(action, int):
-        return ""
-    try:
-        return why(action)
-    except Exception:  # a reason is a courtesy: never let it hide the refusal itself
-        return ""

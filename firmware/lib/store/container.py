@@ -26,26 +26,28 @@ def encode(kind, doc):
     return head.encode() + body
 
 
+def _check_version(what, version):
+    """Refuse any version but VERSION; FutureFormat for one a newer firmware wrote."""
+    if isinstance(version, int) and version > VERSION:
+        raise FutureFormat("%s %d is newer than this firmware (%d)" % (what, version, VERSION))
+    if version != VERSION:
+        raise BadFile("unknown %s %r" % (what, version))
+
+
 def decode(kind, data):
     end = data.find(b"\n", 0, 64)
     if end < 0:
         raise BadFile("no header line" if data else "empty file")
     try:
-        parts = data[:end].decode().split(" ")
-    except UnicodeError:
-        raise BadFile("header is not text") from None
-    if len(parts) != 4 or parts[0] != kind:
+        found, version, crc, length = data[:end].decode().split(" ")
+        version = int(version)
+        crc = int(crc, 16)
+        length = int(length)
+    except ValueError:  # not text (a UnicodeError is a ValueError), not four fields, not numbers
+        raise BadFile("bad header line") from None
+    if found != kind:
         raise BadFile("not a %s file" % kind)
-    try:
-        version = int(parts[1])
-        crc = int(parts[2], 16)
-        length = int(parts[3])
-    except ValueError:
-        raise BadFile("bad header numbers") from None
-    if version > VERSION:
-        raise FutureFormat("%s format %d is newer than this firmware (%d)" % (kind, version, VERSION))
-    if version != VERSION:
-        raise BadFile("unknown format %d" % version)
+    _check_version(kind + " format", version)
     body = data[end + 1:]
     if len(body) != length:
         raise BadFile("%d bytes of body, header says %d" % (len(body), length))
@@ -57,9 +59,5 @@ def decode(kind, data):
         raise BadFile("body is not JSON") from None
     if not isinstance(doc, dict):
         raise BadFile("body is not an object")
-    v = doc.get("v")
-    if isinstance(v, int) and v > VERSION:
-        raise FutureFormat("document version %d is newer than this firmware (%d)" % (v, VERSION))
-    if v != VERSION:
-        raise BadFile("document version %r" % (v,))
+    _check_version("document version", doc.get("v"))
     return doc
