@@ -135,8 +135,6 @@ class SetupMenu(CursorMenu):
         wanted = app.config.get("game", "tanturlurette")
         self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
         self.seats_wanted = app.config.get("seats", 4)
-        self.choices: dict = {}  # row -> the values OK steps through
-        self.n = 0  # seats at the table (the players row's value)
         self._configure_game()
 
     # -- rows -----------------------------------------------------------------------------------
@@ -173,16 +171,18 @@ class SetupMenu(CursorMenu):
             index = (index + 1) % len(games)
         if skipped:  # a skipped game has a problem: its engine is the first mode tried
             app = self.app
+            why = ""
             for game in skipped:
-                app.log("error", {"message": ("game %s unavailable: %s" % (game, self.problem(game)))[:160]})
+                why = self.problem(game) or ""
+                app.log("error", {"message": ("game %s unavailable: %s" % (game, why))[:160]})
             notice = [tr(app.lang, "unavailable")] + skipped
-            if len(skipped) == 1:
-                notice += wrap(oled_reason(self.problem(skipped[0]) or ""), 4)
+            if len(skipped) == 1:  # room for the reason
+                notice += wrap(oled_reason(why), 4)
             app.sound(CUE_ERROR)
             app.notify(notice)
         self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
         self.option_names = []
-        self.choices = {"game": games, "mode": modes}
+        self.choices: dict = {"game": games, "mode": modes}  # row -> the values OK steps through
         if modes:
             self.game = games[index]
             self._configure_mode()
@@ -209,7 +209,7 @@ class SetupMenu(CursorMenu):
                 counts.append(k)
         choices["players"] = counts
         values["players"] = counts.index(self.seats_wanted) if self.seats_wanted in counts else 0
-        self.n = self.seats_wanted = self.value("players")
+        self.n = self.seats_wanted = self.value("players")  # the seats at the table
         rows = ["play", "game", "mode", "players"]
         if mode in ("deck", "table") and default_bot(game) is not None:
             rows.append("humans")
@@ -218,18 +218,15 @@ class SetupMenu(CursorMenu):
         defaults = module.normalize_options({"players": self.n})
         names = []
         for name, offered in setup_choices(self.engine_name, module):
+            # the value chosen so far if the last rows had this option (another mode's may not)
+            keep = self.value(name) if name in self.option_names else defaults.get(name)
             names.append(name)
             accepted = []
             for v in offered:
                 if accepts(module, {"players": self.n, name: v}):
                     accepted.append(v)
-            keep = choices[name][values[name]] if name in values else defaults.get(name)
             choices[name] = accepted
             values[name] = accepted.index(keep) if keep in accepted else 0
-        for name in self.option_names:  # the last mode's options this one does not have
-            if name not in names:
-                choices.pop(name, None)
-                values.pop(name, None)
         self.option_names = names
         self.rows = rows + names + ["selftest"]
         if self.cursor >= len(self.rows):
@@ -238,28 +235,26 @@ class SetupMenu(CursorMenu):
     def value(self, key):
         return self.choices[key][self.values[key]]
 
-    def options(self):
-        options = {"players": self.value("players")}
-        if self.game == "tanturlurette":
-            options["mode"] = self.value("mode")
-        for name in self.option_names:
-            options[name] = self.value(name)
-        return options
-
     # -- buttons --------------------------------------------------------------------------------
     def pressed(self, button, now):
         if button != OK:
             return False
+        app = self.app
         row = self.rows[self.cursor]
         if row == "play":  # when the game cannot start, the app shows why, with its error sound
+            options = {"players": self.n}
+            if self.game == "tanturlurette":
+                options["mode"] = self.value("mode")
+            for name in self.option_names:
+                options[name] = self.value(name)
             bots = None
             if "humans" in self.rows:
                 humans = self.value("humans")
                 bots = [None] * humans + [default_bot(self.game)] * (self.n - humans)
-            self.app.start_game(self.engine_name, self.options(), bots, now)
+            app.start_game(self.engine_name, options, bots, now)
             return True
         if row == "selftest":
-            self.app.start_selftest(now, back_to=self)
+            app.start_selftest(now, back_to=self)
             return True
         self.values[row] = (self.values[row] + 1) % len(self.choices[row])
         if row == "players":
@@ -268,7 +263,7 @@ class SetupMenu(CursorMenu):
             self._configure_game()
         else:
             self._configure_mode()
-        return self.app.moved()
+        return app.moved()
 
     # -- output ---------------------------------------------------------------------------------
     def line(self, row, selected):
@@ -276,14 +271,12 @@ class SetupMenu(CursorMenu):
         if row == "play" or row == "selftest":
             return marked(selected, tr(lang, row))
         value = self.value(row)
-        if row == "game":
-            shown = value
+        if row == "game" or row == "mode":  # a game is no message key: it shows as its name
+            shown = tr(lang, value)
         elif isinstance(value, bool):
             shown = tr(lang, "yes" if value else "no")
         elif row in SEAT_OPTIONS:
             shown = seat_name(lang, value)
-        elif row == "mode":
-            shown = tr(lang, value)
         elif isinstance(value, str):
             shown = tr(lang, value, OPTION_WORDS)
         else:
@@ -292,12 +285,12 @@ class SetupMenu(CursorMenu):
         return menu_line(selected, name, shown)
 
     def lines(self):
-        rows = self.rows
         lang = self.app.lang
-        first = self.cursor - 6 if self.cursor > 6 else 0
+        current = self.rows[self.cursor]
+        first = self.cursor - 6 if self.cursor > 6 else 0  # seven rows, the cursor's among them
         out = [] if self.game else [tr(lang, "no_game")]
-        for i in range(first, min(len(rows), first + 7)):
-            out.append(self.line(rows[i], i == self.cursor))
+        for row in self.rows[first:first + 7]:
+            out.append(self.line(row, row == current))
         out.append(tr(lang, "menu_hint"))
         return out
 
@@ -348,13 +341,13 @@ class GameMenu(CursorMenu):
         app = self.app
         if row == "new_game":
             app.finish_game(now)
-            return True
-        app.switch(self.back_to, now)
-        if row == "undo":
-            app.undo(now)
-        elif row == "redo":
-            app.redo(now)
-            self.back_to.resync(now)
+        else:
+            app.switch(self.back_to, now)
+            if row == "undo":
+                app.undo(now)
+            elif row == "redo":
+                app.redo(now)
+                self.back_to.resync(now)
         return True
 
     def lines(self):
