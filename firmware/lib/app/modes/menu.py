@@ -143,20 +143,6 @@ class SetupMenu(CursorMenu):
             self.problems[name] = setup_problem(name)
         return self.problems[name]
 
-    def usable_modes(self, game):
-        """The modes the game can be played in here, in menu order; empty when none works."""
-        modes = []
-        if self.problem(game) is None:
-            if game == "tanturlurette":
-                # without an OLED nobody could peek at a virtual card: board mode comes first then
-                display = self.app.config.get("display", {}).get("enabled", True)
-                modes = ["deck", "board"] if display else ["board", "deck"]
-            else:
-                modes.append("table")
-        if self.problem(game + "_score") is None:  # only the pub games have a scorekeeper
-            modes.append("score")
-        return modes
-
     def _configure_game(self):
         """Rebuild the rows for the chosen game, skipping (with a notice) games that cannot start."""
         games = self.games
@@ -164,10 +150,20 @@ class SetupMenu(CursorMenu):
         skipped = []
         modes = []
         for _ in games:
-            modes = self.usable_modes(games[index])
+            game = games[index]
+            modes = []  # the modes the game can be played in here, in menu order
+            if self.problem(game) is None:
+                if game == "tanturlurette":
+                    # without an OLED nobody could peek at a virtual card: board mode comes first then
+                    display = self.app.config.get("display", {}).get("enabled", True)
+                    modes = ["deck", "board"] if display else ["board", "deck"]
+                else:
+                    modes.append("table")
+            if self.problem(game + "_score") is None:  # only the pub games have a scorekeeper
+                modes.append("score")
             if modes:
                 break
-            skipped.append(games[index])
+            skipped.append(game)
             index = (index + 1) % len(games)
         if skipped:  # a skipped game has a problem: its engine is the first mode tried
             app = self.app
@@ -209,13 +205,13 @@ class SetupMenu(CursorMenu):
                 counts.append(k)
         choices["players"] = counts
         values["players"] = counts.index(self.seats_wanted) if self.seats_wanted in counts else 0
-        self.n = self.seats_wanted = self.value("players")  # the seats at the table
+        n = self.n = self.seats_wanted = self.value("players")  # the seats at the table
         rows = ["play", "game", "mode", "players"]
         if mode in ("deck", "table") and default_bot(game) is not None:
             rows.append("humans")
-            choices["humans"] = range(1, self.n + 1)
-            values["humans"] = min(values["humans"], self.n - 1)
-        defaults = module.normalize_options({"players": self.n})
+            choices["humans"] = range(1, n + 1)
+            values["humans"] = min(values["humans"], n - 1)
+        defaults = module.normalize_options({"players": n})
         names = []
         for name, offered in setup_choices(self.engine_name, module):
             # the value chosen so far if the last rows had this option (another mode's may not)
@@ -223,7 +219,7 @@ class SetupMenu(CursorMenu):
             names.append(name)
             accepted = []
             for v in offered:
-                if accepts(module, {"players": self.n, name: v}):
+                if accepts(module, {"players": n, name: v}):
                     accepted.append(v)
             choices[name] = accepted
             values[name] = accepted.index(keep) if keep in accepted else 0
@@ -352,7 +348,8 @@ class GameMenu(CursorMenu):
 
     def lines(self):
         lang = self.app.lang
+        current = self.rows[self.cursor]
         out = []
-        for i in range(len(self.rows)):
-            out.append(marked(i == self.cursor, tr(lang, self.rows[i])))
+        for row in self.rows:
+            out.append(marked(row == current, tr(lang, row)))
         return out
