@@ -9,8 +9,8 @@ from engine.compat import const
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
 FIRMWARE_VERSION = "0.1.0"
-NAME_MAX = const(16)  # a name fits one OLED line
-MAX_SEATS = const(8)
+_NAME_MAX = const(16)  # a name fits one OLED line
+_MAX_SEATS = const(8)
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
@@ -138,12 +138,12 @@ class Commands:
 
     def set_names(self, command):
         names = _field(command, "names", list)
-        if not 1 <= len(names) <= MAX_SEATS:
-            raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
+        if not 1 <= len(names) <= _MAX_SEATS:
+            raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (_MAX_SEATS, len(names)))
         for name in names:
-            if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
+            if not isinstance(name, str) or not 0 < len(name) <= _NAME_MAX:
                 raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
-                                   % (NAME_MAX, name))
+                                   % (_NAME_MAX, name))
         session = self.app.session
         if session is not None and session.state is not None and not session.finished:
             # a game loaded and not archived yet: it takes the names now
@@ -163,7 +163,7 @@ class Commands:
         changes = _field(command, "config", dict)
         if self.config_path is None:
             raise CommandError(E_FAILED, "this device has no writable config")
-        merged = merge_config(self.app.config or {}, changes)
+        merged = merge_config(self.app.config, changes)
         save_config(self.config_path, merged)
         return {"config": merged, "restart": True}
 

@@ -74,17 +74,16 @@ def parse_line(line, need_prefix=False):
         raise LineError(E_BAD_LINE, "no protocol prefix")
     else:
         body = line
-    if not body.startswith(b"{"):
-        raise LineError(E_BAD_LINE, "expected a JSON object")
-    try:
-        obj = json.loads(body.decode())
-    except UnicodeError:  # before ValueError, of which it is a kind
-        raise LineError(E_BAD_LINE, "line is not valid UTF-8") from None
-    except ValueError:
-        raise LineError(E_BAD_LINE, "not valid JSON") from None
-    if not isinstance(obj, dict):
-        raise LineError(E_BAD_LINE, "expected a JSON object")
-    return obj
+    if body.startswith(b"{"):
+        try:
+            obj = json.loads(body.decode())
+        except UnicodeError:  # before ValueError, of which it is a kind
+            raise LineError(E_BAD_LINE, "line is not valid UTF-8") from None
+        except ValueError:
+            raise LineError(E_BAD_LINE, "not valid JSON") from None
+        if isinstance(obj, dict):
+            return obj
+    raise LineError(E_BAD_LINE, "expected a JSON object")
 
 
 class LineReader:
