@@ -20,8 +20,6 @@ from proto.wire import (
     parse_line,
 )
 
-_DAY_MS = 86400000
-
 
 class Link:
     def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500):
@@ -57,20 +55,18 @@ class Link:
         pop = self.app.pop_event
         event = pop()
         while event is not None:
+            kind, payload = event
             names = self.pending_names
-            if event[0] == "game" and names is not None:
+            if kind == "game" and names is not None:
+                # the names the host sent while idle go to the game just started, if they fit it
                 self.pending_names = None
-                self._name_new_game(event[1], names)
-            self.send(event[0], event[1])
+                session = self.app.session
+                if (session is not None and session.state is not None and not payload.get("names")
+                        and len(names) == len(session.state.standings())):
+                    session.names = names
+                    payload["names"] = names
+            self.send(kind, payload)
             event = pop()
-
-    def _name_new_game(self, payload, names):
-        """Give the names the host sent while idle to the game just started, if they fit it."""
-        session = self.app.session
-        if (session is not None and session.state is not None and not payload.get("names")
-                and len(names) == len(session.state.standings())):
-            session.names = names
-            payload["names"] = names
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, kind, data):
@@ -94,13 +90,11 @@ class Link:
         """Unix seconds now, or None before the host set the clock."""
         if self.wall_seconds is None:
             return None
-        elapsed = ticks_diff(self.now, self.wall_ticks)
-        if elapsed > _DAY_MS:  # move the base forward before the tick difference can wrap
-            whole = elapsed // 1000
-            self.wall_seconds += whole
-            self.wall_ticks = ticks_add(self.wall_ticks, whole * 1000)
-            elapsed -= whole * 1000
-        return self.wall_seconds + elapsed // 1000
+        # whole seconds move from the ticks to the base, so the tick difference never nears the wrap
+        whole = ticks_diff(self.now, self.wall_ticks) // 1000
+        self.wall_seconds += whole
+        self.wall_ticks = ticks_add(self.wall_ticks, whole * 1000)
+        return self.wall_seconds
 
     # -- input ----------------------------------------------------------------------------------
     def _on_error(self, code, message, command_id=None):
@@ -118,10 +112,9 @@ class Link:
             reply = self.commands.run(command)
         except LineError as err:  # a bad line, or a command refused (CommandError is a LineError)
             self._on_error(err.code, err.message, command_id)
-            return
         except Exception as err:  # a bug in a handler must not stop the device: report it
             self._on_error(E_FAILED, "%s: %s" % (type(err).__name__, err), command_id)
-            return
-        reply["id"] = command_id
-        reply["cmd"] = command["cmd"]
-        self.send("ok", reply)
+        else:
+            reply["id"] = command_id
+            reply["cmd"] = command["cmd"]
+            self.send("ok", reply)
