@@ -122,9 +122,9 @@ OPTION_WORDS = _table((
 
 
 def tr(lang, key, table=_STRINGS):
-    """The words for key in lang, from the messages or another table here (OPTION_LABELS,
-    OPTION_WORDS); an unknown key shows as itself so a typo is visible, not fatal."""
-    row = table.get(key)
+    """The words for key in lang: from `table` (OPTION_LABELS, OPTION_WORDS) first, else from the
+    messages; an unknown key shows as itself so a typo is visible, not fatal."""
+    row = table.get(key) or _STRINGS.get(key)
     if row is None:
         return key
     return row[2] if lang == "en" else row[1]

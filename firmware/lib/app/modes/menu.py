@@ -132,30 +132,31 @@ class SetupMenu(CursorMenu):
         Mode.__init__(self, app)
         self.games = playable_games()
         self.problems = {}  # engine name -> why it cannot set up a game (None: it can)
-        wanted = app.config.get("game", "tanturlurette")
+        wanted = app.config["game"]  # app.config: a loaded config has every key
         self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
-        self.seats_wanted = app.config.get("seats", 4)
+        self.seats_wanted = app.config["seats"]
         self._configure_game()
 
     # -- rows -----------------------------------------------------------------------------------
     def problem(self, name):
-        if name not in self.problems:
-            self.problems[name] = setup_problem(name)
-        return self.problems[name]
+        problems = self.problems
+        if name not in problems:
+            problems[name] = setup_problem(name)
+        return problems[name]
 
     def _configure_game(self):
         """Rebuild the rows for the chosen game, skipping (with a notice) games that cannot start."""
         games = self.games
         index = self.values["game"]
         skipped = []
-        modes = []
+        modes = []  # none when no game at all is listed
         for _ in games:
             game = games[index]
             modes = []  # the modes the game can be played in here, in menu order
             if self.problem(game) is None:
                 if game == "tanturlurette":
                     # without an OLED nobody could peek at a virtual card: board mode comes first then
-                    display = self.app.config.get("display", {}).get("enabled", True)
+                    display = self.app.config["display"]["enabled"]
                     modes = ["deck", "board"] if display else ["board", "deck"]
                 else:
                     modes.append("table")
@@ -267,23 +268,21 @@ class SetupMenu(CursorMenu):
         if row == "play" or row == "selftest":
             return marked(selected, tr(lang, row))
         value = self.value(row)
-        if row == "game" or row == "mode":  # a game is no message key: it shows as its name
-            shown = tr(lang, value)
-        elif isinstance(value, bool):
+        if isinstance(value, bool):
             shown = tr(lang, "yes" if value else "no")
         elif row in SEAT_OPTIONS:
             shown = seat_name(lang, value)
-        elif isinstance(value, str):
+        elif isinstance(value, str):  # a mode or an option's word; a game shows as its name
             shown = tr(lang, value, OPTION_WORDS)
         else:
             shown = str(value)
-        name = tr(lang, row, OPTION_LABELS) if row in self.option_names else tr(lang, row)
+        name = tr(lang, row, OPTION_LABELS)  # an option's label, else the row's message
         return menu_line(selected, name, shown)
 
     def lines(self):
         lang = self.app.lang
         current = self.rows[self.cursor]
-        first = self.cursor - 6 if self.cursor > 6 else 0  # seven rows, the cursor's among them
+        first = max(0, self.cursor - 6)  # seven rows, the cursor's among them
         out = [] if self.game else [tr(lang, "no_game")]
         for row in self.rows[first:first + 7]:
             out.append(self.line(row, row == current))
@@ -333,7 +332,7 @@ class GameMenu(CursorMenu):
     def pressed(self, button, now):
         if button != OK and button != BACK:
             return False
-        row = self.rows[self.cursor] if button == OK else "continue"
+        row = self.rows[self.cursor] if button == OK else self.rows[0]  # BACK: continue
         app = self.app
         if row == "new_game":
             app.finish_game(now)
