@@ -111,34 +111,26 @@ class Session:
 
     # -- playing --------------------------------------------------------------------------------
     def act(self, action):
-        self._need_state()
+        state = self._need_state()
         self._events = []
-        try:
-            before = self._act(action)
-        except IllegalAction as err:
-            self._emit("error", {"code": "illegal_action", "message": str(err)[:160],
-                                 "action": action})
-            raise
-        self._save_op(OP_ACT, action)
-        self._after_move_events(before)
-        return self._events
-
-    def _act(self, action):
-        """Check, then apply one new action; returns the round it was taken in."""
-        state = self.state
         player = state.current_player()
+        why = None  # why the action is refused, or None
         if player == TERMINAL:
-            raise IllegalAction(state, action, "the game is over")
-        if self.finished:
-            raise IllegalAction(state, action, "the game was archived: start a new one")
-        if not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
+            why = "the game is over"
+        elif self.finished:
+            why = "the game was archived: start a new one"
+        elif not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
             why = ""
             if isinstance(action, int):
                 try:
                     why = state.why_illegal(action)  # the scorekeepers say why; other games cannot
                 except Exception:  # a reason is a courtesy: never let it hide the refusal itself
                     pass
-            raise IllegalAction(state, action, why)
+        if why is not None:
+            err = IllegalAction(state, action, why)
+            self._emit("error", {"code": "illegal_action", "message": str(err)[:160],
+                                 "action": action})
+            raise err
         name = state.action_name(action)
         # What was undone and not redone goes back on top of the deck, oldest first.
         for group in self._redo:
@@ -155,7 +147,9 @@ class Session:
         self._apply(action)
         self._emit("act", {"action": action, "name": name, "player": player, "round": before,
                            "move": len(state.moves) - 1})
-        return before
+        self._save_op(OP_ACT, action)
+        self._after_move_events(before)
+        return self._events
 
     def _apply(self, action):
         """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
@@ -295,8 +289,7 @@ class Session:
         if self.finished:
             return None
         if not state.is_over() and not abandon:
-            raise ValueError("the game is not over (round %d): finish(abandon=True) to archive it"
-                             % state.round)
+            raise ValueError("the game is not over: finish(abandon=True) archives it anyway")
         self._events = []
         return self._archive(not state.is_over())
 

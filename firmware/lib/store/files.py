@@ -88,9 +88,10 @@ class Files:
             return False
 
     def makedirs(self, path):
-        parts = [p for p in path.split("/") if p]
-        current = "/" if path.startswith("/") else ""
-        for part in parts:
-            current = join(current, part)
-            if not self.exists(current):
-                os.mkdir(current)
+        """Create the folder path and the missing folders above it."""
+        end = 0
+        while end >= 0:
+            end = path.find("/", end + 1)
+            folder = path[:end] if end > 0 else path
+            if not self.exists(folder):
+                os.mkdir(folder)

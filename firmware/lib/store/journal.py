@@ -11,7 +11,6 @@ from store.files import crc32
 
 ENTRY_SIZE = 12
 VERSION = 1
-_FORMAT = "<BBHII"
 
 
 class FutureFormat(ValueError):
@@ -31,7 +30,7 @@ def decode(data, seq):
     """
     if len(data) != ENTRY_SIZE:
         raise ValueError("short" if len(data) < ENTRY_SIZE else "%d bytes" % len(data))
-    op, version, arg, found, crc = struct.unpack(_FORMAT, data)
+    op, version, arg, found, crc = struct.unpack("<BBHII", data)
     if crc != crc32(data[:8]):
         raise ValueError("bad checksum")
     if version != VERSION:
