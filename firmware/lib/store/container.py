@@ -9,7 +9,7 @@ A file cut short, a flipped bit or garbage fails with BadFile; a newer version w
 import json
 
 from store.files import crc32
-from store.journal import FutureFormat
+from store.journal import check_version
 
 VERSION = 1
 SNAPSHOT = "TTS"
@@ -26,14 +26,6 @@ def encode(kind, doc):
     return head.encode() + body
 
 
-def _check_version(what, version):
-    """Refuse any version but VERSION; FutureFormat for one a newer firmware wrote."""
-    if isinstance(version, int) and version > VERSION:
-        raise FutureFormat("%s %d is newer than this firmware (%d)" % (what, version, VERSION))
-    if version != VERSION:
-        raise BadFile("unknown %s %r" % (what, version))
-
-
 def decode(kind, data):
     end = data.find(b"\n", 0, 64)
     if end < 0:
@@ -47,7 +39,7 @@ def decode(kind, data):
         raise BadFile("bad header line") from None
     if found != kind:
         raise BadFile("not a %s file" % kind)
-    _check_version(kind + " format", version)
+    check_version(kind + " format", version, VERSION, BadFile)
     body = data[end + 1:]
     if len(body) != length:
         raise BadFile("%d bytes of body, header says %d" % (len(body), length))
@@ -59,5 +51,5 @@ def decode(kind, data):
         raise BadFile("body is not JSON") from None
     if not isinstance(doc, dict):
         raise BadFile("body is not an object")
-    _check_version("document version", doc.get("v"))
+    check_version("document version", doc.get("v"), VERSION, BadFile)
     return doc

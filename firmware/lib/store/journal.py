@@ -17,6 +17,14 @@ class FutureFormat(ValueError):
     pass
 
 
+def check_version(what, version, current, unknown=ValueError):
+    """Refuse any version but current: FutureFormat for one a newer firmware wrote."""
+    if isinstance(version, int) and version > current:
+        raise FutureFormat("%s %d is newer than this firmware (%d)" % (what, version, current))
+    if version != current:
+        raise unknown("unknown %s %r" % (what, version))
+
+
 def encode(op, arg, seq):
     head = struct.pack("<BBHI", op, VERSION, arg, seq)
     return head + struct.pack("<I", crc32(head))
@@ -33,11 +41,7 @@ def decode(data, seq):
     op, version, arg, found, crc = struct.unpack("<BBHII", data)
     if crc != crc32(data[:8]):
         raise ValueError("bad checksum")
-    if version != VERSION:
-        if version > VERSION:
-            raise FutureFormat("entry format %d is newer than this firmware (%d)"
-                               % (version, VERSION))
-        raise ValueError("unknown entry format %d" % version)
+    check_version("entry format", version, VERSION)
     if found != seq:
         raise ValueError("sequence %d where %d was due" % (found, seq))
     return op, arg

@@ -33,8 +33,9 @@ def _numbers(names, prefix):
     """The numbers N of the names prefix + N, smallest first."""
     found = []
     for name in names:
-        if _number(name, prefix) >= 0:
-            found.append(_number(name, prefix))
+        number = _number(name, prefix)
+        if number >= 0:
+            found.append(number)
     found.sort()
     return found
 
@@ -155,10 +156,11 @@ class Store:
         entries = {}  # (game id, seq) -> file name
         for name in self._list(self.game_dir):
             key = _entry_key(name)
+            gen = _number(name, "s")
             if key:
                 entries[key] = name
-            elif _number(name, "s") >= 0:
-                snaps[_number(name, "s")] = name
+            elif gen >= 0:
+                snaps[gen] = name
             elif name.endswith(".tmp"):  # a snapshot cut before its rename: the old one stands
                 self.files.remove_quietly(join(self.game_dir, name))
             else:
