@@ -152,9 +152,11 @@ class Commands:
                 raise CommandError(E_BAD_ARGS, "names: this game has %d seats, got %d names"
                                    % (seats, len(names)))
             session.names = list(names)
-            return {"names": names, "applied": "current game"}
-        self.link.pending_names = list(names)
-        return {"names": names, "applied": "next game"}
+            applied = "current game"
+        else:
+            self.link.pending_names = list(names)
+            applied = "next game"
+        return {"names": names, "applied": applied}
 
     def get_config(self, command):
         return {"config": self.app.config}

@@ -76,10 +76,9 @@ class Link:
         must never stop."""
         try:
             line = encode_event(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
-        except (TypeError, ValueError) as err:
-            line = encode_event(self.seq, "error", {"code": E_FAILED, "id": None,
-                                                     "message": "%s event not encodable: %s" % (kind, err)},
-                                self.now, self.wall_time(), self.boot_id)
+        except (TypeError, ValueError) as err:  # sent in its place, under the same number
+            self.send("error", {"code": E_FAILED, "id": None, "message": "%s event not encodable: %s" % (kind, err)})
+            return
         self.seq += 1
         try:
             self.write(line)
