@@ -43,7 +43,8 @@ def accepts(module, options):
 
 
 def playable_games():
-    """The games the setup menu lists: those whose engine module is on the device."""
+    """The games the setup menu lists: those whose engine module is on the device (the registry's
+    `installed`, which this module passes on)."""
     games = []
     for game in GAMES:
         if not game.endswith("_score") and installed(game):
@@ -114,6 +115,7 @@ class CursorMenu(Mode):
         return self.pressed(button, now)
 
     def pressed(self, button, now):
+        """A button other than KEEP and SWAP was pressed; True when something visible changed."""
         return False
 
     def draw(self, frame, now):
@@ -166,7 +168,7 @@ class SetupMenu(CursorMenu):
                 break
             skipped.append(game)
             index = (index + 1) % len(games)
-        if skipped:  # a skipped game has a problem: its engine is the first mode tried
+        if skipped:  # each with a problem of its own engine: else it would have a table or deck mode
             app = self.app
             why = ""
             for game in skipped:
