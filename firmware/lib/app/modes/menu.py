@@ -57,7 +57,7 @@ def setup_problem(name):
     try:
         game_module(name).State(None)
     except Exception as err:  # a module missing or unknown; a user-editable data file failing in any way
-        return str(err) or err.__class__.__name__
+        return str(err) or type(err).__name__
     return None
 
 
@@ -86,9 +86,7 @@ def menu_line(selected, label, shown):
     if len(line) <= 16:
         return line
     room = 13 - len(shown)  # 16 less the cursor and the colon
-    if room < 1:
-        return line[:16]
-    return marked(selected, "%s:%s" % (label[:room], shown))
+    return marked(selected, "%s:%s" % (label[:room], shown)) if room > 0 else line[:16]
 
 
 def oled_reason(text):
@@ -260,7 +258,7 @@ class SetupMenu(CursorMenu):
             self.seats_wanted = self.value(row)
         if row == "game":
             self._configure_game()
-        else:
+        elif row == "mode" or row == "players":  # the other rows change nothing else
             self._configure_mode()
         return app.moved()
 
