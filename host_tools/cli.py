@@ -231,7 +231,7 @@ def cmd_deploy(args):
 
     try:
         games = [g.strip() for g in args.games.split(",")] if args.games else None
-        run(args.port, args.config, dry_run=args.dry_run, games=games)
+        run(args.port, args.config, dry_run=args.dry_run, games=games, debug=args.debug)
     except DeployError as err:
         print("deploy: %s" % err, file=sys.stderr)
         return 1
@@ -393,6 +393,8 @@ def build_parser():
     p.add_argument("--dry-run", action="store_true", help="list the steps, run nothing")
     p.add_argument("--games", help="game packs to install, comma-separated, from bourre,piccolo,acheron"
                    " (default: all); Tanturlurette is always installed")
+    p.add_argument("--debug", action="store_true",
+                   help="keep line numbers in the board's tracebacks (the code is about 7%% larger)")
 
     p = add("state", cmd_state, "print the device's current game")
     p.add_argument("--port")

