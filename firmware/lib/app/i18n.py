@@ -10,7 +10,7 @@ LANGS = ("fr", "en")
 
 
 def _table(rows):
-    """key -> (key, French, English), from rows of those three."""
+    """key -> its row: (key, French, English), or (key, words) when both languages say the same."""
     table = {}
     for row in rows:
         table[row[0]] = row
@@ -21,7 +21,7 @@ _STRINGS = _table((
     # setup menu
     ("play", "Jouer", "Play"),
     ("game", "Jeu", "Game"),
-    ("mode", "Mode", "Mode"),
+    ("mode", "Mode"),
     ("players", "Joueurs", "Players"),
     ("humans", "Humains", "Humans"),
     ("selftest", "Auto-test", "Self-test"),
@@ -31,8 +31,8 @@ _STRINGS = _table((
     ("no", "non", "no"),
     ("deck", "donne", "deck"),
     ("board", "plateau", "board"),
-    ("table", "table", "table"),
-    ("score", "score", "score"),
+    ("table", "table"),
+    ("score", "score"),
     ("menu_hint", "K/S:ligne OK:val", "K/S:line OK:set"),
     # in-game menu
     ("continue", "Continuer", "Continue"),
@@ -68,7 +68,7 @@ _STRINGS = _table((
     ("winner", "Gagne: %s", "Winner: %s"),
     ("winners", "Partage: %s", "Shared: %s"),
     ("pot_tokens", "Pot: %d jetons", "Pot: %d tokens"),
-    ("to_menu", "OK: menu", "OK: menu"),
+    ("to_menu", "OK: menu"),
     ("undone", "Coup annule", "Undone"),
     ("redone", "Coup retabli", "Redone"),
     ("nothing_undo", "Rien a annuler", "Nothing to undo"),
@@ -97,24 +97,24 @@ OPTION_LABELS = _table((
     ("eldest", "Ancien", "Eldest"),
     ("dealer", "Donneur", "Dealer"),
     ("target", "But", "Target"),
-    ("generale", "Generale", "Generale"),
+    ("generale", "Generale"),
     ("lay", "Pose", "Lay"),
-    ("jocrisse", "Jocrisse", "Jocrisse"),
-    ("chandelle", "Chandelle", "Chandelle"),
+    ("jocrisse", "Jocrisse"),
+    ("chandelle", "Chandelle"),
     ("five_fee", "Fee a 5", "5pt fee"),
-    ("rouge_queen", "Rouge", "Rouge"),
+    ("rouge_queen", "Rouge"),
     ("draw_from", "Pioche", "Draw"),
 ))
 # Option values that are words (engine option strings), by value.
 OPTION_WORDS = _table((
     ("drawn", "tiree", "drawn"),
     ("free", "libre", "free"),
-    ("piece", "piece", "piece"),
-    ("baiser", "baiser", "baiser"),
+    ("piece", "piece"),
+    ("baiser", "baiser"),
     ("gift", "don", "gift"),
     ("transfer", "paie", "pays"),
     ("any", "toute", "any"),
-    ("etoile", "etoile", "etoile"),
+    ("etoile", "etoile"),
     ("wild", "la Reine", "Queen"),
     ("previous", "avant", "previous"),
     ("next", "apres", "next"),
@@ -127,7 +127,7 @@ def tr(lang, key, table=_STRINGS):
     row = table.get(key) or _STRINGS.get(key)
     if row is None:
         return key
-    return row[2] if lang == "en" else row[1]
+    return row[-1] if lang == "en" else row[1]  # English last
 
 
 def seat_name(lang, seat):
