@@ -165,13 +165,14 @@ class Esp32Hardware:
         pwm = self.pwm
         if pwm is None or self.step >= len(notes) or ticks_diff(now, self.until) < 0:
             return
-        self.step += 2
-        freq = notes[self.step] if self.step < len(notes) else 0  # 0: a rest, or the end
+        step = self.step = self.step + 2
+        freq = 0  # a rest, or the end of the cue
+        if step < len(notes):
+            freq = notes[step]
+            self.until = ticks_add(now, notes[step + 1])
         if freq:
             pwm.freq(freq)
         pwm.duty_u16(_HALF_DUTY if freq else 0)
-        if self.step < len(notes):
-            self.until = ticks_add(now, notes[self.step + 1])
 
     # -- time ----------------------------------------------------------------------------------
     def idle(self, ms):
