@@ -165,7 +165,21 @@ class Commands:
         changes = _field(command, "config", dict)
         if self.config_path is None:
             raise CommandError(E_FAILED, "this device has no writable config")
-        merged = merge_config(self.app.config, changes)
+        from app.config import DEFAULT_CONFIG, copy_config
+
+        # the config in use with the changes applied one section deep; an unknown key is refused
+        merged = copy_config(self.app.config)
+        for key in changes:
+            if key not in DEFAULT_CONFIG:
+                raise CommandError(E_BAD_ARGS, "config: unknown key %r" % key)
+            value = changes[key]
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                for sub in value:
+                    if sub not in DEFAULT_CONFIG[key]:
+                        raise CommandError(E_BAD_ARGS, "config: unknown key %s.%s" % (key, sub))
+                    merged[key][sub] = value[sub]
+            else:
+                merged[key] = value
         save_config(self.config_path, merged)
         return {"config": merged, "restart": True}
 
@@ -177,25 +191,6 @@ class Commands:
         link.wall_seconds = seconds  # from now on every line carries utc
         link.wall_ticks = link.now
         return {"time": seconds}
-
-
-def merge_config(current, changes):
-    """current with changes applied one section deep; a change to an unknown key is refused."""
-    from app.config import DEFAULT_CONFIG, copy_config
-
-    merged = copy_config(current)
-    for key in changes:
-        if key not in DEFAULT_CONFIG:
-            raise CommandError(E_BAD_ARGS, "config: unknown key %r" % key)
-        value = changes[key]
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            for sub in value:
-                if sub not in DEFAULT_CONFIG[key]:
-                    raise CommandError(E_BAD_ARGS, "config: unknown key %s.%s" % (key, sub))
-                merged[key][sub] = value[sub]
-        else:
-            merged[key] = value
-    return merged
 
 
 def save_config(path, config):
