@@ -84,8 +84,7 @@ class Store:
         """Save the whole session document as the next generation; returns the game id.
 
         A document with id 0 starts a new game: the previous game's files are removed first and
-        the game id is the generation of this first snapshot. Otherwise (compaction) the previous
-        good snapshot stays as the fallback; older files go.
+        the game id is the generation of this first snapshot.
         """
         gen = self.gen + 1
         if not doc["id"]:
@@ -105,7 +104,13 @@ class Store:
             self.files.write_atomic(path, data)
         self.bytes_written += len(data)
         self.game_id = doc["id"]
-        self._drop_before(self._good_gen, self._good_seq)
+        # The previous good snapshot stays as the fallback of this one: the older snapshots,
+        # the entries the fallback already contains and the entries of other games go.
+        for name in self._list(self.game_dir):
+            key = _entry_key(name)
+            if (key and (key[0] != self.game_id or key[1] <= self._good_seq)
+                    or -1 < _number(name, "s") < self._good_gen):
+                self.files.remove_quietly(join(self.game_dir, name))
         self.gen = self._good_gen = gen
         self._good_seq = doc["seq"]
         self.entries = 0
@@ -127,15 +132,6 @@ class Store:
             self.files.remove_quietly(join(self.game_dir, name))
         self.game_id = 0
         self.entries = 0
-
-    def _drop_before(self, keep_gen, keep_seq):
-        """Remove the snapshots older than keep_gen, the entries it already contains and the
-        entries of other games."""
-        for name in self._list(self.game_dir):
-            key = _entry_key(name)
-            if (key and (key[0] != self.game_id or key[1] <= keep_seq)
-                    or -1 < _number(name, "s") < keep_gen):
-                self.files.remove_quietly(join(self.game_dir, name))
 
     # -- boot -----------------------------------------------------------------------------------
     def load(self):
