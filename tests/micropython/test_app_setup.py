@@ -6,6 +6,7 @@ read the OLED lines and the engine state, as a player reads the device.
 
 import json
 import os
+import sys
 
 import engine.acheron as acheron
 import micropython
@@ -259,7 +260,11 @@ def test_cursor_moves_and_frames_over_option_rows_allocate_nothing():
 
 # -- a game that cannot be set up -------------------------------------------------------------------
 def with_deck_file(path, test):
-    """Run test with Acheron's deck read from path (missing or broken), then put the real one back."""
+    """Run test with Acheron's deck read from path (missing or broken), then put the real one back.
+    The scorekeeper is loaded afresh meanwhile so that it reads the deck through this very
+    engine.acheron: an earlier test may have dropped that module from sys.modules, and a
+    scorekeeper imported before would still hold the old copy's deck loader."""
+    score = sys.modules.pop("engine.acheron_score", None)
     saved = list(acheron._default_path)
     acheron.deck_path()  # fill the default first, so it can be restored
     real = list(acheron._default_path)
@@ -270,6 +275,8 @@ def with_deck_file(path, test):
     finally:
         acheron._default_path[:] = saved or real
         acheron._decks.pop(path, None)
+        if score is not None:
+            sys.modules["engine.acheron_score"] = score
 
 
 def check_acheron_skipped(why_words):
