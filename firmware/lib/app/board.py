@@ -27,13 +27,14 @@ def set_led(frame, index, rgb, level=FULL, mix=False):
     """Set one LED to rgb scaled by level/256 (0..FULL). mix adds to what is there instead,
     saturating: the two halves of a cross-fade sum."""
     i = 3 * index
-    for c in range(3):
-        v = rgb[c] * level >> 8
-        if mix:
-            v += frame[i + c]
-            if v > 255:
-                v = 255
-        frame[i + c] = v
+    if mix:
+        for c in range(3):
+            v = frame[i + c] + (rgb[c] * level >> 8)
+            frame[i + c] = v if v < 256 else 255
+    else:  # the common case, unrolled: it runs for most LEDs of every frame
+        frame[i] = rgb[0] * level >> 8
+        frame[i + 1] = rgb[1] * level >> 8
+        frame[i + 2] = rgb[2] * level >> 8
 
 
 def blink_on(now):

@@ -49,7 +49,7 @@ def _seed(clock):
 
         return int.from_bytes(os.urandom(4), "little")
     except (ImportError, AttributeError, OSError):
-        return clock.ticks_ms() or 1
+        return clock.ticks_ms()  # Rng replaces a zero seed
 
 
 class App:

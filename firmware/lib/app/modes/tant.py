@@ -62,8 +62,7 @@ class TantMode(Mode):
         self.reveal_round = 0  # the round whose cards the reveal shows
         self.announced = -1
         # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
-        bots = app.session.bots or [None] * n
-        self.bots = [None] * n
+        self.bots = bots = list(app.session.bots or [None] * n)  # names, then the bots
         from engine.tanturlurette_bots import BOTS
 
         # Tanturlurette's bots keep only scratch buffers between calls (they are told the seat
@@ -77,7 +76,7 @@ class TantMode(Mode):
                     name = "counting"
                 if name not in shared:
                     shared[name] = BOTS[name]()
-                self.bots[s] = shared[name]
+                bots[s] = shared[name]
 
     @property
     def holds_ok(self):
