@@ -189,8 +189,8 @@ class SetupMenu(CursorMenu):
             self.cursor = 0
 
     def _configure_mode(self):
-        """Rebuild the rows and their values for the chosen mode, or after a value changed: the
-        player counts, the humans kept within the seats, and each option's values that the engine
+        """Rebuild the rows and their values for the chosen mode or player count: the player
+        counts, the humans kept within the seats, and each option's values that the engine
         accepts with this player count (an eldest seat must exist), keeping the value chosen so
         far, else the engine's default."""
         choices = self.choices
