@@ -262,19 +262,7 @@ class State(GameState):
             self._deal_card(action)
         elif phase == PH_SWAP:
             if action == SWAP and self.deck_mode:
-                # deck mode: both see what they receive, unless a shown King refuses it
-                seat = self.order[turn]
-                neighbour = self.order[turn + 1]
-                hand = self.hand
-                theirs = hand[neighbour]
-                if self.options["king_blocks"] and theirs >> 2 == KING:
-                    self._show_all(theirs)
-                else:
-                    mine = hand[seat]
-                    hand[seat] = theirs
-                    hand[neighbour] = mine
-                    self.seen[seat * DECK_SIZE + theirs] = 1
-                    self.seen[neighbour * DECK_SIZE + mine] = 1
+                self._exchange(self.order[turn], self.order[turn + 1])
             self._to_turn(turn + 1)
         elif phase == PH_KEEP_OR_DRAW:
             if action == KEEP:
@@ -361,18 +349,8 @@ class State(GameState):
         self.offer = _NO_CARD
         m = len(self.order)
         if turn >= m:
-            if self.deck_mode:  # the seats holding the lowest rank lose
-                hand = self.hand
-                low = 99
-                mask = 0
-                for s in self.order:
-                    r = hand[s] >> 2
-                    if r < low:
-                        low = r
-                        mask = 0
-                    if r == low:
-                        mask |= 1 << s
-                self._reveal(mask)
+            if self.deck_mode:
+                self._reveal(self._lowest_mask())
             else:
                 self.phase = PH_MARK
         elif turn >= m - 3:
@@ -438,6 +416,33 @@ class State(GameState):
         self.turn = turn
         if turn == m:
             self._to_turn(0)
+
+    def _exchange(self, seat, neighbour):
+        """A swap in deck mode: both see what they receive, unless a shown King refuses it."""
+        hand = self.hand
+        theirs = hand[neighbour]
+        if self.options["king_blocks"] and theirs >> 2 == KING:
+            self._show_all(theirs)
+            return
+        mine = hand[seat]
+        hand[seat] = theirs
+        hand[neighbour] = mine
+        self.seen[seat * DECK_SIZE + theirs] = 1
+        self.seen[neighbour * DECK_SIZE + mine] = 1
+
+    def _lowest_mask(self):
+        """The seats holding the lowest rank (deck mode)."""
+        hand = self.hand
+        low = 99
+        mask = 0
+        for s in self.order:
+            r = hand[s] >> 2
+            if r < low:
+                low = r
+                mask = 0
+            if r == low:
+                mask |= 1 << s
+        return mask
 
     def _keep(self, seat, card):
         """The drawer keeps card, his own goes to the discard, and the turn passes."""

@@ -1,7 +1,7 @@
 """Bots for Tanturlurette (deck mode: a bot needs to see its card).
 
 Every bot reads the state only through what its seat may know: its own card, the card offered to
-it, and the cards it has legitimately seen this round (card_seen_by).
+it, and the cards it has legitimately seen this round (state.seen for its seat).
 """
 
 from engine.cards import DECK_SIZE
@@ -67,20 +67,19 @@ class CountingBot:
             return REENTER if state.pot() >= state.out.count(False) else RETIRE
         keep, change = _choices(self, state)
         unknown = self._estimate(state, seat)
+        card = state.offer if phase == PH_OFFER else state.hand[seat]
+        mine = self.lose[card >> 2]
+        if phase != PH_OFFER and (unknown == 0 or mine == 0.0):
+            return KEEP
         # the chance of losing with a card it has not seen: the neighbour's, or one turned up
         fresh = self._expected(2.0)
         if phase == PH_OFFER:
-            card = state.offer
             if state.drawn < 2:  # refusing leads to the remaining cards, the last of which is kept
                 fresh = self._expected(fresh)
-        else:
-            card = state.hand[seat]
-            if unknown == 0 or self.lose[card >> 2] == 0.0:
-                return KEEP
-            if phase == PH_KEEP_OR_DRAW:  # the best of up to three cards
-                fresh = self._expected(self._expected(fresh))
+        elif phase == PH_KEEP_OR_DRAW:  # the best of up to three cards
+            fresh = self._expected(self._expected(fresh))
         # keep (or take) unless a change loses less often
-        return keep if self.lose[card >> 2] <= fresh else change
+        return keep if mine <= fresh else change
 
     def _estimate(self, state, seat):
         """Fill unseen and lose for this seat; return how many others' cards it does not know."""
