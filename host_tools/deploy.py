@@ -21,24 +21,26 @@ import shutil
 import subprocess
 import sys
 
+from engine.registry import PACKS
+
 from host_tools import FIRMWARE, FIRMWARE_LIB, ROOT
 
 ARCH = "xtensawin"  # the ESP32's Xtensa LX6 with the windowed ABI
 DATA_EXTENSIONS = (".json",)
 
-# The files each game adds to the common firmware (paths under firmware/lib). The table and
-# scorekeeper modes serve only the pub games.
-_PUB_GAME_MODES = ("app/modes/table.py", "app/modes/score.py")
-GAME_FILES = {
-    "tanturlurette": ("engine/tanturlurette.py", "engine/tanturlurette_bots.py", "app/modes/tant.py"),
-    "bourre": ("engine/bourre.py", "engine/bourre_bots.py", "engine/bourre_score.py",
-               "engine/deck32.py") + _PUB_GAME_MODES,
-    "piccolo": ("engine/piccolo.py", "engine/piccolo_bots.py", "engine/piccolo_score.py",
-                "engine/deck32.py") + _PUB_GAME_MODES,
-    "acheron": ("engine/acheron.py", "engine/acheron_bots.py", "engine/acheron_score.py",
-                "engine/acheron_deck.json") + _PUB_GAME_MODES,
-}
 ALL_GAMES = ("tanturlurette", "bourre", "piccolo", "acheron")
+# Beyond its engine modules (engine.registry.PACKS, which the board uses to let go of the games
+# not being played), what each game adds to a build. The table and scorekeeper modes serve only
+# the pub games.
+_PUB_GAME_MODES = ("app/modes/table.py", "app/modes/score.py")
+_EXTRA_FILES = {
+    "tanturlurette": ("app/modes/tant.py",),
+    "bourre": _PUB_GAME_MODES,
+    "piccolo": _PUB_GAME_MODES,
+    "acheron": ("engine/acheron_deck.json",) + _PUB_GAME_MODES,
+}
+GAME_FILES = {game: tuple("engine/%s.py" % module for module in PACKS[game]) + _EXTRA_FILES[game]
+              for game in ALL_GAMES}
 ALWAYS_INSTALLED = "tanturlurette"
 
 # Run on the board by `mpremote run` to clear /lib before the new build is copied.

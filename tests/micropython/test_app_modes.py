@@ -5,12 +5,12 @@ Driven by button presses through the debouncer and loop, like the Tanturlurette 
 
 import app.modes.table as table_module
 import app.session as session_module
-import engine.tanturlurette as tant
 from app.buttons import KEEP, OK, SWAP
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
 from app_rig import event_kinds, make_rig, start, state
 from engine.core import TABLE, TERMINAL, GameState, IllegalAction
+from engine.registry import game_module
 from engine.rng import Rng
 
 
@@ -66,6 +66,8 @@ def test_table_play_keep_cycles_backwards():
 
 
 def test_table_play_peek_shows_seat_lines_only_while_held():
+    # the module as imported now: starting a pub game in an earlier test let the old one go
+    tant = game_module("tanturlurette")
     tant.seat_lines = lambda st, seat, lang: ["hand %d" % st.hand[seat]]
     try:
         driver = make_rig(seed=3)

@@ -8,7 +8,6 @@ import json
 import os
 import sys
 
-import engine.acheron as acheron
 import micropython
 from app.buttons import KEEP, OK, PRESS, SWAP, make_event
 from app.core import SELFTEST_MARKER
@@ -18,6 +17,7 @@ from app.modes.selftest import SelfTestMode
 from app.modes.table import TableMode
 from app.session import Session
 from app_rig import choose, event_kinds, make_rig, state
+from engine.registry import game_module
 from store.files import Files
 from store.storage import Store
 
@@ -151,7 +151,7 @@ def test_acheron_offers_its_house_readings_and_the_scorekeeper_fewer():
     driver = make_rig(seed=4, lang="en")
     choose(driver, "game", "acheron")
     mode = menu(driver)
-    assert mode.option_names == [name for name, _values in acheron.SETUP_CHOICES]
+    assert mode.option_names == [name for name, _values in game_module("acheron").SETUP_CHOICES]
     choose(driver, "lay", "free")
     assert shown_row(driver) == "> Lay: free"
     choose(driver, "chandelle", "transfer")
@@ -264,6 +264,7 @@ def with_deck_file(path, test):
     The scorekeeper is loaded afresh meanwhile so that it reads the deck through this very
     engine.acheron: an earlier test may have dropped that module from sys.modules, and a
     scorekeeper imported before would still hold the old copy's deck loader."""
+    acheron = game_module("acheron")  # as imported now: starting another game lets modules go
     score = sys.modules.pop("engine.acheron_score", None)
     saved = list(acheron._default_path)
     acheron.deck_path()  # fill the default first, so it can be restored

@@ -11,6 +11,7 @@ The modes (app/modes/base.py documents their API) do the rest.
 
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
+from engine.registry import forget_other_packs
 from engine.rng import Rng
 
 from app.board import Board, set_led
@@ -186,6 +187,7 @@ class App:
         except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
             self.show_error(str(err), now)
             return False
+        forget_other_packs(game)  # what the menu loaded to check the other games
         self.switch(self.play_mode(), now)
         return True
 

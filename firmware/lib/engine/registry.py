@@ -7,6 +7,14 @@ import engine
 from engine.core import BadRecord, replay_moves
 
 GAMES = ("tanturlurette", "acheron", "acheron_score", "bourre", "bourre_score", "piccolo", "piccolo_score")
+# Each game's engine modules beyond the shared ones (core, compat, rng, cards, play, registry): what
+# `tanturlurette deploy --games` leaves out of a build, and what starting a game lets go of.
+PACKS = {
+    "tanturlurette": ("tanturlurette", "tanturlurette_bots"),
+    "bourre": ("bourre", "bourre_bots", "bourre_score", "deck32"),
+    "piccolo": ("piccolo", "piccolo_bots", "piccolo_score", "deck32"),
+    "acheron": ("acheron", "acheron_bots", "acheron_score"),
+}
 
 
 def game_module(name):
@@ -42,6 +50,23 @@ def installed(name):
     except ImportError:
         return False
     return True
+
+
+def forget_other_packs(name):
+    """Let go of every engine module that the game `name` (a GAMES entry) does not use.
+
+    The setup menu builds a State of each game it shows, to check that it can start, so browsing
+    it imports every pack. Once a game is chosen, their code would stay in the heap for nothing:
+    taken out of sys.modules and the engine package, it is collected (and imported again if the
+    menu shows those games again).
+    """
+    keep = PACKS.get(name.split("_")[0], ())  # a game outside the packs (a test's) keeps none
+    for modules in PACKS.values():
+        for module in modules:
+            if module not in keep:
+                sys.modules.pop("engine." + module, None)
+                if module in engine.__dict__:
+                    delattr(engine, module)
 
 
 def new_state(name, options=None):
