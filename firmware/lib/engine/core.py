@@ -54,36 +54,36 @@ def player_name(player):
     return "seat %d" % player
 
 
-def _refuse(error, what, wanted, value):
-    """Raise error saying what `what` must be and what it was: one message for options and saves."""
-    raise error("%s must be %s, got %r" % (what, wanted, value))
+def _refused(error, what, wanted, value):
+    """The error saying what `what` must be and what it was: one message for options and saves."""
+    return error("%s must be %s, got %r" % (what, wanted, value))
 
 
 def option_int(options, key, default, low, high):
     """Read one integer option, refusing out-of-range values with a message that says why."""
     value = options.get(key, default)
     if type(value) is not int or value < low or value > high:  # type(): bools are refused
-        _refuse(BadOptions, "option " + key, "an integer from %d to %d" % (low, high), value)
+        raise _refused(BadOptions, "option " + key, "an integer from %d to %d" % (low, high), value)
     return value
 
 
 def option_bool(options, key, default):
     value = options.get(key, default)
     if value is not True and value is not False:
-        _refuse(BadOptions, "option " + key, "true or false", value)
+        raise _refused(BadOptions, "option " + key, "true or false", value)
     return value
 
 
 def option_choice(options, key, default, choices):
     value = options.get(key, default)
     if value not in choices:
-        _refuse(BadOptions, "option " + key, "one of " + ", ".join(choices), value)
+        raise _refused(BadOptions, "option " + key, "one of " + ", ".join(choices), value)
     return value
 
 
 def check_known_options(options, known):
     if not isinstance(options, dict):
-        _refuse(BadOptions, "options", "a JSON object", options)
+        raise _refused(BadOptions, "options", "a JSON object", options)
     for key in options:
         if key not in known:
             raise BadOptions("unknown option %r (known: %s)" % (key, ", ".join(sorted(known))))
@@ -93,7 +93,7 @@ def check_known_options(options, known):
 def read_int(data, key, low, high):
     value = data.get(key)
     if type(value) is not int or value < low or value > high:
-        _refuse(BadRecord, key, "an integer from %d to %d" % (low, high), value)
+        raise _refused(BadRecord, key, "an integer from %d to %d" % (low, high), value)
     return value
 
 
@@ -101,7 +101,7 @@ def read_ints(data, key, count, low, high):
     """A list of integers in low..high; count -1 for any length."""
     values = data.get(key)
     if type(values) is not list or (count >= 0 and len(values) != count):
-        _refuse(BadRecord, key, "a list of %s integers" % ("some" if count < 0 else count), values)
+        raise _refused(BadRecord, key, "a list of %s integers" % ("some" if count < 0 else count), values)
     for value in values:
         if type(value) is not int or value < low or value > high:
             raise BadRecord("%s holds %r, outside %d..%d" % (key, value, low, high))
@@ -116,7 +116,7 @@ def read_bools(data, key, count):
                 break
         else:
             return list(values)
-    _refuse(BadRecord, key, "a list of %d booleans" % count, values)
+    raise _refused(BadRecord, key, "a list of %d booleans" % count, values)
 
 
 def check_distinct(key, values):
