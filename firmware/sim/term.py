@@ -13,11 +13,12 @@ import sys
 
 from app.buttons import BACK, KEEP, OK, SWAP
 from app.clock import ticks_add, ticks_diff
-from app.core import CUE_NAMES
 
 ROWS = 19  # the target's height in lines; its width is twice that, as characters are tall
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one
 PRESS_MS = 90
+# The app's sound cue ids (app.core CUE_*) by name: the terminal prints a cue as a word.
+CUE_NAMES = ("click", "act", "error", "round", "lose", "win", "undo", "turn")
 HELP = ("k KEEP  s SWAP  o/Enter OK  b BACK",
         "K S O B (capitals): long press",
         "p hold/release OK (peek)  q quit")

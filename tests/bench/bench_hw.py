@@ -7,7 +7,7 @@ clock, per call:
   encode_93_us        power.encode of a fully lit 93-LED frame: cap computed, GRB order, into the
                       output buffer (what show_ring does before the strip is written)
   estimate_93_us      power.estimate_ma of the same frame
-  layout_draw_93_us   drawing every LED of the disc through RingLayout.index and ring.put
+  layout_draw_93_us   drawing every LED of the disc through RingLayout.index and board.set_led
   config_load_us      load_config of firmware/config.json (once per boot)
   capped_scale_white  the scale encode settles on for the full white disc at brightness 96 and
                       450 mA (what the board shows instead of 96)
@@ -19,11 +19,12 @@ import sys
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 
+from app.board import set_led  # noqa: E402
 from app.buttons import OK, Debouncer  # noqa: E402
 from app.colours import SEAT_COLOURS  # noqa: E402
 from app.config import load_config  # noqa: E402
 from app.power import encode, estimate_ma  # noqa: E402
-from app.ring import RingLayout, put  # noqa: E402
+from app.ring import RingLayout  # noqa: E402
 from benchlib import elapsed_us, median, now_us  # noqa: E402
 
 BATCHES = 15
@@ -68,7 +69,7 @@ def main():
         for n in range(calls):
             for ring in range(len(sizes)):
                 for k in range(sizes[ring]):
-                    put(frame, layout.index(ring, k), SEAT_COLOURS[(k + n) & 7])
+                    set_led(frame, layout.index(ring, k), SEAT_COLOURS[(k + n) & 7])
 
     config_path = HERE + "/../../firmware/config.json"
 

@@ -1,11 +1,12 @@
 """The input and LED output paths allocate nothing: proved under micropython.heap_lock()."""
 
 import micropython
+from app.board import set_led
 from app.buttons import OK, SWAP, Debouncer
 from app.clock import ManualClock, ticks_add
 from app.colours import SEAT_COLOURS
 from app.power import encode, estimate_ma
-from app.ring import RingLayout, put
+from app.ring import RingLayout
 
 
 def locked(func, a, b, c, d):
@@ -52,7 +53,7 @@ def draw_and_encode(layout, frame, out, rounds):
     for n in range(rounds):
         for ring in range(len(layout.ring_sizes)):
             for k in range(layout.ring_sizes[ring]):
-                put(frame, layout.index(ring, k), SEAT_COLOURS[(k + n) & 7])
+                set_led(frame, layout.index(ring, k), SEAT_COLOURS[(k + n) & 7])
         scale = encode(frame, out, 96, 450, "GRB")
         estimate_ma(out, 255)
     return scale

@@ -171,3 +171,11 @@ def test_keys_become_timed_presses():
     assert keys.levels() == 0
     keys.key("q")
     assert keys.quit
+
+
+def test_the_terminal_names_each_cue_as_the_app_numbers_it():
+    import app.core
+    from sim.term import CUE_NAMES
+
+    for cue, name in enumerate(CUE_NAMES):
+        assert getattr(app.core, "CUE_" + name.upper()) == cue, name

@@ -1,7 +1,8 @@
 """app.ring: the (ring, k) to physical index map for every vendor wiring, and app.colours."""
 
+from app.board import set_led
 from app.colours import SEAT_COLOURS, seat_colour
-from app.ring import RingLayout, put
+from app.ring import RingLayout
 from support import expect_raises
 
 DISC = [32, 24, 16, 12, 8, 1]
@@ -87,11 +88,11 @@ def test_bad_layouts_are_refused_with_a_reason():
     expect_raises(ValueError, RingLayout, {"rings": [128] * 5})
 
 
-def test_put():
+def test_a_new_frame_holds_three_bytes_an_led_and_set_led_fills_one():
     layout = RingLayout({"rings": [24]})
     frame = layout.new_frame()
     assert len(frame) == 72
-    put(frame, 2, (1, 2, 3))
+    set_led(frame, 2, (1, 2, 3))
     assert frame[6:9] == bytearray((1, 2, 3))
     assert sum(frame) == 6
 

@@ -32,7 +32,6 @@ CUE_LOSE = const(4)  # a token moved inward
 CUE_WIN = const(5)  # the game is over
 CUE_UNDO = const(6)
 CUE_TURN = const(7)  # a human is to act
-CUE_NAMES = ("click", "act", "error", "round", "lose", "win", "undo", "turn")
 
 NO_CUE = const(-1)
 _SOUND_QUEUE = const(8)

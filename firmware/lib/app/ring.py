@@ -55,11 +55,3 @@ class RingLayout:
 
     def new_frame(self):
         return bytearray(3 * self.num_leds)
-
-
-def put(frame, index, rgb):
-    """Set one LED of a frame to an (r, g, b) tuple (app.board.set_led also scales it)."""
-    i = 3 * index
-    frame[i] = rgb[0]
-    frame[i + 1] = rgb[1]
-    frame[i + 2] = rgb[2]
