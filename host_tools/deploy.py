@@ -42,6 +42,8 @@ _EXTRA_FILES = {
 GAME_FILES = {game: tuple("engine/%s.py" % module for module in PACKS[game]) + _EXTRA_FILES[game]
               for game in ALL_GAMES}
 ALWAYS_INSTALLED = "tanturlurette"
+# Engine modules the board never imports: the tests and benches run them on both runtimes.
+OFF_BOARD = ("engine/play.py",)
 
 # Run on the board by `mpremote run` to clear /lib before the new build is copied.
 REMOVE_OLD_LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "on_board", "remove_old_lib.py")
@@ -89,7 +91,7 @@ def lib_files(lib=FIRMWARE_LIB, games=None):
         for name in sorted(files):
             if name.endswith(".py") or name.endswith(DATA_EXTENSIONS):
                 rel = os.path.relpath(os.path.join(folder, name), lib).replace(os.sep, "/")
-                if rel in wanted or rel not in left_out:
+                if rel not in OFF_BOARD and (rel in wanted or rel not in left_out):
                     found.append(rel)
     return found
 

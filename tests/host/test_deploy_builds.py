@@ -43,12 +43,27 @@ def test_every_file_named_for_a_game_exists_and_every_game_module_belongs_to_a_g
             assert rel in named, "%s is in no game's file list: a build without it would break" % rel
 
 
+def test_what_stays_off_the_board_is_imported_by_no_firmware_module():
+    for rel in deploy.OFF_BOARD:
+        module = rel[:-3].replace("/", ".")
+        assert os.path.isfile(os.path.join(FIRMWARE_LIB, rel)) and rel not in deploy.lib_files()
+        for folder, _dirs, files in os.walk(os.path.join(ROOT, "firmware")):
+            for name in files:
+                if name.endswith(".py") and "sim" not in folder.split(os.sep):
+                    with open(os.path.join(folder, name), encoding="utf-8") as f:
+                        text = f.read()
+                    package, leaf = module.rsplit(".", 1)
+                    for use in ("import " + module, module + " import", "from %s import %s" % (package, leaf)):
+                        assert use not in text, (name, use)
+
+
 def test_a_tanturlurette_build_leaves_out_every_pub_game_and_nothing_else():
     full = deploy.lib_files()
     own = deploy.lib_files(games=["tanturlurette"])
     assert set(own) < set(full)
     assert sorted(set(full) - set(own)) == sorted(
         {rel for game in ("bourre", "piccolo", "acheron") for rel in deploy.GAME_FILES[game]})
+    assert "engine/play.py" not in full
     for rel in PUB_GAME_MODULES:
         assert rel in full and rel not in own
     for rel in ("engine/core.py", "engine/tanturlurette.py", "app/modes/tant.py", "app/modes/selftest.py",
