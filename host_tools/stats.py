@@ -7,7 +7,8 @@ so a test (or a curious player) can check a picture against the game without rea
 
 import json
 
-from engine.registry import new_state, replay
+from engine.play import replay
+from engine.registry import new_state
 
 from host_tools.view import seat_label
 

@@ -1,7 +1,7 @@
 """The live view of the game in the terminal: who is where, the pot, whose turn, the last events."""
 
 from engine.core import CHANCE, TABLE, TERMINAL
-from engine.registry import replay
+from engine.play import replay
 
 
 def seat_label(names, seat):

@@ -36,8 +36,8 @@ from benchlib import (  # noqa: E402
     now_us,
     replay_us_per_move,
 )
-from engine.core import CHANCE, sample_chance  # noqa: E402
-from engine.play import play_out  # noqa: E402
+from engine.core import CHANCE  # noqa: E402
+from engine.play import play_out, sample_chance  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.tanturlurette import State  # noqa: E402
 from engine.tanturlurette_bots import CountingBot, ThresholdBot  # noqa: E402

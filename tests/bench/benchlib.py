@@ -67,7 +67,7 @@ def heap_stop(start):
 
 def replay_us_per_move(records):
     """The engine alone: replaying recorded games (no bots, no PRNG), microseconds per move."""
-    from engine.registry import replay
+    from engine.play import replay
 
     moves = 0
     start = now_us()

@@ -8,8 +8,7 @@ import test_acheron_bots as bots_tests
 import test_acheron_props as props
 from engine.acheron_bots import BOTS, RandomBot
 from engine.core import IllegalAction
-from engine.play import play_out
-from engine.registry import replay
+from engine.play import play_out, replay
 from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st

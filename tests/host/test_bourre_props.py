@@ -6,7 +6,7 @@ import json
 from engine.bourre import PH_DEAL, PH_PLAY, State
 from engine.bourre_bots import PlanBot, RandomBot
 from engine.core import CHANCE, IllegalAction
-from engine.registry import replay
+from engine.play import replay
 from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st

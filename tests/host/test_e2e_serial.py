@@ -29,7 +29,7 @@ MENU_PAUSE_MS = 300000
 
 pytestmark = pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="needs the unix port in .venv")
 
-from engine.registry import replay  # noqa: E402
+from engine.play import replay  # noqa: E402
 from proto.wire import encode_event  # noqa: E402
 
 import host_tools  # noqa: E402,F401  (firmware/lib on the path)

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from app.clock import ManualClock
 from app.session import Session
-from engine.registry import replay
+from engine.play import replay
 from engine.rng import Rng
 from engine.tanturlurette_bots import BOTS
 from proto.link import Link

@@ -6,7 +6,7 @@ import json
 from engine.core import CHANCE, IllegalAction
 from engine.piccolo import PASS, PH_BID, PH_DEAL, PH_PLAY, State, payoff
 from engine.piccolo_bots import PlanBot, RandomBot
-from engine.registry import replay
+from engine.play import replay
 from engine.rng import Rng
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -4,8 +4,8 @@ import json
 
 import engine.acheron as A
 from engine.acheron_bots import BOTS, RandomBot
-from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, sample_chance
-from engine.registry import replay
+from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction
+from engine.play import replay, sample_chance
 from engine.rng import Rng
 from support import expect_raises, scaled
 from test_acheron_fixtures import all_cards, json_round_trip

@@ -4,7 +4,7 @@ import json
 
 import engine.acheron_score as S
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
-from engine.registry import replay
+from engine.play import replay
 from support import expect_raises
 
 

@@ -21,8 +21,7 @@ from engine.bourre import (
 from engine.bourre_bots import PlanBot, RandomBot
 from engine.cards import card_name
 from engine.core import CHANCE, BadOptions, BadRecord, IllegalAction
-from engine.play import play_out
-from engine.registry import replay
+from engine.play import play_out, replay
 from engine.rng import Rng
 from support import expect_raises, scaled
 

@@ -4,7 +4,8 @@ import json
 
 from engine.bourre_score import State, from_dict, max_tricks
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
-from engine.registry import new_state, replay
+from engine.play import replay
+from engine.registry import new_state
 from engine.rng import Rng
 from support import expect_raises, scaled
 

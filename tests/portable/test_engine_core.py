@@ -10,10 +10,9 @@ from engine.core import (
     option_choice,
     option_int,
     player_name,
-    sample_chance,
 )
-from engine.play import play_out
-from engine.registry import GAMES, game_module, new_state, replay
+from engine.play import play_out, replay, sample_chance
+from engine.registry import GAMES, game_module, new_state
 from engine.rng import Rng
 from engine.tanturlurette import DRAW, KEEP, PH_MARK, PH_TURN_UP, State
 from engine.tanturlurette_bots import ThresholdBot

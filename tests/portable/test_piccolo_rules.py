@@ -29,8 +29,7 @@ from engine.piccolo import (
     strength,
 )
 from engine.piccolo_bots import PlanBot, RandomBot
-from engine.play import play_out
-from engine.registry import replay
+from engine.play import play_out, replay
 from engine.rng import Rng
 from support import expect_raises, scaled
 

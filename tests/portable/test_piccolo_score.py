@@ -5,7 +5,8 @@ import json
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.piccolo import BID, GENERALE, MISERE, PASS, PICCOLO, PICCOLO_TABLE
 from engine.piccolo_score import State, from_dict
-from engine.registry import new_state, replay
+from engine.play import replay
+from engine.registry import new_state
 from engine.rng import Rng
 from support import expect_raises, scaled
 

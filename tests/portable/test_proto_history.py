@@ -2,7 +2,7 @@
 (a RAM littlefs under the unix port, a temp folder on CPython)."""
 
 from app.session import Session
-from engine.registry import replay
+from engine.play import replay
 from engine.rng import Rng
 from engine.tanturlurette_bots import BOTS
 from proto import wire

@@ -2,8 +2,7 @@
 loop keeps going, and no game loses a move."""
 
 from app.clock import TICKS_PERIOD, ManualClock
-from engine.play import play_out
-from engine.registry import replay
+from engine.play import play_out, replay
 from engine.rng import Rng
 from engine.tanturlurette import State
 from engine.tanturlurette_bots import BOTS

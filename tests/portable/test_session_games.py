@@ -3,7 +3,8 @@ full replay, and a resumed session equals the one that saved."""
 
 from app.session import Session
 from engine.core import CHANCE, TABLE
-from engine.registry import GAMES, game_module, replay
+from engine.play import replay
+from engine.registry import GAMES, game_module
 from engine.rng import Rng
 from store.storage import Store
 from support import scaled

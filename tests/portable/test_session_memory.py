@@ -3,7 +3,7 @@
 from app.session import Session
 from engine import tanturlurette as T
 from engine.core import CHANCE, TABLE, TERMINAL, BadOptions, IllegalAction
-from engine.registry import replay
+from engine.play import replay
 from engine.rng import Rng
 from engine.tanturlurette_bots import ThresholdBot
 from support import expect_raises, scaled

@@ -1,7 +1,7 @@
 """Session + Store on a real filesystem: resume, cuts at every byte, garbage, ENOSPC, history."""
 
 from app.session import Session
-from engine.registry import replay
+from engine.play import replay
 from store import container, journal
 from store.files import Files, crc32, join
 from store.storage import Store

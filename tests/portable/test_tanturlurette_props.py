@@ -8,8 +8,7 @@ the engine's own bookkeeping, from the moves and the visibility rules of docs/RU
 import json
 
 from engine.core import CHANCE, TABLE
-from engine.play import play_out
-from engine.registry import replay
+from engine.play import play_out, replay
 from engine.rng import Rng
 from engine.tanturlurette import (
     DRAW,

@@ -7,7 +7,7 @@ order of play is 0, 1, 2, 3: seat 0 keeps or swaps, seats 1 and 2 keep or draw, 
 import json
 
 from engine.core import CHANCE, TABLE, TERMINAL, BadOptions, BadRecord, IllegalAction
-from engine.registry import replay
+from engine.play import replay
 from engine.tanturlurette import (
     BLOCKED,
     DRAW,

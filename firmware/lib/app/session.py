@@ -315,7 +315,7 @@ class Session:
             return None
 
     def record(self):
-        """The game record (engine.registry.replay rebuilds it) with names and bots."""
+        """The game record (engine.play.replay rebuilds it) with names and bots."""
         doc = self._need_state().record()
         doc["names"] = self.names
         doc["bots"] = self.bots

@@ -235,24 +235,3 @@ class RandomBot:
     def choose(self, state, seat, rng):
         legal = state.legal_actions()
         return legal[rng.below(len(legal))]
-
-
-def sample_chance(state, rng):
-    """Play the pending chance node with an outcome drawn from rng; returns that outcome."""
-    outcome = state.chance_outcome(rng.below(state.chance_count()))
-    state.apply(outcome)
-    return outcome
-
-
-def replay_moves(state, moves):
-    """Apply a record's moves, naming the first bad one if the record does not fit the game."""
-    # The error is raised outside the except clause: MicroPython warns on exception chaining.
-    for i, move in enumerate(moves):
-        problem = None
-        try:
-            state.apply(move)
-        except IllegalAction as err:
-            problem = "move %d of the record does not apply: %s" % (i, err)
-        if problem:
-            raise BadRecord(problem)
-    return state

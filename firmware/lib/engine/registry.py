@@ -4,7 +4,7 @@ import os
 import sys
 
 import engine
-from engine.core import BadRecord, replay_moves
+from engine.core import BadRecord
 
 GAMES = ("tanturlurette", "acheron", "acheron_score", "bourre", "bourre_score", "piccolo", "piccolo_score")
 # Each game's engine modules beyond the shared ones (core, compat, rng, cards, play, registry): what
@@ -71,16 +71,3 @@ def forget_other_packs(name):
 
 def new_state(name, options=None):
     return game_module(name).State(options)
-
-
-def replay(record):
-    """Rebuild a game from its record: the options, then every action and chance outcome."""
-    if not isinstance(record, dict):
-        raise BadRecord("a record is a JSON object, got %s" % type(record).__name__)
-    if record.get("v") != 1:
-        raise BadRecord("record format version %r is not supported (this engine reads 1)" % (record.get("v"),))
-    moves = record.get("moves")
-    if not isinstance(moves, list):
-        raise BadRecord("record has no move list")
-    state = new_state(record.get("game"), record.get("options"))
-    return replay_moves(state, moves)

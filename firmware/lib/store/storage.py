@@ -303,7 +303,7 @@ class Store:
         return self.files.read(join(self.history_dir, "h%d" % ident), self.max_read)
 
     def read_history(self, ident):
-        """The record of one kept game (engine.registry.replay accepts it); raises
+        """The record of one kept game (engine.play.replay accepts it); raises
         container.BadFile if damaged, OSError if there is no such game."""
         return container.decode(container.HISTORY, self.history_bytes(ident))
 
