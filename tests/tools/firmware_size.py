@@ -9,10 +9,16 @@ the files of each are added up (.mpy modules and the few .json data files):
   - what each pack adds to the Tanturlurette firmware.
 main.py is deployed as source and counted too. The largest modules of the Tanturlurette firmware
 are listed, as the places to look first when the budget is tight.
+
+The heap that code takes once imported is measured too: the Tanturlurette build's .mpy files are
+loaded by the unix port (bytecode .mpy files load on any port), every module but the ESP32 layer,
+which needs the board's machine module. The unix port's pointers are 64-bit: on the ESP32 the
+same objects take less (the bytecode and strings as much, the pointers half), not measured here.
 """
 
 import io
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -43,6 +49,20 @@ def build_sizes(compiled, games):
     return sizes
 
 
+def code_heap_bytes():
+    """gc.mem_alloc() growth on the unix port from importing the compiled Tanturlurette build."""
+    with tempfile.TemporaryDirectory() as build:
+        lib = build_lib(build, [ALWAYS_INSTALLED], out=io.StringIO())
+        modules = [rel[:-3].replace("/", ".").replace(".__init__", "") for rel in lib_files(games=[ALWAYS_INSTALLED])
+                   if rel.endswith(".py") and not rel.startswith("hw_esp32/")]
+        script = ("import gc, sys\nsys.path.insert(0, %r)\ngc.collect()\nbase = gc.mem_alloc()\n"
+                  "for name in %r:\n    __import__(name)\ngc.collect()\nprint(gc.mem_alloc() - base)\n"
+                  % (lib, modules))
+        micropython = os.path.join(ROOT, ".venv", "bin", "micropython")
+        out = subprocess.run([micropython, "-c", script], capture_output=True, text=True, check=True).stdout
+    return int(out.split()[-1])
+
+
 def kb(sizes):
     return sum(sizes.values()) / 1024
 
@@ -59,6 +79,7 @@ def main():
         if game != ALWAYS_INSTALLED:
             with_pack = build_sizes(compiled, [game])
             print("firmware_mpy_pack_%s_kb: +%.1f KB" % (game, kb(with_pack) - kb(own)))
+    print("firmware_code_heap_unix_kb: %.1f KB" % (code_heap_bytes() / 1024))
     largest = sorted(own.items(), key=lambda item: -item[1])[:LARGEST_SHOWN]
     for path, size in largest:
         print("module_%s: %.1f KB" % (path.replace("lib/", "").replace(".py", "").replace("/", "."),
