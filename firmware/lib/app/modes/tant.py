@@ -87,8 +87,10 @@ class TantMode(Mode):
     def enter(self, now):
         state = self.app.session.state
         self.app.board.setup(self.n, state.circles)
-        # the token positions drawn: they lag the engine's during a glide, from from_pos
-        self.from_pos = self.shown_pos = bytearray(state.pos)
+        # the token positions drawn: they lag the engine's during a glide, from from_pos. Two
+        # buffers that swap roles at each action, so an action allocates none.
+        self.shown_pos = bytearray(state.pos)
+        self.from_pos = bytearray(state.pos)
         self.moving = False
         self.reveal = False
         self.peeking = False
@@ -218,9 +220,14 @@ class TantMode(Mode):
         for s in range(self.n):
             if eliminated >> s & 1:
                 app.log("elim", {"seat": s, "round": round_before})
-        self.from_pos = self.shown_pos  # the tokens that moved glide from where they were shown
-        self.shown_pos = bytearray(state.pos)
-        if self.shown_pos != self.from_pos:
+        before = self.shown_pos  # the tokens that moved glide from where they were shown
+        shown = self.from_pos
+        pos = state.pos
+        for s in range(self.n):
+            shown[s] = pos[s]
+        self.from_pos = before
+        self.shown_pos = shown
+        if shown != before:
             self.moving = True
             self.move_start = now
             app.sound(CUE_LOSE)
