@@ -147,6 +147,22 @@ def test_piccolo_dealer_target_and_generale_reach_the_game():
     assert (options["dealer"], options["target"], options["generale"]) == (2, 21, False)
 
 
+def test_piccolo_generale_payoff_is_7_unless_the_house_pays_10():
+    for mode in ("table", "score"):
+        driver = make_rig(seed=3, lang="en")
+        choose(driver, "game", "piccolo")
+        choose(driver, "mode", mode)
+        rows = menu(driver).rows
+        assert rows[rows.index("generale"):rows.index("generale") + 2] == ["generale", "generale_payoff"]
+        assert menu(driver).value("generale_payoff") == 7  # regle 13's top line
+        to_row(driver, "generale_payoff")
+        assert shown_row(driver) == "> Gen. pays: 7"
+        choose(driver, "generale_payoff", 10)
+        assert shown_row(driver) == "> Gen. pays: 10"
+        play(driver)
+        assert state(driver).options["generale_payoff"] == 10
+
+
 def test_acheron_offers_its_house_readings_and_the_scorekeeper_fewer():
     driver = make_rig(seed=4, lang="en")
     choose(driver, "game", "acheron")

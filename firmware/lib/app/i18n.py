@@ -98,6 +98,7 @@ OPTION_LABELS = _table((
     ("dealer", "Donneur", "Dealer"),
     ("target", "But", "Target"),
     ("generale", "Generale"),
+    ("generale_payoff", "Gen. paie", "Gen. pays"),  # what a generale pays: 7 or 10
     ("lay", "Pose", "Lay"),
     ("jocrisse", "Jocrisse"),
     ("chandelle", "Chandelle"),
