@@ -17,6 +17,9 @@ Runs standalone under MicroPython and CPython (tests/bench/run.py runs both) and
                     and the highest gc.mem_alloc() above the level before the state was built: so
                     garbage the collector would reclaim does not count, but everything alive does.
                     CPython: tracemalloc peak above the same starting level.
+  rounds_median, rounds_max   rounds per game over ROUND_GAMES seeded games of counting bots, with
+                    the text's unlimited re-entry; _cap1 and _cap2 the same games under the house
+                    cap of one or two re-entries a player (option reentry_cap).
 """
 
 import sys
@@ -46,6 +49,7 @@ PLAYERS = 8
 GAMES = 60
 PEAK_GAMES = 8
 LONG_SEARCH = 200  # games searched for the longest, whose peak is measured too
+ROUND_GAMES = 200  # games whose lengths are counted, with and without a re-entry cap
 
 if not ON_MICROPYTHON:
     import tracemalloc
@@ -138,6 +142,17 @@ def game_peaks(first_seed):
     return worst, one_game_peak(longest_seed)
 
 
+def game_lengths(cap):
+    """(median, longest) rounds per game of counting bots, re-entries capped at cap (0: none)."""
+    bots = [CountingBot() for _ in range(PLAYERS)]
+    rounds = []
+    for seed in range(ROUND_GAMES):
+        state = State({"players": PLAYERS, "reentry_cap": cap})
+        play_out(state, bots, Rng(seed))
+        rounds.append(state.round)
+    return median(rounds), max(rounds)
+
+
 def main():
     times, records = round_times(ThresholdBot, 11)
     print("round_us: %d us" % median(times))
@@ -154,6 +169,10 @@ def main():
     print("longest_game_peak_heap: %d bytes" % long_peak)
     print("longest_game_peak_heap_budget: 16384 bytes")
     print("moves_in_longest_game: %d moves" % long_moves)
+    for cap, suffix in ((0, ""), (1, "_cap1"), (2, "_cap2")):
+        middle, longest = game_lengths(cap)
+        print("rounds_median%s: %d rounds" % (suffix, middle))
+        print("rounds_max%s: %d rounds" % (suffix, longest))
 
 
 main()

@@ -4,7 +4,7 @@ every deal played out, règle 11 never broken, payoffs as règle 13, records rep
 import json
 
 from engine.core import CHANCE, IllegalAction
-from engine.piccolo import PASS, PH_BID, PH_DEAL, PH_PLAY, State, payoff
+from engine.piccolo import PASS, PH_BID, PH_DEAL, PH_PLAY, State, is_points_bid, payoff
 from engine.piccolo_bots import PlanBot, RandomBot
 from engine.play import replay
 from engine.rng import Rng
@@ -16,10 +16,10 @@ BOTS = (RandomBot(), PlanBot())
 
 @settings(max_examples=1500, deadline=None)
 @given(seed=st.integers(1, 2**32 - 1), dealer=st.integers(0, 3), mix=st.integers(0, 15),
-       shy=st.integers(0, 3))
-def test_random_deals_conserve_cards_and_count_70(seed, dealer, mix, shy):
+       shy=st.integers(0, 3), generale_payoff=st.sampled_from((7, 10)))
+def test_random_deals_conserve_cards_and_count_70(seed, dealer, mix, shy, generale_payoff):
     rng = Rng(seed)
-    state = State({"dealer": dealer})
+    state = State({"dealer": dealer, "generale_payoff": generale_payoff})
     while state.round == 1:
         player = state.current_player()
         if player == CHANCE:
@@ -45,9 +45,11 @@ def test_random_deals_conserve_cards_and_count_70(seed, dealer, mix, shy):
         assert state.scores == [0, 0, 0, 0]  # thrown in
         return
     taker, level, points, tricks, won, pay = state.last_result
-    assert pay == payoff(level)
-    if state.counted:
-        assert sum(state.counted) == 70
+    assert pay == payoff(level, generale_payoff)
+    # the deal that ended is counted over the tricks it had: all ten for a points bid
+    assert state.counted[taker] == points and sum(state.counted) <= 70
+    assert sum(state.counted) == 70 or not is_points_bid(level)
+    assert state.view(dealer)["counted"] == state.counted
     expected = [0, 0, 0, 0]
     for s in range(4):
         if s != dealer and (s == taker) == won:

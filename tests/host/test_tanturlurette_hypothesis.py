@@ -16,6 +16,7 @@ games = st.fixed_dictionaries({
     "king_blocks": st.booleans(),
     "mode": st.sampled_from(("deck", "deck", "deck", "board")),
     "all_tied_move": st.booleans(),
+    "reentry_cap": st.sampled_from((0, 0, 1, 2, 3)),
 })
 bot_mixes = st.lists(st.sampled_from(BOT_NAMES), min_size=1, max_size=8)
 seeds = st.integers(0, 0xFFFFFFFF)

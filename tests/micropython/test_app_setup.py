@@ -147,6 +147,22 @@ def test_piccolo_dealer_target_and_generale_reach_the_game():
     assert (options["dealer"], options["target"], options["generale"]) == (2, 21, False)
 
 
+def test_piccolo_generale_payoff_is_7_unless_the_house_pays_10():
+    for mode in ("table", "score"):
+        driver = make_rig(seed=3, lang="en")
+        choose(driver, "game", "piccolo")
+        choose(driver, "mode", mode)
+        rows = menu(driver).rows
+        assert rows[rows.index("generale"):rows.index("generale") + 2] == ["generale", "generale_payoff"]
+        assert menu(driver).value("generale_payoff") == 7  # regle 13's top line
+        to_row(driver, "generale_payoff")
+        assert shown_row(driver) == "> Gen. pays: 7"
+        choose(driver, "generale_payoff", 10)
+        assert shown_row(driver) == "> Gen. pays: 10"
+        play(driver)
+        assert state(driver).options["generale_payoff"] == 10
+
+
 def test_acheron_offers_its_house_readings_and_the_scorekeeper_fewer():
     driver = make_rig(seed=4, lang="en")
     choose(driver, "game", "acheron")
@@ -182,7 +198,7 @@ def test_tanturlurette_tie_rule_is_a_house_rule_row():
     mode = menu(driver)
     rows = mode.rows
     at = rows.index("reentry")
-    assert rows[at:at + 3] == ["reentry", "king_blocks", "all_tied_move"], rows
+    assert rows[at:at + 4] == ["reentry", "reentry_cap", "king_blocks", "all_tied_move"], rows
     assert mode.value("all_tied_move") is False and mode.value("circles") == 4
     choose(driver, "all_tied_move", True)
     assert shown_row(driver) == "> Tous egaux:oui"
@@ -192,6 +208,46 @@ def test_tanturlurette_tie_rule_is_a_house_rule_row():
     options = state(driver).options
     assert options["all_tied_move"] is True and options["king_blocks"] is True
     assert options["circles"] == 4 and options["reentry"] is True
+
+
+def test_tanturlurette_reentry_cap_is_a_house_rule_row_unlimited_by_default():
+    for lang, unlimited, two in (("fr", "> Retours: libre", "> Retours: 2"),
+                                 ("en", "> Re-entries:any", "> Re-entries: 2")):
+        driver = make_rig(seed=5, lang=lang)
+        mode = menu(driver)
+        assert mode.value("reentry_cap") == 0  # the text's: as often as a token is on the outer circle
+        to_row(driver, "reentry_cap")
+        assert shown_row(driver) == unlimited
+        choose(driver, "reentry_cap", 2)
+        assert shown_row(driver) == two
+    play(driver)
+    assert state(driver).options["reentry_cap"] == 2 and state(driver).options["reentry"] is True
+
+
+def test_the_reentry_cap_on_the_ring_a_count_and_no_limit_the_whole_ring():
+    driver = make_rig(seed=1)
+    app = driver.app
+    inner = [app.layout.index(1, k) for k in range(app.layout.ring_sizes[1])]
+
+    def inner_lit():
+        app.render(driver.hw.clock.ticks_ms())
+        return len([i for i in inner if app.frame[3 * i] or app.frame[3 * i + 1] or app.frame[3 * i + 2]])
+
+    to_row(driver, "reentry_cap")
+    assert inner_lit() == len(inner)  # no limit: every dot of the inner ring
+    for cap in (1, 2, 3):
+        choose(driver, "reentry_cap", cap)
+        assert inner_lit() == cap
+    now = driver.hw.clock.ticks_ms()
+    for value in (0, 3):
+        choose(driver, "reentry_cap", value)
+        app.render(now)  # the text is rebuilt here, outside the lock
+        micropython.heap_lock()
+        try:
+            app.render(now)
+            app.render(now + 300)
+        finally:
+            micropython.heap_unlock()
 
 
 def test_every_menu_line_fits_the_oled_in_both_languages():
@@ -210,7 +266,7 @@ def test_every_menu_line_fits_the_oled_in_both_languages():
                         value = mode.value(row)
                         assert len(line) <= 16, line
                         if isinstance(value, int) and not isinstance(value, bool) and row not in (
-                                "eldest", "dealer"):
+                                "eldest", "dealer") and (value or row != "reentry_cap"):
                             assert line.endswith(str(value)), line  # the label is cut, never the value
                         mode.values[row] = (mode.values[row] + 1) % len(mode.choices[row])
 

@@ -1,7 +1,7 @@
 """Tanturlurette on the device, driven only by button presses through the debouncer and loop."""
 
 from app.buttons import BACK, KEEP, OK, SWAP
-from app_rig import event_kinds, keep_to_marking, make_rig, start, state
+from app_rig import choose, event_kinds, keep_to_marking, make_rig, start, state
 from engine.core import TABLE
 from engine.rng import Rng
 from engine.tanturlurette import PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
@@ -222,6 +222,33 @@ def test_reentry_is_offered_and_taken():
         else:
             driver.run_for(100)
     assert offered
+
+
+def test_a_player_capped_at_one_reentry_is_out_at_his_second_fall():
+    driver = make_rig(seed=9)
+    choose(driver, "reentry_cap", 1)
+    start(driver, mode="board", circles=2)
+    asked = 0
+    for _ in range(900):
+        st = state(driver)
+        if st.out[0] or st.phase == PH_OVER:
+            break
+        player = st.current_player()
+        if st.phase == PH_REENTRY:
+            assert player == 0 and asked == 0, "asked again after the one re-entry allowed"
+            asked += 1
+            driver.press(KEEP)
+        elif player == TABLE:
+            mark_losers(driver, 1)  # seat 0 (J1) always loses
+        elif player >= 0:
+            driver.press(KEEP)
+        else:
+            driver.run_for(100)
+    st = state(driver)
+    assert asked == 1 and st.out[0] and st.stakes[0] == 2 and st.phase != PH_REENTRY
+    assert [p["seat"] for k, p in driver.events if k == "elim"] == [0]
+    driver.run_for(700)
+    assert driver.hw.text[2].startswith("x "), driver.hw.text  # J1 out on the standings line
 
 
 def test_long_back_opens_the_game_menu_and_continue_returns():

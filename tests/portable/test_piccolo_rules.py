@@ -285,7 +285,7 @@ def test_points_deal_counts_70_and_the_discards_count_for_the_taker():
 def test_payoff_table_of_regle_13():
     assert [payoff(v) for v in (26, 35, 36, 45, 46, 55, 56, 65, 66, 70)] == [3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
     assert payoff(MISERE) == 4 and payoff(PICCOLO) == 5 and payoff(MISERE_TABLE) == 6
-    assert payoff(PICCOLO_TABLE) == 7 and payoff(GENERALE) == 10
+    assert payoff(PICCOLO_TABLE) == 7 and payoff(GENERALE) == 7  # the house option pays it 10
     assert made(MISERE, 50, 0) and not made(MISERE, 0, 1)
     assert made(PICCOLO, 0, 1) and not made(PICCOLO, 0, 0) and not made(PICCOLO_TABLE, 0, 2)
     assert made(GENERALE, 70, 10) and not made(GENERALE, 69, 9)
@@ -305,15 +305,6 @@ def test_first_to_41_wins_and_leaves_then_three_play_with_the_dealer():
         state.apply(state.chance_outcome(0))
     assert [len(h) for h in state.hands] == [10, 10, 0, 10] and len(state.tourne) == 2
     assert state.current_player() == 3
-
-
-def test_two_adversaries_reaching_41_together_end_the_game():
-    state = bid_and_take(MISERE)
-    state.scores = [5, 20, 37, 39]
-    for name in ("10C", "8C", "9C"):
-        state.apply(CARD[name])
-    assert state.is_over() and state.winning_order == [2, 3]
-    assert state.returns() == [-1, -1, 1, 1]
 
 
 def test_game_plays_to_two_winners_and_the_other_two_lose():
@@ -355,10 +346,15 @@ def test_seeded_random_deals_conserve_cards_and_accept_only_legal_cards():
                         if c not in legal:
                             expect_raises(IllegalAction, state.apply, c)
                 last_count = state.counted
+                tenth = state.phase == PH_PLAY and sum(state.tricks) == 9  # the deal's last trick
                 state.apply(bots[player].choose(state, player, rng))
-                if state.counted is not last_count:  # a deal was just played to its tenth trick
-                    assert sum(state.counted) == 70
-                    counted += 1
+                if state.counted is not last_count:  # a deal has just ended, counted (règle 12)
+                    assert state.counted[state.last_result[0]] == state.last_result[2]
+                    if tenth:
+                        assert sum(state.counted) == 70
+                        counted += 1
+                    else:  # a contract decided early: fewer than ten tricks counted
+                        assert sum(state.counted) < 70
             if state.phase != PH_DEAL:
                 assert sum(state.holder_counts()) == 32
         copy = replay(json.loads(json.dumps(state.record())))
@@ -437,3 +433,171 @@ def test_seat_lines_show_hand_contract_and_trick_within_the_oled_width():
     shown = " ".join(lines[:-1]).split()
     assert sorted(shown) == sorted([card_name(c) for c in state.hands[2]])
     assert seat_lines(state, 2, "fr")[-1] == "Pi: 10Tr"
+
+
+# -- the générale's payoff, two players crossing together, the view after a deal --------------------
+def rigged(options, level, plays, discards="QC JC", trump=None, hands=None, tourne="QC JC"):
+    """A fresh game from options; this deal's first player (the dealer's right) gets HANDS[1]'s
+    cards, the next HANDS[2]'s, the last HANDS[3]'s (or `hands`, by the same roles), and bids
+    `level` while the others pass; then the cards `plays` (names) are played in order."""
+    state = State(options)
+    deal_rigged(state, level, plays, discards, trump, hands, tourne)
+    return state
+
+
+def deal_rigged(state, level, plays, discards="QC JC", trump=None, hands=None, tourne="QC JC"):
+    roles = hands or HANDS
+    deal(state, dict([(state.active[i], roles[i + 1]) for i in range(3)]), cards(tourne))
+    taker = state.active[0]
+    state.apply(BID + level)
+    while state.phase == PH_BID:
+        state.apply(PASS)
+    assert state.taker == taker
+    for card in cards(discards):
+        state.apply(card)
+    if trump is not None:
+        state.apply(TRUMP + trump)
+    for card in cards(plays):
+        state.apply(card)
+
+
+# The taker (the dealer's right) holds the eight spades and the two top clubs; whatever is
+# played, he takes every trick.
+GENERALE_HANDS = {
+    1: cards("10S AS KS QS JS 9S 8S 7S 10C AC"),
+    2: cards("10H AH KH QH JH 9H 8H 7H JC 9C"),
+    3: cards("10D AD KD QD JD 9D 8D 7D 8C 7C"),
+}
+ALL_TEN = "10S 7H 7D AS 8H 8D KS 9H 9D QS JH JD JS QH QD 9S KH KD 8S AH AD 7S 10H 10D 10C JC 8C AC 9C 7C"
+
+
+def test_a_generale_made_pays_7_by_default_and_10_as_a_house_option():
+    # Règle 13's table stops at « 7 points pour 66 à 70 points ou un piccolo sur table demandés »;
+    # ten tricks are 70 points.
+    for options, pay in (({"dealer": 0}, 7), ({"dealer": 0, "generale_payoff": 10}, 10)):
+        state = rigged(options, GENERALE, ALL_TEN, discards="KC QC", trump=SPADES,
+                       hands=GENERALE_HANDS, tourne="KC QC")
+        assert state.round == 2, state.phase_name()
+        assert state.last_result == [1, GENERALE, 70, 10, True, pay]
+        assert state.scores == [0, pay, 0, 0]
+    assert payoff(GENERALE) == 7 and payoff(GENERALE, 10) == 10 and payoff(PICCOLO_TABLE, 10) == 7
+
+
+def test_a_generale_failed_pays_each_adversary_the_same_7_or_10():
+    for options, pay in (({"dealer": 0}, 7), ({"dealer": 0, "generale_payoff": 10}, 10)):
+        state = rigged(options, GENERALE, "7C AC 9C", trump=SPADES)  # seat 2's ace takes a trick
+        assert state.round == 2 and state.last_result[4] is False
+        assert state.scores == [0, 0, pay, pay]
+
+
+def test_the_generale_payoff_option_takes_7_or_10_only():
+    assert normalize_options({})["generale_payoff"] == 7
+    assert normalize_options({"generale_payoff": 10})["generale_payoff"] == 10
+    for bad in (8, 9, 0, "10", True, 10.0, None):
+        err = expect_raises(BadOptions, normalize_options, {"generale_payoff": bad})
+        assert "generale_payoff" in str(err) and "7 or 10" in str(err), str(err)
+
+
+def test_two_adversaries_crossing_with_four_in_the_game_rank_by_score():
+    # seat 3 ends on 43, seat 2 on 41: seat 3 is the first winner, seat 2 the second
+    state = bid_and_take(MISERE)
+    state.scores = [5, 20, 37, 39]
+    for name in ("10C", "8C", "9C"):
+        state.apply(CARD[name])
+    assert state.is_over() and state.winners() == [3, 2] and state.winning_order == [3, 2]
+    assert state.returns() == [-1, -1, 1, 1]
+
+
+def test_two_adversaries_tied_with_four_in_the_game_rank_in_the_order_of_play():
+    state = bid_and_take(MISERE)  # dealer 0: seat 2 plays before seat 3
+    state.scores = [5, 20, 37, 37]
+    for name in ("10C", "8C", "9C"):
+        state.apply(CARD[name])
+    assert state.is_over() and state.winners() == [2, 3]
+
+
+def three_left(scores):
+    """Seat 2 has won the first deal and left: the second deal is dealt by seat 1 to seats 3, 0
+    and 1 (3 first); then the scores are set to `scores`."""
+    state = bid_and_take(MISERE)
+    state.scores = [0, 0, 37, 0]
+    for name in ("10C", "8C", "9C"):  # seat 1's misère fails: 4 to seats 2 and 3
+        state.apply(CARD[name])
+    assert state.winners() == [2] and state.dealer == 1 and state.active == [3, 0, 1]
+    state.scores = list(scores)
+    return state
+
+
+def test_two_crossing_for_second_place_at_equal_scores_give_one_second_winner():
+    state = three_left([37, 37, 41, 10])
+    deal_rigged(state, MISERE, "10C 8C 9C")  # seat 3 takes the trick: seats 0 and 1 get 4 each
+    assert state.scores == [41, 41, 41, 10]
+    assert state.is_over() and state.winners() == [2, 0]  # seat 0 plays before seat 1
+    assert state.returns() == [1, -1, 1, -1]
+    assert sorted(state.returns()) == [-1, -1, 1, 1]
+
+
+def test_two_crossing_for_second_place_the_higher_score_wins_it():
+    state = three_left([37, 38, 41, 10])
+    deal_rigged(state, MISERE, "10C 8C 9C")
+    assert state.scores == [41, 42, 41, 10]
+    assert state.is_over() and state.winners() == [2, 1] and state.returns() == [-1, 1, 1, -1]
+
+
+def pairs(seats, names):
+    return [[seats[i], CARD[names.split()[i]]] for i in range(3)]
+
+
+# Each way a deal ends: (level, trump, cards played, the deciding trick's seats by role,
+# the taker's points, his tricks, each adversary's points by role). The taker is role 1.
+ENDINGS = (
+    (MISERE, None, "10C AC KC", 16, 1, (0, 0)),  # lost on its first trick: 10C+AC+KC, the discards
+    (MISERE_TABLE, None, "10C AC KC", 16, 1, (0, 0)),
+    (PICCOLO, None, "10S 7H 7D AS 8H 8D", 14, 2, (0, 0)),  # a second trick: 10S+AS, 2 tricks, discards
+    (PICCOLO_TABLE, None, "10S 7H 7D AS 8H 8D", 14, 2, (0, 0)),
+    (GENERALE, SPADES, "7C AC 9C", 3, 0, (5, 0)),  # the adversaries' first trick: AC and the trick
+)
+
+
+def test_the_view_after_a_deal_shows_that_deal_however_it_ended():
+    for level, trump, plays, taker_points, taker_tricks, others in ENDINGS:
+        state = State({"dealer": 0})
+        play_out(state, [PlanBot()] * 4, Rng(5), until_round=1)  # a first deal, to its end
+        assert state.round == 2
+        before = state.view(0)
+        seats = list(state.active)  # taker, then the two adversaries in the order of play
+        deal_rigged(state, level, plays, trump=trump)
+        assert state.round == 3 and state.phase == PH_DEAL, (level, state.phase_name())
+        last = " ".join(plays.split()[-3:])
+        for seat in range(4):
+            view = state.view(seat)
+            assert view["last_trick"] == pairs(seats, last), (level, view["last_trick"])
+            expected = [0, 0, 0, 0]
+            expected[seats[0]] = taker_points
+            expected[seats[1]], expected[seats[2]] = others
+            assert view["counted"] == expected, (level, view["counted"], before["counted"])
+            assert view["last_result"][:4] == [seats[0], level, taker_points, taker_tricks]
+        copy = from_dict(json.loads(json.dumps(state.to_dict())))
+        assert copy.view(1) == state.view(1)
+
+
+def test_the_view_between_deals_shows_a_deal_played_to_the_tenth_trick():
+    state = rigged({"dealer": 0}, GENERALE, ALL_TEN, discards="KC QC", trump=SPADES,
+                   hands=GENERALE_HANDS, tourne="KC QC")
+    view = state.view(2)
+    assert view["phase"] == "deal" and view["round"] == 2
+    assert view["last_trick"] == pairs([1, 2, 3], "AC 9C 7C")
+    assert view["counted"] == [0, 70, 0, 0]
+
+
+def test_a_deal_thrown_in_leaves_the_view_on_the_last_deal_played():
+    state = rigged({"dealer": 0}, MISERE, "10C AC KC")
+    shown = state.view(0)
+    for _ in range(state.chance_count()):
+        state.apply(state.chance_outcome(0))
+    for _ in range(3):
+        state.apply(PASS)  # nobody bids: no trick, no points
+    view = state.view(0)
+    assert view["round"] == 3 and view["dealer"] == 2
+    for key in ("last_trick", "counted", "last_result"):
+        assert view[key] == shown[key], key

@@ -72,7 +72,13 @@ def test_generale_option():
     expect_raises(IllegalAction, state.apply, BID + GENERALE)
     state = State()
     deal(state, BID + GENERALE, 2, 10)
-    assert state.scores == [0, 10, 0, 0]
+    assert state.scores == [0, 7, 0, 0]  # règle 13's top line
+    assert state.history == [[0, 1, GENERALE, 0, 10, True, 7]]
+    state = State({"generale_payoff": 10})  # the house pays it 10
+    deal(state, BID + GENERALE, 2, 10)
+    deal(state, BID + GENERALE, 3, 9)  # failed: each adversary gets 10
+    assert state.scores == [10, 10, 0, 10]
+    assert state.history[1][-1] == 10
 
 
 def test_first_winner_leaves_and_three_go_on_with_the_dealer_playing():
@@ -92,12 +98,19 @@ def test_first_winner_leaves_and_three_go_on_with_the_dealer_playing():
     assert state.scores[state.history[-1][1]] == 3
 
 
-def test_second_winner_ends_the_game_the_other_two_lose():
+def seat_1_has_won(scores):
+    """A game where seat 1 has reached the target and left: seats 2, 3 and 0 play (the dealer
+    with them), with these scores."""
     state = State()
-    state.scores = [0, 41, 30, 38]
+    state.scores = list(scores)
     state.out[1] = True
     state.winning_order = [1]
     state.active[:] = [2, 3, 0]
+    return state
+
+
+def test_second_winner_ends_the_game_the_other_two_lose():
+    state = seat_1_has_won([0, 41, 30, 38])
     deal(state, 30, 3, 30)  # the third player (seat 2) makes 30: 33
     assert not state.is_over()
     deal(state, MISERE + BID, 4, 0)  # the fourth player (seat 3) makes a misère: 42
@@ -106,13 +119,24 @@ def test_second_winner_ends_the_game_the_other_two_lose():
 
 
 def test_adversaries_crossing_together_for_second_place():
-    state = State()
-    state.scores = [0, 41, 38, 39]
-    state.out[1] = True
-    state.winning_order = [1]
-    state.active[:] = [2, 3, 0]
+    state = seat_1_has_won([0, 41, 38, 39])
     deal(state, 30, 1, 10)  # seat 0 fails: seats 2 and 3 get 3 each: 41 and 42
     assert state.winning_order == [1, 3] and state.is_over()
+
+
+def test_adversaries_tied_for_second_place_the_first_in_the_order_of_play_wins_it():
+    state = seat_1_has_won([0, 41, 38, 38])
+    deal(state, 30, 1, 10)  # seat 0 fails: seats 2 and 3 both reach 41; seat 2 plays first
+    assert state.scores == [0, 41, 41, 41]
+    assert state.is_over() and state.winners() == [1, 2] and state.returns() == [-1, 1, 1, -1]
+    assert state.history[-1] == [state.history[-1][0], 0, 30, 10, 0, False, 3]
+
+
+def test_adversaries_crossing_together_with_four_in_the_game_rank_by_score():
+    state = State({"dealer": 0})
+    state.scores = [0, 10, 39, 40]
+    deal(state, MISERE + BID, 2, 1)  # seat 1's misère fails: 43 and 44
+    assert state.is_over() and state.winners() == [3, 2] and state.returns() == [-1, -1, 1, 1]
 
 
 def test_random_entries_are_checked_and_replay():

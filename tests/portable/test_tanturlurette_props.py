@@ -116,6 +116,7 @@ def random_options(rng):
         "king_blocks": rng.below(2) == 1,
         "mode": "board" if rng.below(6) == 0 else "deck",
         "all_tied_move": rng.below(4) == 0,
+        "reentry_cap": (0, 0, 1, 2)[rng.below(4)],
     }
 
 
@@ -150,6 +151,9 @@ def play_checked(seed, options, bot_names, check_views=True, snapshot_step=-1):
         phase, round_before = state.phase, state.round
         pos_before, stakes_before, out_before = list(state.pos), list(state.stakes), list(state.out)
         seen.before_step(state, player, action)
+        cap = state.options["reentry_cap"]
+        if phase == PH_REENTRY and cap:
+            assert state.reentries(player) < cap  # a capped player is never asked
         state.apply(action)
         steps += 1
         if state.round != round_before:
@@ -164,6 +168,7 @@ def play_checked(seed, options, bot_names, check_views=True, snapshot_step=-1):
                 assert state.stakes[s] == stakes_before[s]
             assert state.pos[s] <= state.circles
             assert state.out[s] or not out_before[s]  # nobody comes back from elimination
+            assert not cap or state.stakes[s] <= cap + 1  # the first token and cap re-entries
         if state.deck_mode and state.round > 0:
             assert cards_accounted(state), (steps, state.to_dict())
         if check_views:

@@ -381,6 +381,64 @@ def test_reentry_off_eliminates_at_once():
     assert state.out[0] and state.phase == PH_DEAL
 
 
+def test_a_player_falls_and_comes_back_as_often_as_the_text_allows_by_default():
+    # « s'il reste encore au moins un jeton ... il peut alors reprendre un nouveau jeton »: no limit
+    state = four([card(TWO), card(NINE), card(FIVE), card(KING)],
+                 setup=positions([3, 2, 1, 0], stakes=[8, 1, 1, 1]))  # seven re-entries already
+    keep_all(state)
+    assert state.phase == PH_REENTRY and state.current_player() == 0
+    state.apply(REENTER)
+    assert state.stakes[0] == 9 and state.reentries(0) == 8
+
+
+def test_the_house_cap_on_reentries_puts_a_capped_player_out_as_if_he_retired():
+    for cap in (1, 2, 3):
+        # seat 0 has come back cap times: this fall is his last, and he is not asked
+        state = four([card(TWO), card(NINE), card(FIVE), card(KING)], {"reentry_cap": cap},
+                     setup=positions([3, 2, 1, 0], stakes=[cap + 1, 1, 1, 1]))
+        keep_all(state)
+        assert state.out == [True, False, False, False] and state.phase == PH_DEAL, cap
+        assert state.order == [2, 3, 1] and state.dealer == 1 and state.stakes[0] == cap + 1
+        # one re-entry fewer: he is asked, and may come back
+        state = four([card(TWO), card(NINE), card(FIVE), card(KING)], {"reentry_cap": cap},
+                     setup=positions([3, 2, 1, 0], stakes=[cap, 1, 1, 1]))
+        keep_all(state)
+        assert state.phase == PH_REENTRY and state.current_player() == 0, cap
+        state.apply(REENTER)
+        assert state.reentries(0) == cap and state.pos[0] == 0 and not state.out[0]
+
+
+def test_the_cap_counts_each_player_apart_when_two_fall_together():
+    # seats 0 and 2 fall in the same round; seat 0 has used his one re-entry, seat 2 has not
+    state = four([card(TWO, 0), card(NINE), card(TWO, 1), card(KING)], {"reentry_cap": 1},
+                 setup=positions([3, 1, 3, 0], stakes=[2, 1, 1, 1]))
+    keep_all(state)
+    assert state.out[0] and state.fallen == [2] and state.current_player() == 2
+    state.apply(REENTER)
+    assert state.pos == [4, 1, 0, 0] and state.stakes == [2, 1, 2, 1] and state.order == [2, 3, 1]
+    # both capped: nobody is asked, both are out and the round goes on
+    state = four([card(TWO, 0), card(NINE), card(TWO, 1), card(KING)], {"reentry_cap": 1},
+                 setup=positions([3, 1, 3, 0], stakes=[2, 1, 2, 1]))
+    keep_all(state)
+    assert state.out == [True, False, True, False] and state.phase == PH_DEAL
+
+
+def test_the_last_capped_fall_can_end_the_game():
+    state = start({"reentry_cap": 2}, dealer=1, setup=positions([3, 0, 4, 4], stakes=[3, 1, 1, 1],
+                                                                 out=[2, 3]))
+    deal(state, [card(TWO), card(NINE), -1, -1])
+    keep_all(state)
+    assert state.phase == PH_OVER and state.winners() == [1] and state.payout == [0, 6, 0, 0]
+
+
+def test_board_mode_applies_the_cap_too():
+    state = start({"mode": "board", "circles": 2, "reentry_cap": 1}, dealer=3,
+                  setup=positions([1, 0, 0, 0], stakes=[2, 1, 1, 1]))
+    keep_all(state)
+    state.apply(LOSERS + 1)
+    assert state.out[0] and state.phase == PH_KEEP_OR_DRAW and state.order == [2, 3, 1]
+
+
 def test_the_last_player_standing_wins_every_stake():
     state = start({"reentry": False}, dealer=1,
                   setup=positions([3, 2, 0, 0], stakes=[2, 1, 1, 3], out=[2, 3]))
@@ -439,7 +497,8 @@ def test_circles_option_sets_how_many_moves_reach_lenfer():
 
 def test_default_options():
     assert normalize_options() == {"players": 4, "circles": 4, "reentry": True,
-                                   "king_blocks": False, "mode": "deck", "all_tied_move": False}
+                                   "king_blocks": False, "mode": "deck", "all_tied_move": False,
+                                   "reentry_cap": 0}
     assert normalize_options(None) == normalize_options({})
 
 
@@ -451,6 +510,9 @@ def test_bad_options_are_refused_with_a_clear_message():
         assert list(options)[0] in str(err), str(err)
     err = expect_raises(BadOptions, State, {"players": 9})
     assert "4 to 8" in str(err)
+    for bad in (-1, 10, "2", True, 1.0, None):
+        err = expect_raises(BadOptions, State, {"reentry_cap": bad})
+        assert "reentry_cap" in str(err) and "0 to 9" in str(err), str(err)
     for not_an_object in ("players=4", [4], 4):
         assert "JSON object" in str(expect_raises(BadOptions, State, not_an_object))
 

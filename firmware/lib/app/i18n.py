@@ -29,6 +29,7 @@ _STRINGS = _table((
     ("no_game", "Aucun jeu", "No game"),
     ("yes", "oui", "yes"),
     ("no", "non", "no"),
+    ("no_limit", "libre", "any"),  # a count option's 0: no limit
     ("deck", "donne", "deck"),
     ("board", "plateau", "board"),
     ("table", "table"),
@@ -90,6 +91,7 @@ _STRINGS = _table((
 OPTION_LABELS = _table((
     ("circles", "Cercles", "Circles"),
     ("reentry", "Retour", "Re-entry"),
+    ("reentry_cap", "Retours", "Re-entries"),  # how many times each player may come back
     ("king_blocks", "Roi bloque", "King blocks"),
     ("all_tied_move", "Tous egaux", "All same"),  # all live players tied: do they all move?
     ("deals", "Donnes", "Deals"),
@@ -98,6 +100,7 @@ OPTION_LABELS = _table((
     ("dealer", "Donneur", "Dealer"),
     ("target", "But", "Target"),
     ("generale", "Generale"),
+    ("generale_payoff", "Gen. paie", "Gen. pays"),  # what a generale pays: 7 or 10
     ("lay", "Pose", "Lay"),
     ("jocrisse", "Jocrisse"),
     ("chandelle", "Chandelle"),

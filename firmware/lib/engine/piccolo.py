@@ -14,6 +14,7 @@ from engine.compat import const
 from engine.core import (
     CHANCE,
     TERMINAL,
+    BadOptions,
     BadRecord,
     GameState,
     check_known_options,
@@ -52,7 +53,9 @@ MISERE_TABLE = const(60)
 MAX_POINTS_BID = const(70)
 PICCOLO_TABLE = const(71)
 GENERALE = const(72)
-GENERALE_PAYOFF = const(10)
+# What a générale pays: règle 13's table stops at 7 (66 to 70 points: ten tricks are 70); a house
+# may pay it 10.
+GENERALE_PAYOFFS = (7, 10)
 
 PH_DEAL = const(0)
 PH_BID = const(1)
@@ -64,10 +67,11 @@ _PHASE_NAMES = ("deal", "bid", "discard", "trump", "play", "over")
 TOURNE = const(255)  # deal destination of the two tourne cards
 _PACKETS = (3, 3, 2, 2)
 
-OPTION_DEFAULTS = {"players": 4, "dealer": 0, "target": 41, "generale": True}
+OPTION_DEFAULTS = {"players": 4, "dealer": 0, "target": 41, "generale": True, "generale_payoff": 7}
 DEFAULT_BOT = "plan"
 # What a setup menu may offer, first value the default: (option, values).
-SETUP_CHOICES = (("dealer", (0, 1, 2, 3)), ("target", (41, 21, 31, 51, 61)), ("generale", (True, False)))
+SETUP_CHOICES = (("dealer", (0, 1, 2, 3)), ("target", (41, 21, 31, 51, 61)), ("generale", (True, False)),
+                 ("generale_payoff", GENERALE_PAYOFFS))
 
 
 def normalize_options(options=None):
@@ -78,7 +82,15 @@ def normalize_options(options=None):
         "dealer": option_int(options, "dealer", 0, 0, SEATS - 1),
         "target": option_int(options, "target", 41, 1, 999),
         "generale": option_bool(options, "generale", True),
+        "generale_payoff": _generale_payoff(options),
     }
+
+
+def _generale_payoff(options):
+    value = options.get("generale_payoff", GENERALE_PAYOFFS[0])
+    if type(value) is not int or value not in GENERALE_PAYOFFS:  # type(): bools and floats refused
+        raise BadOptions("option generale_payoff must be 7 or 10 (7: regle 13's top line), got %r" % (value,))
+    return value
 
 
 def strength(card):
@@ -113,10 +125,11 @@ def valid_level(level, options):
     return MIN_BID <= level <= top_level(options)
 
 
-def payoff(level):
-    """Règle 13; the générale, which the table leaves out, pays 10."""
+def payoff(level, generale=GENERALE_PAYOFFS[0]):
+    """Règle 13. The générale, which the table leaves out, pays its top line (7) unless the
+    house pays it `generale` (option generale_payoff)."""
     if level == GENERALE:
-        return GENERALE_PAYOFF
+        return generale
     if level == PICCOLO_TABLE:
         return 7
     if level <= 35:
@@ -186,27 +199,27 @@ class Table(GameState):
     def _settle(self, taker, level, points, tricks):
         """Pay the deal (règle 13) and apply règle 14. Returns True when the game is over."""
         won = made(level, points, tricks)
-        pay = payoff(level)
+        pay = payoff(level, self.options["generale_payoff"])
+        scores = self.scores
         if won:
-            self.scores[taker] += pay
+            scores[taker] += pay
         else:
             for s in self.active:
                 if s != taker:
-                    self.scores[s] += pay
+                    scores[s] += pay
         self.last_result = [taker, level, points, tricks, won, pay]
         target = self.options["target"]
-        reached = [s for s in self.active if self.scores[s] >= target]
-        if reached:
-            if self.winning_order and len(reached) == 2:
-                # two adversaries cross together for the second place: the higher score wins it
-                a, b = reached
-                if self.scores[a] != self.scores[b]:
-                    reached = [a] if self.scores[a] > self.scores[b] else [b]
-            for s in reached:
+        # The seats reaching the target on this deal, in the order of play from the dealer's
+        # right; only the two adversaries of a failed contract can reach it together.
+        reached = [s for s in self.active if scores[s] >= target]
+        if len(reached) == 2 and scores[reached[1]] > scores[reached[0]]:
+            reached.reverse()  # the higher score arrives first; at equal scores, the order of play
+        for s in reached:
+            if len(self.winning_order) < 2:  # two winners, two losers: a third is not a winner
                 self.winning_order.append(s)
                 self.out[s] = True
-            if len(self.winning_order) >= 2:
-                return True
+        if len(self.winning_order) == 2:
+            return True
         self._next_dealer()
         return False
 
@@ -289,7 +302,7 @@ class State(Table):
         self.tricks = [0] * SEATS
         self.trick = []
         self.trick_seats = []
-        self.last_trick = []
+        self.last_trick = []  # the last trick taken, in this deal or, before its first, the last one's
         self.deal_to = bytearray(DECK_SIZE)  # destination of each dealt card, in dealing order
         self.dealt = 0
         self.passed = [False] * SEATS
@@ -299,7 +312,7 @@ class State(Table):
         self.level = 0
         self.trump = -1
         self.spread = False
-        self.counted = []  # each seat's points in the last deal played to the tenth trick
+        self.counted = []  # each seat's points in the last deal played (règle 12, over its tricks)
         self.to_act = -1
         self.phase = PH_DEAL
         self._start_deal()
@@ -459,7 +472,7 @@ class State(Table):
         del self.discards[:]
         del self.trick[:]
         del self.trick_seats[:]
-        del self.last_trick[:]
+        # last_trick and counted stay: until this deal's first trick they show the deal that ended
         del self.bids[:]
         self._plan_deal()
         self.dealt = 0
@@ -538,8 +551,7 @@ class State(Table):
         self.to_act = winner
         if self.hands[winner] and not self._contract_decided():
             return
-        if not self.hands[winner]:
-            self._count()
+        self._count()
         if self._settle(self.taker, self.level, self.taker_points(), self.tricks[self.taker]):
             self.phase = PH_OVER
             self.to_act = -1
@@ -547,7 +559,8 @@ class State(Table):
             self._start_deal()
 
     def _count(self):
-        """Règle 12: card points plus one a trick, the discards to the taker; 70 in all."""
+        """Règle 12 over the tricks played: card points plus one a trick, the discards to the
+        taker; 70 in all when the deal went to its tenth trick, less when a contract ended early."""
         counted = [card_points(self.won[s]) + self.tricks[s] for s in range(SEATS)]
         counted[self.taker] += card_points(self.discards)
         self.counted = counted

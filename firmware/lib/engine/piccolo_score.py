@@ -38,9 +38,7 @@ from engine.piccolo import (
     is_contract,
     is_points_bid,
     level_name,
-    made,
     normalize_options,  # noqa: F401  (the setup menu calls it on every game module)
-    payoff,
 )
 from engine.piccolo import (
     GAME as CARD_GAME,
@@ -182,8 +180,9 @@ class State(Table):
             tricks = 0 if is_points_bid(self.level) else action
             dealer = self.dealer
             over = self._settle(self.taker, self.level, points, tricks)
-            self.history.append([dealer, self.taker, self.level, points, tricks,
-                                 made(self.level, points, tricks), payoff(self.level)])
+            entry = [dealer]
+            entry.extend(self.last_result or ())  # set by _settle: [taker, level, points, tricks, made, payoff]
+            self.history.append(entry)
             self.level = 0
             self.taker = -1
             if over:

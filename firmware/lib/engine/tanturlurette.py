@@ -77,7 +77,9 @@ OPTION_DEFAULTS = {
     "king_blocks": False,
     "mode": "deck",
     "all_tied_move": False,
+    "reentry_cap": 0,
 }
+_MAX_REENTRY_CAP = const(9)
 
 
 def normalize_options(options=None):
@@ -92,6 +94,8 @@ def normalize_options(options=None):
         "mode": option_choice(options, "mode", "deck", ("deck", "board")),
         # The Cuckoo-family variant: when every live player holds the same rank, all move.
         "all_tied_move": option_bool(options, "all_tied_move", False),
+        # A house cap on each player's re-entries in a game; 0, the text's, is none.
+        "reentry_cap": option_int(options, "reentry_cap", 0, 0, _MAX_REENTRY_CAP),
     }
 
 
@@ -192,6 +196,10 @@ class State(GameState):
 
     def pot(self):
         return sum(self.stakes)
+
+    def reentries(self, seat):
+        """How many times seat has come back from l'enfer: each re-entry is a stake more."""
+        return self.stakes[seat] - 1
 
     def returns(self):
         """Stakes won minus stakes paid, per seat; zero for everyone until the game is over."""
@@ -470,11 +478,30 @@ class State(GameState):
             if self.options["reentry"]:
                 for s in self.order:
                     if pos[s] == 0:  # a token left on the outer circle
-                        self.phase = PH_REENTRY
+                        self._offer_reentry()
                         return
             for s in fallen:
                 self.out[s] = True
         self._end_round()
+
+    def _offer_reentry(self):
+        """Ask the fallen in turn, except those who have used every re-entry the house cap
+        allows: they are out at once, as if they had retired."""
+        cap = self.options["reentry_cap"]
+        fallen = self.fallen
+        if cap:
+            i = 0
+            while i < len(fallen):
+                s = fallen[i]
+                if self.reentries(s) >= cap:
+                    self.out[s] = True
+                    fallen.pop(i)
+                else:
+                    i += 1
+        if fallen:
+            self.phase = PH_REENTRY
+        else:
+            self._end_round()
 
     def _end_round(self):
         # Loops, not comprehensions: those would make this method allocate closure cells on

@@ -63,7 +63,8 @@ class CountingBot:
     def choose(self, state, seat, rng):
         phase = state.phase
         if phase == PH_REENTRY:
-            # A new stake is worth it while the pot shared among the players left exceeds it.
+            # A new stake is worth it while the pot shared among the players left exceeds it. A
+            # house cap on re-entries (reentry_cap) is the engine's: it never asks a capped seat.
             return REENTER if state.pot() >= state.out.count(False) else RETIRE
         keep, change = _choices(self, state)
         unknown = self._estimate(state, seat)

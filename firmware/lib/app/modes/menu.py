@@ -3,8 +3,8 @@
 Both work with the buttons and the ring alone: KEEP and SWAP move the cursor (a blinking dot on
 the outer ring, one dot per line), OK changes the value under it or starts the game; the inner
 ring shows the value as dots (players in their seat colours, humans bright and bots dim, a seat
-option as that seat's dot, a count as that many dots, green for yes and one red dot for no). The
-OLED, when fitted, lists the lines with a '>' cursor.
+option as that seat's dot, a count as that many dots and no limit as the whole ring, green for yes
+and one red dot for no). The OLED, when fitted, lists the lines with a '>' cursor.
 
 The rows: Play, the game, the mode, players, humans, then the game's own options (the engine
 module's SETUP_CHOICES, Tanturlurette's circles and house rules), and last the self-test. Only the
@@ -27,9 +27,10 @@ from app.modes.base import Mode
 _MAX_PLAYERS = const(8)
 _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larger ones by their position
 # Tanturlurette's options: its engine names no SETUP_CHOICES, and its defaults come from the engine.
-TANT_CHOICES = (("circles", (2, 3, 4, 5)), ("reentry", (True, False)), ("king_blocks", (False, True)),
-                ("all_tied_move", (False, True)))
+TANT_CHOICES = (("circles", (2, 3, 4, 5)), ("reentry", (True, False)), ("reentry_cap", (0, 1, 2, 3)),
+                ("king_blocks", (False, True)), ("all_tied_move", (False, True)))
 SEAT_OPTIONS = ("eldest", "dealer")  # options whose value is a seat
+NO_LIMIT_OPTIONS = ("reentry_cap",)  # counts whose 0 means no limit: a word, and the whole inner ring
 _SELFTEST_COLOURS = (RED, CONFIRM, BLUE)  # the colours the self-test sweeps, shown on its row
 
 
@@ -272,6 +273,8 @@ class SetupMenu(CursorMenu):
             shown = tr(lang, "yes" if value else "no")
         elif row in SEAT_OPTIONS:
             shown = seat_name(lang, value)
+        elif row in NO_LIMIT_OPTIONS and value == 0:
+            shown = tr(lang, "no_limit")
         elif isinstance(value, str):  # a mode or an option's word; a game shows as its name
             shown = tr(lang, value, OPTION_WORDS)
         else:
@@ -311,9 +314,12 @@ class SetupMenu(CursorMenu):
                 board.dot(frame, s, self.n, seat_colour(s), level, 1)
         elif isinstance(value, bool):  # yes: two green dots; no: one red
             board.dots(frame, 2 if value else 1, 2, CONFIRM if value else ALERT, 256, 1)
+        elif row in NO_LIMIT_OPTIONS and value == 0:
+            board.dots(frame, _MAX_COUNT_DOTS, _MAX_COUNT_DOTS, CURSOR, 256, 1)
         else:
             offered = self.choices[row]  # the values of an option are all of one type
-            if type(value) is int and min(offered) >= 1 and max(offered) <= _MAX_COUNT_DOTS:
+            if type(value) is int and (min(offered) >= 1 or row in NO_LIMIT_OPTIONS) and \
+                    max(offered) <= _MAX_COUNT_DOTS:
                 board.dots(frame, value, max(offered), CURSOR, 256, 1)  # a count: that many dots
             else:
                 board.dots(frame, self.values[row] + 1, len(offered) + 1, CURSOR, 256, 1)
