@@ -69,12 +69,15 @@ class Script:
         return self.turns > self.limit
 
 
-def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True):
+def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=True):
+    """Boot on fake hardware; oled: the ssd1306 driver is installed; oled_fitted: the module is
+    on the bus (its address and its pull-ups)."""
     fresh_scratch(config_text)
     serial = Serial()
     clock = ManualClock()
     with fakes.installed(oled=oled) as (machine, neopixel, ssd1306):
-        machine.i2c_devices.append(60)
+        if oled_fitted:
+            machine.fit_module(60)
         script = Script(machine, turns, presses)
         try:
             app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
@@ -122,6 +125,14 @@ def test_bad_values_fall_back_and_each_is_logged():
     sent = b"".join(serial.out)
     assert b"pins.keep" in sent and b"seats" in sent
     assert "2" in app.notice[0]
+
+
+def test_a_board_without_the_oled_boots_at_once_and_says_why():
+    app, machine, neopixel, ssd1306, serial = boot_for(20, oled_fitted=False)
+    assert app is not None and ssd1306.displays == []
+    assert sum(machine.stalls) == 0, "the boot waited on an empty I2C bus"
+    assert b"no pull-up on I2C SDA" in b"".join(serial.out)
+    assert neopixel.strips[0].writes >= 2
 
 
 def test_no_oled_driver_still_boots():
