@@ -306,10 +306,10 @@ def test_full_brightness_is_safe_because_the_cap_bounds_the_current():
 
 def test_more_leds_than_the_budget_can_light_fall_back_to_the_default_disc():
     raw = copy_config(DEFAULT_CONFIG)
-    raw["leds"] = {"rings": [128, 128, 128], "outer_first": True, "reverse": [False] * 3,
-                   "offsets": [0] * 3, "color_order": "GRB"}
+    raw["leds"] = {"rings": [128, 128, 128], "outer_first": False, "reverse": [True] * 3,
+                   "offsets": [0] * 3, "color_order": "RGB"}
     config, message = one_message(raw, "leds.rings", "384 LEDs", "384 mA", "power.budget_ma 340")
-    assert config["leds"] == DEFAULT_CONFIG["leds"]
+    assert config["leds"] == dict(DEFAULT_CONFIG["leds"], outer_first=False, color_order="RGB")
     raw["power"] = {"source": "supply", "budget_ma": 2300, "brightness": 96}
     config, messages = check_config(raw)
     assert messages == [] and sum(config["leds"]["rings"]) == 384

@@ -23,7 +23,7 @@ OTHERS_MA = const(115)
 USB_PORT_MA = const(500)  # what a USB 2.0 port promises; the worst case must stay under it
 SUPPLY_MA = const(3000)  # the reference 5 V 3 A supply, and what its 0.5 mm² wires carry
 # The highest power.budget_ma of each build. USB: the highest multiple of 10 mA whose worst case
-# stays under USB_PORT_MA. Supply: 80 % of its 3 A less 100 mA, which leaves the worst case inside it.
+# stays under USB_PORT_MA. Supply: 80 % of its 3 A less 100 mA; its worst case stays inside it.
 MAX_BUDGET_MA = {"usb": 340, "supply": 2300}
 
 
