@@ -41,7 +41,7 @@ WOKWI_GROUNDS = ("GND.1", "GND.2", "GND.3")
 # Parts wired to the board follow the order of their header pins, so that no two wires cross.
 LAYOUT = {
     "left": ("psu", "d_feed", "btn_back", "btn_keep", "btn_swap", "btn_ok"),
-    "right": ("oled", "buzzer", "shifter", "c_dec", "r_data", "disc", "c_bulk"),
+    "right": ("oled", "r_buzz", "buzzer", "shifter", "r_pull", "c_dec", "r_data", "disc", "c_bulk"),
 }
 
 PIN_STEP = 22
@@ -371,12 +371,13 @@ class _Drawing:
         lines = (
             "Buttons close to GND; the firmware turns on the ESP32's internal pull-ups (config "
             "buttons.active_low).",
-            "USB build: D1 is a wire link and J1 is left out; the disc runs from USB, capped by "
-            "power.budget_ma (hardware/POWER.md).",
-            "5 V supply build: D1 is a 1N5817 Schottky diode, J1 feeds the disc directly with short "
-            "thick wires; never back-feed the PC.",
-            "The 74AHCT125 runs from 5 V so that the data line reaches WS2812 levels; R1 sits next "
-            "to the disc's DIN; C1 across the disc's 5V/GND.",
+            "USB build: D1 is a wire link, J1 is left out and C1 is 10 uF (USB 2.0 allows no more "
+            "on VBUS); the disc runs from USB, capped by power.budget_ma (hardware/POWER.md).",
+            "5 V supply build: D1 is a 1N5817 Schottky diode, C1 is 1000 uF, J1 feeds the disc "
+            "directly with short thick wires; never back-feed the PC.",
+            "The 74AHCT125 runs from 5 V so that the data line reaches WS2812 levels; R2 holds its "
+            "input low until the firmware drives GPIO16; R1 sits next to the disc's DIN.",
+            "R3 limits the current of each edge the GPIO drives into the piezo (a capacitor).",
             "The OLED is powered from 3V3 so that its on-board I2C pull-ups stay at 3.3 V (ESP32 "
             "pins are not 5 V tolerant).",
             "Dashed outline: optional part. Grey pins on the DevKitC: not used.",
@@ -424,7 +425,8 @@ def render_wokwi(pinmap):
     """The simulated build: the ESP32, the chained rings, the buttons, the OLED and the piezo.
 
     Wokwi has no level shifter, so its ring data input hangs straight off the GPIO; on the bench
-    the 74AHCT125 and the resistor sit in between (wiring.svg).
+    the 74AHCT125, its pull-down and the data resistor sit in between, and the piezo's resistor
+    (wiring.svg): none of them changes what the simulated firmware sees.
     """
     signals = pinmap["signals"]
     rings = pinmap["disc"]["rings"]

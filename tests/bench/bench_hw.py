@@ -9,8 +9,8 @@ clock, per call:
   estimate_93_us      power.estimate_ma of the same frame
   layout_draw_93_us   drawing every LED of the disc through RingLayout.index and board.set_led
   config_load_us      load_config of firmware/config.json (once per boot)
-  capped_scale_white  the scale encode settles on for the full white disc at brightness 96 and
-                      450 mA (what the board shows instead of 96)
+  capped_scale_white  the scale encode settles on for the full white disc at the default
+                      brightness and budget (96 and 340 mA: what the board shows instead of 96)
   capped_ma_white     the estimated current of that capped frame
 """
 
@@ -22,7 +22,7 @@ sys.path.insert(0, HERE + "/../../firmware/lib")
 from app.board import set_led  # noqa: E402
 from app.buttons import OK, Debouncer  # noqa: E402
 from app.colours import SEAT_COLOURS  # noqa: E402
-from app.config import load_config  # noqa: E402
+from app.config import DEFAULT_CONFIG, load_config  # noqa: E402
 from app.power import encode, estimate_ma  # noqa: E402
 from app.ring import RingLayout  # noqa: E402
 from benchlib import elapsed_us, median, now_us  # noqa: E402
@@ -56,9 +56,12 @@ def main():
     frame = bytearray([255] * (3 * layout.num_leds))
     out = bytearray(len(frame))
 
+    brightness = DEFAULT_CONFIG["power"]["brightness"]
+    budget = DEFAULT_CONFIG["power"]["budget_ma"]
+
     def encode_frame(calls):
         for _ in range(calls):
-            encode(frame, out, 96, 450, "GRB")
+            encode(frame, out, brightness, budget, "GRB")
 
     def estimate(calls):
         for _ in range(calls):
@@ -83,7 +86,7 @@ def main():
     print("layout_draw_93_us: %.1f us" % median_us(draw, 10))
     print("config_load_us: %.0f us" % median_us(load, 3))
     white = bytearray([255] * len(frame))
-    scale = encode(white, out, 96, 450, "GRB")
+    scale = encode(white, out, brightness, budget, "GRB")
     print("capped_scale_white: %d /255" % scale)
     print("capped_ma_white: %d mA" % estimate_ma(out, 255))
 

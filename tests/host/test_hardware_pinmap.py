@@ -151,3 +151,60 @@ def test_the_oled_pull_ups_stay_at_3v3():
     nets = load(PINMAP_PATH)["nets"]
     assert "oled:VCC" in nets["3V3"], "an OLED on 5 V pulls the ESP32's I2C pins to 5 V"
     assert "oled:VCC" not in nets["5V"]
+
+
+def resistor_ohms(part):
+    """A resistor's value in ohms from the pin map's "390 ohm" or "10 kohm"."""
+    number, unit = part["value"].split()[:2]
+    return float(number) * {"ohm": 1, "kohm": 1000}[unit]
+
+
+def other_pin(nets, part, pin):
+    """The net on the other pin of a two-pin part."""
+    other = "%s:%s" % (part, "2" if pin == "1" else "1")
+    return [net for net, nodes in nets.items() if other in nodes]
+
+
+def test_the_led_data_line_is_held_low_until_the_firmware_drives_it():
+    """Issue 13: GPIO16 floats from power-up until the firmware sets it, late in the boot, and the
+    74AHCT125 passes whatever it picks up to the disc. A 10 kΩ pull-down at U2's input holds it."""
+    pinmap = load(PINMAP_PATH)
+    nets = pinmap["nets"]
+    pulls = [node.partition(":") for node in nets["LED_DATA_3V3"]
+             if not node.startswith(("esp:", "shifter:"))]
+    assert len(pulls) == 1, "LED_DATA_3V3 needs one pull-down besides GPIO16 and U2: %s" % nets["LED_DATA_3V3"]
+    part, _, pin = pulls[0]
+    assert other_pin(nets, part, pin) == ["GND"], "the data line's resistor must go to GND"
+    assert resistor_ohms(pinmap["parts"][part]) == 10000
+
+
+def test_the_piezo_has_a_series_resistor():
+    """Issue 13: a piezo is a capacitor: straight on GPIO19 each edge of the square wave draws what
+    the pin can give. The pin goes to a resistor and the resistor to the piezo."""
+    pinmap = load(PINMAP_PATH)
+    nets = pinmap["nets"]
+    signal = nets[pinmap["signals"]["buzzer"]["net"]]
+    assert "buzzer:+" not in signal, "the piezo sits straight on GPIO19"
+    resistors = [node.partition(":") for node in signal if not node.startswith("esp:")]
+    assert len(resistors) == 1, signal
+    part, _, pin = resistors[0]
+    beyond = other_pin(nets, part, pin)
+    assert len(beyond) == 1 and set(nets[beyond[0]]) == {"%s:%s" % (part, "2" if pin == "1" else "1"), "buzzer:+"}
+    ohms = resistor_ohms(pinmap["parts"][part])
+    # at least 3.3 V / 20 mA (the ESP32 pin's default drive), at most what keeps the piezo loud
+    assert 3.3 / 0.020 <= ohms <= 1000, ohms
+
+
+def microfarads(text):
+    number, unit = text.split()[:2]
+    return float(number) * {"uF": 1, "nF": 0.001}[unit]
+
+
+def test_the_usb_build_keeps_the_big_capacitor_off_vbus():
+    """Issue 13: on the USB build the disc's 5 V rail is VBUS, and USB 2.0 allows 10 µF across it
+    at plug-in; the 1000 µF stays on the 5 V supply build, where D1 keeps it off VBUS."""
+    parts = load(PINMAP_PATH)["parts"]
+    bulk = parts["c_bulk"]["by_build"]
+    assert microfarads(bulk["usb"]) <= 10, bulk
+    assert microfarads(bulk["supply"]) >= 1000, bulk
+    assert "wire link" in parts["d_feed"]["by_build"]["usb"] and "1N5817" in parts["d_feed"]["by_build"]["supply"]

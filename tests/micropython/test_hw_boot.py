@@ -4,8 +4,15 @@ import os
 
 import fakes
 from app.clock import ManualClock
+from app.config import WATCHDOG_MIN_MS
 from app.power import estimate_ma
+from app.session import Session
+from engine.core import CHANCE
+from engine.rng import Rng
+from engine.tanturlurette_bots import ThresholdBot
 from hw_esp32 import boot
+from store.storage import Store
+from test_store_files import RamBlockDevice, mount_ram, unmount
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 SCRATCH = HERE + "/_hw_boot_scratch"
@@ -62,12 +69,15 @@ class Script:
         return self.turns > self.limit
 
 
-def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True):
+def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=True):
+    """Boot on fake hardware; oled: the ssd1306 driver is installed; oled_fitted: the module is
+    on the bus (its address and its pull-ups)."""
     fresh_scratch(config_text)
     serial = Serial()
     clock = ManualClock()
     with fakes.installed(oled=oled) as (machine, neopixel, ssd1306):
-        machine.i2c_devices.append(60)
+        if oled_fitted:
+            machine.fit_module(60)
         script = Script(machine, turns, presses)
         try:
             app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
@@ -115,6 +125,14 @@ def test_bad_values_fall_back_and_each_is_logged():
     sent = b"".join(serial.out)
     assert b"pins.keep" in sent and b"seats" in sent
     assert "2" in app.notice[0]
+
+
+def test_a_board_without_the_oled_boots_at_once_and_says_why():
+    app, machine, neopixel, ssd1306, serial = boot_for(20, oled_fitted=False)
+    assert app is not None and ssd1306.displays == []
+    assert sum(machine.stalls) == 0, "the boot waited on an empty I2C bus"
+    assert b"no pull-up on I2C SDA" in b"".join(serial.out)
+    assert neopixel.strips[0].writes >= 2
 
 
 def test_no_oled_driver_still_boots():
@@ -202,3 +220,60 @@ def test_ctrl_c_relaxes_the_watchdog_and_goes_dark():
         assert app is not None
         assert machine.wdts[-1].timeout == 3600000
         assert neopixel.strips[0].sent == bytearray(279)
+
+
+# The flash chip's slowest: the maxima of the 32 Mbit SPI NOR chips in ESP32-WROOM-32 modules.
+SECTOR_ERASE_MAX_MS = 400
+PAGE_PROGRAM_MAX_MS = 3
+FLASH_PAGE = 256
+
+
+class CountingChip(RamBlockDevice):
+    """The ESP32's 4 KB-block flash in RAM, counting the page programs each write takes."""
+
+    def __init__(self, blocks):
+        RamBlockDevice.__init__(self, blocks, 4096)
+        self.pages = 0
+
+    def apply(self, entry, torn):
+        block, offset, data, _mark = entry
+        if data is not None:
+            start = block * self.block_size + offset
+            self.pages += (start + len(data) - 1) // FLASH_PAGE - start // FLASH_PAGE + 1
+        RamBlockDevice.apply(self, entry, torn)
+
+
+def test_the_watchdog_floor_outlasts_the_slowest_save():
+    """A save is the slowest turn of the loop: whole games on real littlefs, every action saved,
+    and the most any one action (or undo, or new game) erases and programs, at the flash chip's
+    slowest, must leave the shortest watchdog the config accepts twice that and more."""
+    chip = CountingChip(48)
+    root = mount_ram(chip)
+    worst_erases = worst_pages = 0
+    try:
+        for game in range(5):
+            before = (chip.erases, chip.pages)
+            session = Session(Store(root))
+            session.new_game("tanturlurette", {"players": 4 + game})
+            rng = Rng(game + 1)
+            bot = ThresholdBot()
+            while not session.state.is_over():
+                state = session.state
+                player = state.current_player()
+                if player == CHANCE:
+                    session.act(session.chance_outcome(rng))
+                elif rng.below(25) == 0 and session.can_undo():
+                    session.undo()
+                else:
+                    session.act(bot.choose(state, player, rng))
+                worst_erases = max(worst_erases, chip.erases - before[0])
+                worst_pages = max(worst_pages, chip.pages - before[1])
+                before = (chip.erases, chip.pages)
+    finally:
+        unmount(root)
+    assert worst_erases >= 2, "the games never compacted: they test nothing"
+    flash_ms = worst_erases * SECTOR_ERASE_MAX_MS + worst_pages * PAGE_PROGRAM_MAX_MS
+    print("slowest save: %d erases, %d pages, %d ms at the flash's slowest" % (
+        worst_erases, worst_pages, flash_ms))
+    # twice the flash, and an OLED refresh, a reply to the host and the turn's Python (docs/DEVICE.md)
+    assert 2 * (flash_ms + 500) <= WATCHDOG_MIN_MS, flash_ms

@@ -20,7 +20,7 @@ def build(config=None, clock=None, serial=None):
 
 def test_pin_setup_follows_the_config():
     with fakes.installed() as (machine, neopixel, _ssd1306):
-        machine.i2c_devices.append(60)
+        machine.fit_module(60)
         hw = build()
         for gpio in (25, 26, 27, 33):
             pin = machine.pins[gpio]
@@ -126,7 +126,7 @@ def reference_text(lines, width=128, height=64):
 
 def test_oled_draws_lines_through_framebuf():
     with fakes.installed() as (machine, _neopixel, ssd1306):
-        machine.i2c_devices.append(60)
+        machine.fit_module(60)
         hw = build()
         oled = ssd1306.displays[0]
         assert (oled.width, oled.height, oled.addr) == (128, 64, 60)
@@ -145,20 +145,52 @@ def test_oled_draws_lines_through_framebuf():
 
 def test_no_driver_or_no_device_means_no_display_and_a_message():
     with fakes.installed(oled=False) as (machine, _neopixel, _ssd1306):
-        machine.i2c_devices.append(60)
+        machine.fit_module(60)
         hw = build()
         assert hw.oled is None
         assert "ssd1306 driver is not installed" in hw.messages[0]
         hw.show_text(["nothing happens"])
-    with fakes.installed() as (_machine, _neopixel, ssd1306):
-        hw = build()  # nothing on the bus
+    with fakes.installed() as (machine, _neopixel, ssd1306):
+        machine.pulled_up.extend((21, 22))  # a bus with its pull-ups, but nothing at 0x3C
+        hw = build()
         assert hw.oled is None and ssd1306.displays == []
-        assert "0x3C" in hw.messages[0]
+        assert "nothing answers at I2C address 0x3C" in hw.messages[0]
+    with fakes.installed() as (machine, _neopixel, ssd1306):
+        machine.fit_module(61)  # a module strapped to 0x3D
+        hw = build()
+        assert hw.oled is None
+        assert "0x3D answers: set display.i2c_addr to 61" in hw.messages[0], hw.messages
+
+
+def test_a_board_without_the_oled_boots_without_scanning_a_bus_with_no_pull_ups():
+    """Issue 13: with no module, SDA and SCL have no pull-up, and SoftI2C's scan waited out its
+    clock-stretch timeout at every one of the 112 addresses (5.6 s at the default 50 ms) before
+    the board could boot. The lines are read first, each against the pin's weak pull-down: with
+    no pull-up there is nothing on the bus, and no scan."""
+    with fakes.installed() as (machine, _neopixel, ssd1306):
+        hw = build()  # the default config: the display enabled, no module fitted
+        assert hw.oled is None and ssd1306.displays == []
+        assert sum(machine.stalls) == 0, "the boot waited %d ms on the bus" % (sum(machine.stalls) // 1000)
+        assert "no pull-up on I2C SDA (GPIO 21) and SCL (GPIO 22)" in hw.messages[0], hw.messages
+        for gpio in (21, 22):  # read as inputs, and let go again: no pull left on the lines
+            pin = machine.pins[gpio]
+            assert pin.mode == machine.Pin.IN and pin.pull is None, (gpio, pin.mode, pin.pull)
+        assert hw.read_buttons() == 0
+    with fakes.installed() as (machine, _neopixel, _ssd1306):
+        machine.pulled_up.append(21)  # SDA pulled up, SCL not: still no usable bus
+        hw = build()
+        assert hw.oled is None and sum(machine.stalls) == 0
+        assert "no pull-up on I2C SCL (GPIO 22): no module" in hw.messages[0], hw.messages
+    # a bus that passes the check but still cannot rise costs a bounded wait, not seconds
+    with fakes.installed() as (machine, _neopixel, _ssd1306):
+        machine.fit_module(60)
+        build()
+        assert machine.i2c_buses[0].timeout <= 1000
 
 
 def test_a_display_that_stops_answering_is_dropped_after_three_failures():
     with fakes.installed() as (machine, _neopixel, ssd1306):
-        machine.i2c_devices.append(60)
+        machine.fit_module(60)
         hw = build()
         hw.show_text(["ok"])
         machine.i2c_devices.remove(60)  # a loose wire

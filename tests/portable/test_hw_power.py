@@ -1,6 +1,17 @@
 """app.power: the current estimate, the cap under budget_ma, and the byte order."""
 
-from app.power import CHANNEL_FULL_MA, IDLE_MA_PER_LED, cap_scale, encode, estimate_ma
+from app.power import (
+    CHANNEL_FULL_MA,
+    IDLE_MA_PER_LED,
+    MAX_BUDGET_MA,
+    OTHERS_MA,
+    SUPPLY_MA,
+    USB_PORT_MA,
+    cap_scale,
+    encode,
+    estimate_ma,
+    worst_case_ma,
+)
 from app.ring import RingLayout
 from engine.rng import Rng
 from support import expect_raises, scaled
@@ -83,3 +94,12 @@ def test_bad_arguments_are_refused():
     frame = white(2)
     assert "colour order" in str(expect_raises(ValueError, encode, frame, bytearray(6), 255, 450, "XYZ"))
     assert "6" in str(expect_raises(ValueError, encode, frame, bytearray(5), 255, 450))
+
+
+def test_worst_case_counts_the_leds_at_the_cap_or_idle_with_the_error_and_the_rest():
+    assert worst_case_ma(340, 93) == 340 + 34 + OTHERS_MA  # 489 mA
+    assert worst_case_ma(341, 93) == 341 + 35 + OTHERS_MA  # the error rounded up
+    # a budget below the LEDs' idle draw only turns them off: they draw their idle current anyway
+    assert worst_case_ma(100, 512) == 512 + 52 + OTHERS_MA
+    assert worst_case_ma(MAX_BUDGET_MA["usb"], 93) < USB_PORT_MA
+    assert worst_case_ma(MAX_BUDGET_MA["supply"], 93) <= SUPPLY_MA

@@ -5,8 +5,11 @@ serial_write, plus idle(ms), which the loop calls every turn. `oled` and `pwm` (
 None when the part is absent.
 
 The OLED is an SSD1306 (8 lines of 16 characters on 128x64) through the mip ssd1306 driver.
-Everything about it may fail (driver not installed, nothing on the I2C bus, a loose wire
-mid-game); each failure turns the display off with a message, never stops the device.
+Everything about it may fail (driver not installed, no module on the I2C bus, a loose wire
+mid-game); each failure turns the display off with a message, never stops the device. A board
+without the module has no pull-ups on SDA and SCL either, and a bus with nothing to raise its lines
+makes SoftI2C wait out its timeout at every clock edge: so the lines are checked first, and the
+scan never runs on a bus that cannot carry one.
 """
 
 import sys
@@ -39,6 +42,9 @@ _HALF_DUTY = const(32768)  # a square wave is the loudest a piezo gets
 _ACCENTED = "àâçéèêëîïôùûüÉÈÀÇ"
 _PLAIN = "aaceeeeiiouuuEEAC?"
 _MAX_FAILURES = const(3)  # I2C errors in a row before the display is given up
+# How long SoftI2C waits for SCL to rise (its default is 50 ms). An SSD1306 never holds the clock,
+# so only a bus fault waits, and a scan of the 112 addresses on one then takes 0.1 s, not 5.6 s.
+_STRETCH_TIMEOUT_US = const(1000)
 
 
 def ascii_line(text):
@@ -47,6 +53,19 @@ def ascii_line(text):
         if ord(ch) > 126:
             return "".join([ch if ord(ch) <= 126 else _PLAIN[_ACCENTED.find(ch)] for ch in text])
     return text
+
+
+def line_pulled_up(machine, gpio):
+    """Whether something on the board pulls the line up, as an I2C module's resistors do.
+
+    Read against the pin's own weak pull-down (about 45 kΩ): a line with no pull-up then reads 0
+    for certain, where a floating one could read anything, while a module's 4.7-10 kΩ still wins.
+    The pull-down is let go again: the bus keeps only the module's pull-ups.
+    """
+    Pin = machine.Pin
+    high = Pin(gpio, Pin.IN, Pin.PULL_DOWN).value() == 1
+    Pin(gpio, Pin.IN, None)  # pull None: neither pull-up nor pull-down
+    return high
 
 
 def open_oled(machine, config, messages):
@@ -58,11 +77,21 @@ def open_oled(machine, config, messages):
     try:
         import ssd1306  # pyright: ignore[reportMissingImports]  (on the board, from mip)
 
-        i2c = machine.SoftI2C(scl=machine.Pin(pins["i2c_scl"]), sda=machine.Pin(pins["i2c_sda"]),
-                              freq=400000)
-        if addr in i2c.scan():
-            return ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
-        why = "nothing answers at I2C address 0x%02X" % addr
+        sda, scl = pins["i2c_sda"], pins["i2c_scl"]
+        floating = ["%s (GPIO %d)" % (name, gpio) for name, gpio in (("SDA", sda), ("SCL", scl))
+                    if not line_pulled_up(machine, gpio)]
+        if floating:
+            why = "no pull-up on I2C %s: no module on the bus" % " and ".join(floating)
+        else:
+            i2c = machine.SoftI2C(scl=machine.Pin(scl), sda=machine.Pin(sda), freq=400000,
+                                  timeout=_STRETCH_TIMEOUT_US)
+            found = i2c.scan()
+            if addr in found:
+                return ssd1306.SSD1306_I2C(display["width"], display["height"], i2c, addr)
+            why = "nothing answers at I2C address 0x%02X" % addr
+            other = addr ^ 1  # an SSD1306 is at 0x3C or 0x3D, by a strap on its module
+            if other in found:
+                why += "; 0x%02X answers: set display.i2c_addr to %d" % (other, other)
     except ImportError:
         why = "the ssd1306 driver is not installed (mpremote mip install ssd1306)"
     except OSError as err:
