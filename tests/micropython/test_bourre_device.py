@@ -106,3 +106,36 @@ def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
     assert st.is_over() and peeked and st.round == 7
     assert sum(st.payout) == st.pot()
     assert driver.hw.text[0] == "Partie finie", driver.hw.text
+
+
+def test_six_at_the_table_with_cards_put_under_the_pack_all_exchange():
+    from app.modes.table import TableMode
+    from app_rig import choose
+    from engine.bourre import PH_EXCHANGE, PH_PLAY, State
+
+    driver = make_rig(seed=8)
+    for row, value in (("game", "bourre"), ("mode", "table"), ("players", 6), ("humans", 1),
+                       ("deals", 1), ("putback", "under")):
+        choose(driver, row, value)
+    assert "> Ecart: dessous" in driver.hw.text, driver.hw.text
+    start(driver)
+    assert isinstance(driver.app.mode, TableMode)
+    st = state(driver)
+    assert st.options["putback"] == "under" and st.options["players"] == 6
+    for _ in range(3000):
+        st = state(driver)
+        if st.phase == PH_PLAY or st.is_over():
+            break
+        if st.current_player() == 0:
+            driver.press(OK)  # the first choice shown: stand
+        else:
+            driver.run_for(400)
+    assert st.phase == PH_PLAY and st.pack_size() == 2 and sum(st.holder_counts()) == 32
+    # who was asked to exchange: the game's moves played again on a fresh state
+    again = State(st.options)
+    asked = []
+    for move in st.moves:
+        if again.phase == PH_EXCHANGE:
+            asked.append(again.current_player())
+        again.apply(move)
+    assert asked == [0, 1, 2, 3, 4, 5], asked  # every seat, the last ones too

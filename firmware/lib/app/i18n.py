@@ -104,6 +104,7 @@ OPTION_LABELS = _table((
     ("five_fee", "Fee a 5", "5pt fee"),
     ("rouge_queen", "Rouge"),
     ("draw_from", "Pioche", "Draw"),
+    ("putback", "Ecart", "Put back"),  # La Bourre: where the cards exchanged go back
 ))
 # Option values that are words (engine option strings), by value.
 OPTION_WORDS = _table((
@@ -118,6 +119,8 @@ OPTION_WORDS = _table((
     ("wild", "la Reine", "Queen"),
     ("previous", "avant", "previous"),
     ("next", "apres", "next"),
+    ("mixed", "melange", "mixed"),
+    ("under", "dessous", "under"),
 ))
 
 

@@ -6,13 +6,14 @@ the bourrus of the previous deal), and after the last deal shares the pot among 
 most tricks. Totals that no deal can produce are refused with the reason.
 """
 
-from engine.bourre import GAME as CARD_GAME
-from engine.bourre import (  # noqa: F401  (SETUP_CHOICES: the setup menu reads it here too)
+from engine.bourre import (
+    ACCOUNT_CHOICES,
+    ACCOUNT_DEFAULTS,
     HAND_SIZE,
-    SETUP_CHOICES,
     Accounts,
-    normalize_options,
+    normalize_accounts,
 )
+from engine.bourre import GAME as CARD_GAME
 from engine.compat import const
 from engine.core import (
     TABLE,
@@ -29,6 +30,11 @@ GAME = CARD_GAME + "_score"
 
 PH_ENTRY = const(0)
 PH_OVER = const(1)
+SETUP_CHOICES = ACCOUNT_CHOICES  # where the cards put back go means nothing with real cards
+
+
+def normalize_options(options=None):
+    return normalize_accounts(options, ACCOUNT_DEFAULTS)
 
 
 def max_tricks(n):
@@ -40,7 +46,7 @@ class State(Accounts):
     GAME = GAME
 
     def __init__(self, options=None):
-        Accounts.__init__(self, options)
+        Accounts.__init__(self, normalize_options(options))
         self.phase = PH_ENTRY
         self.entered = 0  # seats entered this deal, from the leader
         self.history = []  # each finished deal's tricks, for the log and the OLED
