@@ -6,6 +6,7 @@ import json
 
 from engine.bourre import DRAW_TWO, PH_DEAL, PH_EXCHANGE, PH_PLAY, PUTBACKS, State
 from engine.bourre_bots import PlanBot, RandomBot
+from engine.bourre_score import max_seat_tricks
 from engine.core import CHANCE, IllegalAction
 from engine.play import replay
 from engine.rng import Rng
@@ -50,6 +51,9 @@ def test_random_games_conserve_cards_and_pot(seed, players, deals, stake, eldest
             state.apply(BOTS[mix >> (player % 6) & 1].choose(state, player, rng))
         if state.phase != PH_DEAL:
             assert sum(state.holder_counts()) == 32
+        # the bounds the scorekeeper holds entries to (test_bourre_bounds.py finds them)
+        assert state.tricks[state.leader] <= max_seat_tricks(True)
+        assert max(state.tricks) <= max_seat_tricks(False)
         if state.round != round_seen:
             round_seen = state.round
             for s in range(players):

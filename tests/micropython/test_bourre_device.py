@@ -23,34 +23,36 @@ def test_tricks_entered_with_buttons_antes_and_bourru():
     driver = start_bourre(3)
     text = driver.hw.text
     assert text[0].startswith("Donne 1/7 pot 3") and text[1] == "Plis de J1 ?", text
-    enter(driver, 4)
+    enter(driver, 2)
     enter(driver, 0)
     assert driver.hw.text[1] == "Plis de J3 ?"
     enter(driver, 3)
     st = state(driver)
-    assert st.totals == [4, 0, 3] and st.round == 2
+    assert st.totals == [2, 0, 3] and st.round == 2
     assert st.bourru == [False, True, False] and st.staked == [2, 3, 2]
     assert driver.hw.text[0].startswith("Donne 2/7 pot 7"), driver.hw.text
-    assert "J1 4 J2 0 J3 3" in driver.hw.text, driver.hw.text
+    assert "J1 2 J2 0 J3 3" in driver.hw.text, driver.hw.text
     kinds = event_kinds(driver)
     assert "act" in kinds and "round" in kinds
 
 
-def test_impossible_total_is_refused_on_screen_and_nothing_changes():
+def test_impossible_tricks_are_refused_on_screen_and_nothing_changes():
     driver = start_bourre(2)
-    enter(driver, 4)
-    moves = len(state(driver).moves)
-    enter(driver, 3)  # 4 + 3 tricks cannot come from 10 cards
-    assert len(state(driver).moves) == moves
-    shown = " ".join(driver.hw.text)
-    # the engine's reason once the session passes it on (State.why_illegal), else the action refused
-    assert driver.hw.text[0] == "Erreur", driver.hw.text
-    assert "at most 5 tricks" in shown or "illegal action 3" in shown, driver.hw.text
+    enter(driver, 5)  # five and none: the leader cannot take every trick
+    assert len(state(driver).moves) == 0 and driver.hw.text[:3] == ["Erreur", "the leader takes",
+                                                                 "2 tricks at most"], driver.hw.text
     assert "error" in event_kinds(driver)
     driver.run_for(3000)  # the notice goes; the entry is still expected from the same seat
+    assert driver.hw.text[1] == "Plis de J1 ?", driver.hw.text
+    enter(driver, 2)
+    moves = len(state(driver).moves)
+    enter(driver, 4)
+    assert len(state(driver).moves) == moves
+    assert driver.hw.text[:3] == ["Erreur", "a player takes 3", "tricks at most"], driver.hw.text
+    driver.run_for(3000)
     assert driver.hw.text[1] == "Plis de J2 ?", driver.hw.text
-    enter(driver, 1)
-    assert state(driver).totals == [4, 1] and state(driver).round == 2
+    enter(driver, 3)
+    assert state(driver).totals == [2, 3] and state(driver).round == 2
 
 
 def test_undo_an_entry_with_a_long_ok():
