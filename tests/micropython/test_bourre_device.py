@@ -23,34 +23,36 @@ def test_tricks_entered_with_buttons_antes_and_bourru():
     driver = start_bourre(3)
     text = driver.hw.text
     assert text[0].startswith("Donne 1/7 pot 3") and text[1] == "Plis de J1 ?", text
-    enter(driver, 4)
+    enter(driver, 2)
     enter(driver, 0)
     assert driver.hw.text[1] == "Plis de J3 ?"
     enter(driver, 3)
     st = state(driver)
-    assert st.totals == [4, 0, 3] and st.round == 2
+    assert st.totals == [2, 0, 3] and st.round == 2
     assert st.bourru == [False, True, False] and st.staked == [2, 3, 2]
     assert driver.hw.text[0].startswith("Donne 2/7 pot 7"), driver.hw.text
-    assert "J1 4 J2 0 J3 3" in driver.hw.text, driver.hw.text
+    assert "J1 2 J2 0 J3 3" in driver.hw.text, driver.hw.text
     kinds = event_kinds(driver)
     assert "act" in kinds and "round" in kinds
 
 
-def test_impossible_total_is_refused_on_screen_and_nothing_changes():
+def test_impossible_tricks_are_refused_on_screen_and_nothing_changes():
     driver = start_bourre(2)
-    enter(driver, 4)
-    moves = len(state(driver).moves)
-    enter(driver, 3)  # 4 + 3 tricks cannot come from 10 cards
-    assert len(state(driver).moves) == moves
-    shown = " ".join(driver.hw.text)
-    # the engine's reason once the session passes it on (State.why_illegal), else the action refused
-    assert driver.hw.text[0] == "Erreur", driver.hw.text
-    assert "at most 5 tricks" in shown or "illegal action 3" in shown, driver.hw.text
+    enter(driver, 5)  # five and none: the leader cannot take every trick
+    assert len(state(driver).moves) == 0 and driver.hw.text[:3] == ["Erreur", "the leader takes",
+                                                                 "2 tricks at most"], driver.hw.text
     assert "error" in event_kinds(driver)
     driver.run_for(3000)  # the notice goes; the entry is still expected from the same seat
+    assert driver.hw.text[1] == "Plis de J1 ?", driver.hw.text
+    enter(driver, 2)
+    moves = len(state(driver).moves)
+    enter(driver, 4)
+    assert len(state(driver).moves) == moves
+    assert driver.hw.text[:3] == ["Erreur", "a player takes 3", "tricks at most"], driver.hw.text
+    driver.run_for(3000)
     assert driver.hw.text[1] == "Plis de J2 ?", driver.hw.text
-    enter(driver, 1)
-    assert state(driver).totals == [4, 1] and state(driver).round == 2
+    enter(driver, 3)
+    assert state(driver).totals == [2, 3] and state(driver).round == 2
 
 
 def test_undo_an_entry_with_a_long_ok():
@@ -106,3 +108,36 @@ def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
     assert st.is_over() and peeked and st.round == 7
     assert sum(st.payout) == st.pot()
     assert driver.hw.text[0] == "Partie finie", driver.hw.text
+
+
+def test_six_at_the_table_with_cards_put_under_the_pack_all_exchange():
+    from app.modes.table import TableMode
+    from app_rig import choose
+    from engine.bourre import PH_EXCHANGE, PH_PLAY, State
+
+    driver = make_rig(seed=8)
+    for row, value in (("game", "bourre"), ("mode", "table"), ("players", 6), ("humans", 1),
+                       ("deals", 1), ("putback", "under")):
+        choose(driver, row, value)
+    assert "> Ecart: dessous" in driver.hw.text, driver.hw.text
+    start(driver)
+    assert isinstance(driver.app.mode, TableMode)
+    st = state(driver)
+    assert st.options["putback"] == "under" and st.options["players"] == 6
+    for _ in range(3000):
+        st = state(driver)
+        if st.phase == PH_PLAY or st.is_over():
+            break
+        if st.current_player() == 0:
+            driver.press(OK)  # the first choice shown: stand
+        else:
+            driver.run_for(400)
+    assert st.phase == PH_PLAY and st.pack_size() == 2 and sum(st.holder_counts()) == 32
+    # who was asked to exchange: the game's moves played again on a fresh state
+    again = State(st.options)
+    asked = []
+    for move in st.moves:
+        if again.phase == PH_EXCHANGE:
+            asked.append(again.current_player())
+        again.apply(move)
+    assert asked == [0, 1, 2, 3, 4, 5], asked  # every seat, the last ones too

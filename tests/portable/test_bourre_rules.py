@@ -55,7 +55,10 @@ def test_deck_is_32_cards_ranked_king_high():
 
 
 def test_options_have_defaults_and_refuse_bad_values():
-    assert normalize_options({}) == {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
+    assert normalize_options({}) == {"players": 4, "deals": 7, "stake": 1, "eldest": 0,
+                                     "putback": "mixed"}
+    assert normalize_options({"putback": "under"})["putback"] == "under"
+    assert "mixed, under" in str(expect_raises(BadOptions, normalize_options, {"putback": "aside"}))
     err = expect_raises(BadOptions, normalize_options, {"players": 7})
     assert "players" in str(err) and "2 to 6" in str(err)
     expect_raises(BadOptions, normalize_options, {"eldest": 4, "players": 4})
@@ -140,30 +143,103 @@ def test_the_bourru_antes_double():
     assert state.staked == [4, 6]
 
 
-def test_exchange_from_the_leader_while_the_stock_lasts():
+def draw(state, *names):
+    """The seat to exchange draws these cards (each must be a legal chance outcome)."""
+    state.apply(DRAW_ONE + len(names) - 1)
+    for name in names:
+        assert state.current_player() == CHANCE and CARD[name] in state.legal_actions()
+        state.apply(CARD[name])
+
+
+def put_back(state, *names):
+    for name in names:
+        assert state.phase == PH_DISCARD
+        state.apply(CARD[name])
+
+
+def test_at_six_players_every_seat_exchanges_with_the_cards_put_back():
     state = State({"players": 6, "deals": 1, "eldest": 2})
+    deal(state, [cards("AS QS JS 10S 9S"), cards("8S 7S AH QH JH"), cards("7C 8C 9C 10C JC"),
+                 cards("10H 9H 8H 7H QC"), cards("KC AC KD QD JD"), cards("AD 10D 9D 8D 7D")])
+    assert state.pack_size() == 2 and state.current_player() == 2
+    assert state.legal_actions() == [STAND, DRAW_ONE, DRAW_TWO]
+    draw(state, "KS", "KH")  # the whole pack
+    assert state.legal_actions() == sorted(state.hands[2]) and len(state.hands[2]) == 7
+    put_back(state, "7C", "8C")
+    # the pack holds what seat 2 put back: the next seat may draw it, and the turn went on
+    assert state.phase == PH_EXCHANGE and state.current_player() == 3
+    assert state.pack_size() == 2 and state.legal_actions() == [STAND, DRAW_ONE, DRAW_TWO]
+    state.apply(DRAW_ONE)
+    assert state.legal_actions() == cards("7C 8C") and state.chance_count() == 2
+    state.apply(CARD["7C"])
+    put_back(state, "7H")
+    assert state.current_player() == 4
+    draw(state, "8C", "7H")
+    put_back(state, "8C", "7H")  # the cards just drawn may go straight back
+    for seat in (5, 0, 1):  # every seat is asked, the last ones too
+        assert state.phase == PH_EXCHANGE and state.current_player() == seat
+        state.apply(STAND)
+    assert state.phase == PH_PLAY and state.current_player() == 2
+    assert state.hands[2] == cards("9C 10C JC KS KH") and CARD["7C"] in state.hands[3]
+    assert sorted(state.stock.cards[:2]) == cards("7H 8C") and sum(state.holder_counts()) == 32
+    # what a seat put back only it knows
+    assert state.view(2)["discards"] == cards("7C 8C") and state.view(3)["discards"] == cards("7H")
+    assert state.view(3)["discard_counts"] == [0, 0, 2, 1, 2, 0] and state.view(3)["stock"] == 2
+
+
+def test_at_five_players_every_seat_may_draw_two():
+    state = State({"players": 5, "deals": 1})
     rng = Rng(9)
     while state.current_player() == CHANCE:
         state.apply(state.chance_outcome(rng.below(state.chance_count())))
-    assert state.stock.size == 2 and state.current_player() == 2
-    assert state.legal_actions() == [STAND, DRAW_ONE, DRAW_TWO]
-    state.apply(DRAW_ONE)
-    drawn = state.chance_outcome(0)
-    state.apply(drawn)
-    assert drawn in state.hands[2] and len(state.hands[2]) == 6
-    assert state.phase == PH_DISCARD and state.current_player() == 2
-    state.apply(drawn)  # the card just drawn may go straight back out
-    assert state.discards[2] == [drawn] and len(state.hands[2]) == 5
-    assert state.current_player() == 3 and state.legal_actions() == [STAND, DRAW_ONE]
-    expect_raises(IllegalAction, state.apply, DRAW_TWO)
-    state.apply(DRAW_ONE)
-    state.apply(state.chance_outcome(0))
-    state.apply(state.hands[3][0])
-    # the stock is gone: the exchange ends and the leader plays
-    assert state.stock.size == 0 and state.phase == PH_PLAY and state.current_player() == 2
+    for seat in range(5):
+        assert state.current_player() == seat and state.pack_size() == 7
+        state.apply(DRAW_TWO)
+        for _ in range(2):
+            state.apply(state.chance_outcome(rng.below(state.chance_count())))
+        for card in sorted(state.hands[seat])[:2]:
+            state.apply(card)
+    assert state.phase == PH_PLAY and [len(d) for d in state.discards] == [2] * 5
+    assert [len(h) for h in state.hands] == [5] * 5 and state.pack_size() == 7
 
 
-def test_discards_are_out_of_reach_and_hidden_from_others():
+def test_cards_put_under_the_pack_come_out_once_the_rest_is_drawn_in_their_order():
+    state = State({"players": 5, "deals": 1, "putback": "under"})
+    deal(state, [cards("7S 8S 9S 10S AS"), cards("7H 8H 9H 10H AH"), cards("7D 8D 9D 10D AD"),
+                 cards("7C 8C 9C 10C AC"), cards("JS JH JD JC QC")])
+    assert state.stock.sorted() == cards("QS QH QD KS KH KD KC")
+    draw(state, "KS", "QS")
+    put_back(state, "7S", "8S")
+    assert state.current_player() == 1 and state.pack_size() == 7 and state.view(4)["under"] == 2
+    state.apply(DRAW_TWO)
+    # under the pack: not drawn while cards never dealt remain
+    assert CARD["7S"] not in state.legal_actions()
+    expect_raises(IllegalAction, state.apply, CARD["7S"])
+    for name in ("KH", "QH"):
+        state.apply(CARD[name])
+    put_back(state, "7H", "8H")
+    draw(state, "KD", "QD")
+    put_back(state, "7D", "8D")
+    state.apply(DRAW_TWO)
+    assert state.legal_actions() == cards("KC")  # the last card never dealt
+    state.apply(CARD["KC"])
+    # then the first card put under: one outcome, known to the seat that put it there
+    assert state.legal_actions() == cards("7S") and state.chance_count() == 1
+    assert state.chance_outcome(0) == CARD["7S"]
+    expect_raises(IllegalAction, state.apply, CARD["8S"])
+    state.apply(CARD["7S"])
+    put_back(state, "7C", "8C")
+    draw(state, "8S")
+    put_back(state, "JS")
+    assert state.phase == PH_PLAY and state.current_player() == 0
+    assert state.below == cards("7H 8H 7D 8D 7C 8C") + [CARD["JS"]] and state.stock.size == 0
+    assert sum(state.holder_counts()) == 32
+    copy = from_dict(json.loads(json.dumps(state.to_dict())))
+    assert copy.to_dict() == state.to_dict() and copy.below == state.below
+    assert replay(json.loads(json.dumps(state.record()))).to_dict() == state.to_dict()
+
+
+def test_cards_put_back_are_mixed_into_the_pack_and_hidden_from_others():
     state = State({"players": 2, "deals": 1})
     rng = Rng(4)
     while state.current_player() == CHANCE:
@@ -174,9 +250,35 @@ def test_discards_are_out_of_reach_and_hidden_from_others():
     gone = sorted(state.hands[0])[:2]
     state.apply(gone[0])
     state.apply(gone[1])
-    assert not state.stock.has(gone[0]) and not state.stock.has(gone[1])
+    # back among the 22 cards of the pack, each as likely to come out as any other
+    assert state.stock.has(gone[0]) and state.stock.has(gone[1])
+    assert state.pack_size() == 22 and not state.below
+    state.apply(DRAW_ONE)
+    assert state.chance_count() == 22 and gone[0] in state.legal_actions()
     assert state.view(0)["discards"] == gone
     assert state.view(1)["discards"] == [] and state.view(1)["discard_counts"] == [2, 0]
+
+
+# Records made when the cards put back were set aside and the exchange ended with the stock.
+OLD_THREE_PLAYERS = {
+    "v": 1, "game": "bourre", "options": {"players": 3, "deals": 2, "stake": 1, "eldest": 0},
+    "moves": [1, 25, 41, 51, 37, 36, 46, 30, 50, 2, 35, 40, 42, 45, 43, 66, 29, 28, 29, 28, 66, 38,
+              34, 25, 30, 65, 47, 36, 2, 50, 43, 51, 1, 45, 34, 42, 46, 35, 47, 40, 37, 41, 39, 48,
+              27, 44, 26, 24, 31, 36, 51, 1, 43, 30, 33, 42, 28, 66, 50, 40, 31, 33, 66, 29, 32,
+              26, 29, 66, 41, 25, 27, 24, 40, 48, 32, 44, 39, 43, 51, 25, 1, 41, 28, 36, 42, 50]}
+OLD_SIX_PLAYERS = {
+    "v": 1, "game": "bourre", "options": {"players": 6, "deals": 2, "stake": 1, "eldest": 0},
+    "moves": [2, 30, 34, 38, 51, 50, 41, 35, 47, 48, 43, 49, 29, 44, 45, 42, 36, 1, 3, 31, 0, 39,
+              37, 24, 27, 28, 26, 25, 32, 40, 66, 46, 33, 27, 29, 33, 45, 49, 24, 28, 0, 48]}
+
+
+def test_old_records_replay_unless_the_stock_ran_out_in_an_exchange():
+    state = replay(OLD_THREE_PLAYERS)  # the same cards drawn and played as when it was recorded
+    assert state.is_over() and state.totals == [4, 3, 5] and state.payout == [0, 0, 6]
+    assert state.options["putback"] == "mixed"
+    # seat 0 drew the last two cards: the next seat is now asked to exchange, the record plays
+    err = expect_raises(BadRecord, replay, OLD_SIX_PLAYERS)
+    assert "move 35 of the record does not apply" in str(err) and "stand" in str(err)
 
 
 def test_view_hides_the_other_hands():
@@ -200,8 +302,16 @@ def test_seeded_random_deals_conserve_cards_and_the_pot():
     bots = [RandomBot()] * 6
     for game in range(scaled(150, 25)):
         n = 2 + game % 5
-        state = State({"players": n, "deals": 1 + game % 3, "stake": 1 + game % 4})
+        state = State({"players": n, "deals": 1 + game % 3, "stake": 1 + game % 4,
+                       "putback": ("mixed", "under")[game // 5 % 2]})
+        turns = []  # the seats asked to exchange, this deal
         while not state.is_over():
+            if state.phase == PH_EXCHANGE:
+                turns.append(state.current_player())
+            elif state.phase == PH_PLAY and turns:
+                # every seat had its turn, from the leader round the table
+                assert turns == [(state.leader + i) % n for i in range(n)], turns
+                turns = []
             player = state.current_player()
             if player == CHANCE:
                 state.apply(state.chance_outcome(rng.below(state.chance_count())))

@@ -2,12 +2,17 @@
 
 import json
 
-from engine.bourre_score import State, from_dict, max_tricks
+from app.i18n import pack
+from engine import bourre
+from engine.bourre_score import State, from_dict, max_seat_tricks, max_tricks
+from engine.cards import card_name
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay
 from engine.registry import new_state
 from engine.rng import Rng
 from support import expect_raises, scaled
+
+CARD = dict([(card_name(c), c) for c in bourre.PIQUET_DECK])
 
 
 def enter(state, tricks):
@@ -38,41 +43,88 @@ def test_prompts_are_short_and_in_both_languages():
     assert state.prompt("en")[1] == "Tricks of P1?"
 
 
-def test_impossible_totals_are_refused_with_the_reason_and_nothing_changes():
-    state = State({"players": 2, "deals": 2})
-    assert max_tricks(2) == 5 and max_tricks(3) == 7 and max_tricks(6) == 15
-    state.apply(4)
+def refused(state, value):
+    """The reason an entry is refused; the state must not change."""
     before = state.to_dict()
-    err = expect_raises(IllegalAction, state.apply, 2)
-    assert "at most 5 tricks with 2 players; 4 entered" in str(err)
+    err = expect_raises(IllegalAction, state.apply, value)
     assert state.to_dict() == before
+    reason = state.why_illegal(value)
+    assert reason and reason in str(err)
+    assert len(pack(reason.split())) <= 3  # the OLED shows three lines of it under "Erreur"
+    return reason
+
+
+def two_player_deal_of_two_and_three():
+    """Real cards through the card engine: each lead is beaten once and the beater leads on."""
+    state = bourre.State({"players": 2, "deals": 1})
+    hands = ["QS KH QD KC AS", "KS QH KD QC JS"]  # seat 0 leads
+    for i in range(10):
+        state.apply(CARD[hands[i % 2].split()[i // 2]])
+    state.apply(bourre.STAND)
+    state.apply(bourre.STAND)
+    for name in "QS KS QH KH QD KD QC KC AS JS".split():
+        state.apply(CARD[name])
+    assert state.is_over()
+    return state.tricks
+
+
+def test_a_real_deal_is_entered_and_five_to_none_is_refused():
+    tricks = two_player_deal_of_two_and_three()
+    assert tricks == [2, 3]  # the most a deal gives: 2 for the leader, 3 for the other
+    state = State({"players": 2, "deals": 2})
+    # five and none used to be accepted: the leader cannot take all five
+    assert refused(state, 5) == "the leader takes 2 tricks at most"
+    assert refused(state, 3) == "the leader takes 2 tricks at most"
+    assert state.legal_actions() == [0, 1, 2]
+    state.apply(tricks[0])
+    assert refused(state, 4) == "a player takes 3 tricks at most"
+    assert state.legal_actions() == [0, 1, 2, 3]
+    state.apply(tricks[1])
+    assert state.round == 2 and state.totals == [2, 3]
+    # deal 2 is led by seat 1: the first entry is his, and seat 0 may now take 3
+    assert state.entry_seat() == 1 and refused(state, 3) == "the leader takes 2 tricks at most"
+    state.apply(0)
+    state.apply(3)
+    assert state.totals == [5, 3] and state.payout == [4, 0]
+
+
+def test_a_deal_holds_at_most_half_the_cards_in_tricks():
+    assert max_tricks(2) == 5 and max_tricks(3) == 7 and max_tricks(6) == 15
+    assert max_seat_tricks(True) == 2 and max_seat_tricks(False) == 3
+    state = State({"players": 3, "deals": 1})
+    enter(state, [2, 3])
+    # 2 + 3 + 3 = 8 tricks would need 16 cards: there are 15
+    assert refused(state, 3) == "7 tricks a deal at most, 2 left"
+    assert state.legal_actions() == [0, 1, 2]
     err = expect_raises(IllegalAction, state.apply, 6)
     assert "0 to 5 tricks" in str(err)
     expect_raises(IllegalAction, state.apply, -1)
     expect_raises(IllegalAction, state.apply, "1")
-    assert state.legal_actions() == [0, 1]
-    state.apply(1)
-    assert state.round == 2
+    state.apply(2)
+    assert state.is_over() and state.totals == [2, 3, 2]
+    six = State({"players": 6, "deals": 1})
+    enter(six, [2, 3, 3, 3, 3])
+    assert refused(six, 2) == "15 tricks a deal at most, 1 left"
 
 
 def test_antes_bourrus_pot_and_winner():
     state = State({"players": 3, "deals": 2, "stake": 2})
     assert state.staked == [2, 2, 2] and state.pot() == 6
-    enter(state, [3, 0, 2])  # seat 1 took nothing: bourru, antes double next deal
+    enter(state, [2, 0, 3])  # seat 1 took nothing: bourru, antes double next deal
     assert state.bourru == [False, True, False]
     assert state.staked == [4, 6, 4] and state.pot() == 14
-    enter(state, [1, 3, 1])  # deal 2 is led by seat 1
+    enter(state, [1, 2, 1])  # deal 2 is led by seat 1
     assert state.current_player() == TERMINAL and state.is_over()
-    assert state.totals == [4, 1, 5]
+    assert state.totals == [3, 1, 5]
     assert state.payout == [0, 0, 14] and state.returns() == [-4, -6, 10]
-    assert state.standings() == [4, 1, 5] and state.target() is None
+    assert state.standings() == [3, 1, 5] and state.target() is None
     expect_raises(IllegalAction, state.apply, 0)
 
 
 def test_tied_winners_share_the_pot_and_nothing_is_lost():
     state = State({"players": 4, "deals": 1, "stake": 5, "eldest": 1})
-    enter(state, [3, 0, 3, 1])  # seats 1, 2, 3, 0: seats 1 and 3 tie on 3
-    assert state.totals == [1, 3, 0, 3]
+    enter(state, [2, 0, 2, 1])  # seats 1, 2, 3, 0: seats 1 and 3 tie on 2
+    assert state.totals == [1, 2, 0, 2]
     assert state.payout == [0, 10, 0, 10] and sum(state.payout) == state.pot()
 
 
@@ -90,6 +142,7 @@ def test_random_entries_keep_the_pot_and_survive_json():
             else:
                 expect_raises(IllegalAction, state.apply, value)
             assert sum(state.tricks) <= max_tricks(n)
+            assert state.tricks[state.leader] <= 2 and max(state.tricks) <= 3
             if state.round != round_before:  # a new deal: the bourrus of the last one ante double
                 for s in range(n):
                     ante = state.stake * (2 if state.bourru[s] else 1)

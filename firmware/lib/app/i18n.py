@@ -107,6 +107,7 @@ OPTION_LABELS = _table((
     ("five_fee", "Fee a 5", "5pt fee"),
     ("rouge_queen", "Rouge"),
     ("draw_from", "Pioche", "Draw"),
+    ("putback", "Ecart", "Put back"),  # La Bourre: where the cards exchanged go back
 ))
 # Option values that are words (engine option strings), by value.
 OPTION_WORDS = _table((
@@ -121,6 +122,8 @@ OPTION_WORDS = _table((
     ("wild", "la Reine", "Queen"),
     ("previous", "avant", "previous"),
     ("next", "apres", "next"),
+    ("mixed", "melange", "mixed"),
+    ("under", "dessous", "under"),
 ))
 
 

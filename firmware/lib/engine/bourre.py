@@ -3,11 +3,18 @@
 Seats are numbered in the order of play: the player to the right of seat s is seat s + 1.
 Cards are engine.cards integers restricted to the 32-card piquet deck (7 to King and Aces).
 
-A deal: antes, then five cards each (chance), the exchange from the leader round the table, then
-climbing tricks. On a trick everyone in turn who can play a higher card of the led suit must do
-so; the engine skips the seats that cannot, so only real decisions are asked. When it comes back
-to the last player to have played, that player takes the trick, unless nobody beat the lead, in
-which case the lead card is dead.
+A deal: antes, then five cards each (chance), the exchange, then climbing tricks.
+
+The exchange goes once round the table from the leader: each seat may draw one or two cards from
+the pack, then puts as many of its cards back into it, so the pack keeps its 32 - 5n cards and
+every seat has its turn. Where the cards put back go is the option `putback`: "mixed" into the
+pack, drawn at random like the rest (the stock bag), or "under" it, drawn only once the rest is
+gone and in the order put back (a queue: a draw from it has a single outcome, its head).
+
+On a trick everyone in turn who can play a higher card of the led suit must do so; the engine
+skips the seats that cannot, so only real decisions are asked. When it comes back to the last
+player to have played, that player takes the trick, unless nobody beat the lead, in which case the
+lead card is dead.
 """
 
 from engine.cards import DECK_SIZE, card_name
@@ -15,9 +22,11 @@ from engine.compat import const
 from engine.core import (
     CHANCE,
     TERMINAL,
+    BadRecord,
     GameState,
     check_known_options,
     new_from,
+    option_choice,
     option_int,
     read_bools,
     read_int,
@@ -46,23 +55,28 @@ DRAW_TWO = const(66)
 
 PH_DEAL = const(0)  # chance: five cards to each seat, one at a time from the leader
 PH_EXCHANGE = const(1)  # STAND, DRAW_ONE or DRAW_TWO
-PH_DRAW = const(2)  # chance: the cards drawn from the stock
-PH_DISCARD = const(3)  # the player puts aside as many cards as drawn
+PH_DRAW = const(2)  # chance: the cards drawn from the pack
+PH_DISCARD = const(3)  # the player puts as many cards back into the pack
 PH_PLAY = const(4)
 PH_OVER = const(5)
 _PHASE_NAMES = ("deal", "exchange", "draw", "discard", "play", "over")
 
-OPTION_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
+# The options of the accounts (the card engine and the scorekeeper), then the card engine's own.
+ACCOUNT_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
+OPTION_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0, "putback": "mixed"}
+PUTBACKS = ("mixed", "under")  # where the exchange puts cards back: into the pack, or under it
 DEFAULT_BOT = "plan"
 # What a setup menu may offer besides the player count, first value the default: (option, values).
 # The number of deals must be fixed before play (7 or 3 by tradition); the eldest is a seat.
-SETUP_CHOICES = (("deals", (7, 3, 1, 2, 4, 5, 6, 8, 9, 10, 12, 15, 20)), ("stake", (1, 2, 5, 10)),
-                 ("eldest", (0, 1, 2, 3, 4, 5)))
+ACCOUNT_CHOICES = (("deals", (7, 3, 1, 2, 4, 5, 6, 8, 9, 10, 12, 15, 20)), ("stake", (1, 2, 5, 10)),
+                   ("eldest", (0, 1, 2, 3, 4, 5)))
+SETUP_CHOICES = ACCOUNT_CHOICES + (("putback", PUTBACKS),)
 
 
-def normalize_options(options=None):
+def normalize_accounts(options, known=ACCOUNT_DEFAULTS):
+    """The options every La Bourre state takes, checked; `known` names the keys allowed at all."""
     options = options or {}
-    check_known_options(options, OPTION_DEFAULTS)
+    check_known_options(options, known)
     players = option_int(options, "players", 4, 2, 6)
     return {
         "players": players,
@@ -70,6 +84,14 @@ def normalize_options(options=None):
         "stake": option_int(options, "stake", 1, 1, 1000),
         "eldest": option_int(options, "eldest", 0, 0, players - 1),
     }
+
+
+def normalize_options(options=None):
+    """The card engine's options: those of the accounts, and where the exchange puts cards back."""
+    normal = normalize_accounts(options, OPTION_DEFAULTS)
+    return {"players": normal["players"], "deals": normal["deals"], "stake": normal["stake"],
+            "eldest": normal["eldest"],
+            "putback": option_choice(options or {}, "putback", "mixed", PUTBACKS)}
 
 
 def strength(card):
@@ -97,10 +119,10 @@ def share_pot(pot, totals, first):
 
 
 class Accounts(GameState):
-    """Antes, bourrus, trick totals and the pot: shared by the card engine and the scorekeeper."""
+    """Antes, bourrus, trick totals and the pot: shared by the card engine and the scorekeeper.
+    Its subclasses pass their options normalised."""
 
-    def __init__(self, options=None):
-        options = normalize_options(options)
+    def __init__(self, options):
         GameState.__init__(self, options)
         n = options["players"]
         self.n = n
@@ -189,12 +211,14 @@ class State(Accounts):
     GAME = GAME
 
     def __init__(self, options=None):
-        Accounts.__init__(self, options)
+        Accounts.__init__(self, normalize_options(options))
         n = self.n
         self.phase = PH_DEAL
-        self.stock = Stock()
+        self.stock = Stock()  # the pack, but for the cards put back under it
+        self.below = []  # the cards put back under the pack, the next to draw first
         self.hands = [[] for _ in range(n)]
-        self.discards = [[] for _ in range(n)]  # put aside face down: only their owner knows them
+        # the cards each seat put back this deal: only it knows them, now in the pack or a hand
+        self.discards = [[] for _ in range(n)]
         self.won = []  # cards of the tricks taken, face up when played
         self.dead = []  # unbeaten leads, and the cards left with a lone player
         self.trick = []  # cards of the trick in progress, in the order played
@@ -222,10 +246,11 @@ class State(Accounts):
         if phase == PH_PLAY:
             return self.playable(self.to_act)
         if phase == PH_DEAL or phase == PH_DRAW:
+            if self.below and not self.stock.size:
+                return [self.below[0]]
             return self.stock.sorted()
         if phase == PH_EXCHANGE:
-            size = self.stock.size
-            return [STAND, DRAW_ONE, DRAW_TWO][: 1 + min(size, 2)]
+            return [STAND, DRAW_ONE, DRAW_TWO][: 1 + min(self.pack_size(), 2)]
         if phase == PH_DISCARD:
             return sorted(self.hands[self.to_act])
         return []
@@ -238,10 +263,12 @@ class State(Accounts):
                 return False
             return not self.trick or self._beats_top(action)
         if phase == PH_DEAL or phase == PH_DRAW:
+            if self.below and not self.stock.size:
+                return action == self.below[0]
             return self.stock.has(action)
         if phase == PH_EXCHANGE:
-            return action == STAND or (action == DRAW_ONE and self.stock.size >= 1) or (
-                action == DRAW_TWO and self.stock.size >= 2)
+            return action == STAND or ((action == DRAW_ONE or action == DRAW_TWO) and
+                                       self.pack_size() >= action - STAND)
         if phase == PH_DISCARD:
             return action in self.hands[self.to_act]
         return False
@@ -256,10 +283,21 @@ class State(Accounts):
         top = self.trick[-1]
         return card & 3 == top & 3 and STRENGTH[card >> 2] > STRENGTH[top >> 2]
 
+    def pack_size(self):
+        """The cards a seat may draw from: the stock, and those put back under it."""
+        return self.stock.size + len(self.below)
+
+    # Once the stock is gone, a draw takes the first card put under it: one outcome. The test
+    # (`self.below and not self.stock.size`) is written out where it is needed, without a method
+    # call: the deal asks it three times a card.
     def chance_count(self):
+        if self.below and not self.stock.size:
+            return 1
         return self.stock.size
 
     def chance_outcome(self, index):
+        if self.below and not self.stock.size:
+            return self.below[0]
         return self.stock.cards[index]
 
     def is_over(self):
@@ -294,7 +332,6 @@ class State(Accounts):
                 self.phase = PH_EXCHANGE
                 self.exchanged = 0
                 self.to_act = self.leader
-                self._skip_exchange_without_stock()
         elif phase == PH_EXCHANGE:
             if action == STAND:
                 self._next_exchange()
@@ -302,7 +339,10 @@ class State(Accounts):
                 self.pending = action - STAND
                 self.phase = PH_DRAW
         elif phase == PH_DRAW:
-            self.stock.take(action)
+            if self.stock.size:
+                self.stock.take(action)
+            else:
+                del self.below[0]
             self.hands[self.to_act].append(action)
             self.drawn += 1
             if self.drawn == self.pending:
@@ -311,6 +351,12 @@ class State(Accounts):
         elif phase == PH_DISCARD:
             self.hands[self.to_act].remove(action)
             self.discards[self.to_act].append(action)
+            # read here, not kept as one more attribute: on the unix port that made every deal
+            # about a tenth slower (make bench, bourre_deal_random_us)
+            if self.options["putback"] == "under":
+                self.below.append(action)
+            else:
+                self.stock.put(action)
             self.pending -= 1
             if self.pending == 0:
                 self._next_exchange()
@@ -318,6 +364,7 @@ class State(Accounts):
     def _start_deal(self):
         self._open_deal()
         self.stock.fill(PIQUET_DECK)
+        del self.below[:]
         for s in range(self.n):
             del self.hands[s][:]
             del self.discards[s][:]
@@ -329,17 +376,14 @@ class State(Accounts):
         self.phase = PH_DEAL
 
     def _next_exchange(self):
+        # every seat has its turn: what is drawn goes back, so the pack keeps 32 - 5n >= 2 cards
         self.exchanged += 1
-        self.to_act = (self.to_act + 1) % self.n
-        self._skip_exchange_without_stock()
-
-    def _skip_exchange_without_stock(self):
-        # the exchange lasts while the stock does
-        if self.exchanged >= self.n or self.stock.size == 0:
-            self.phase = PH_PLAY
-            self.to_act = self.leader
-        else:
+        if self.exchanged < self.n:
+            self.to_act = (self.to_act + 1) % self.n
             self.phase = PH_EXCHANGE
+        else:
+            self.to_act = self.leader
+            self.phase = PH_PLAY
 
     def _play(self, card):
         seat = self.to_act
@@ -398,7 +442,8 @@ class State(Accounts):
             "to_act": self.current_player(),
             "hand": sorted(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
-            "stock": self.stock.size,
+            "stock": self.pack_size(),
+            "under": len(self.below),
             "discards": list(self.discards[seat]),
             "discard_counts": [len(d) for d in self.discards],
             "trick": [[self.trick_seats[i], self.trick[i]] for i in range(len(self.trick))],
@@ -410,9 +455,9 @@ class State(Accounts):
         return data
 
     def holder_counts(self):
-        """Where the 32 cards are: hands, stock, discards, tricks, dead, trick on the table."""
-        return (sum([len(h) for h in self.hands]), self.stock.size,
-                sum([len(d) for d in self.discards]), len(self.won), len(self.dead), len(self.trick))
+        """Where the 32 cards are: hands, stock, under it, tricks, dead, trick on the table."""
+        return (sum([len(h) for h in self.hands]), self.stock.size, len(self.below), len(self.won),
+                len(self.dead), len(self.trick))
 
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self):
@@ -430,6 +475,7 @@ class State(Accounts):
             "hands": [list(h) for h in self.hands],
             "discards": [list(d) for d in self.discards],
             "stock": list(self.stock.cards[: self.stock.size]),  # in bag order: chance outcome i
+            "under": list(self.below),  # the next to draw first
             "won": list(self.won),
             "dead": list(self.dead),
             "trick": list(self.trick),
@@ -455,17 +501,19 @@ def from_dict(data):
     state.discards = read_hands(data, "discards", n)
     stock = read_cards(data, "stock")
     state.stock.fill(stock)
+    state.below = read_cards(data, "under")
+    if state.below and state.options["putback"] != "under":
+        raise BadRecord("under holds cards but putback is %r" % state.options["putback"])
     state.won = read_cards(data, "won")
     state.dead = read_cards(data, "dead")
     state.trick = read_cards(data, "trick")
     state.trick_seats = read_ints(data, "trick_seats", len(state.trick), 0, n - 1)
     state.last_trick = read_cards(data, "last_trick")
     state.last_taker = read_int(data, "last_taker", -1, n - 1)
-    places = [("the stock", stock), ("the tricks", state.won), ("the dead cards", state.dead),
-              ("the trick", state.trick)]
-    for s in range(n):
+    places = [("the stock", stock), ("under the stock", state.below), ("the tricks", state.won),
+              ("the dead cards", state.dead), ("the trick", state.trick)]
+    for s in range(n):  # the discards are back in the pack or in a hand: not a place of their own
         places.append(("hand %d" % s, state.hands[s]))
-        places.append(("discards %d" % s, state.discards[s]))
     check_every_card_once(places)
     return state
 

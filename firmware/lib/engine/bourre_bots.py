@@ -2,7 +2,8 @@
 
 The plan follows from the climbing rule: a King can never be beaten, so it wins any trick it
 joins but dies if it leads; a low lead in a suit where the bot also holds a master card comes back
-to it. Weak cards are exchanged for a chance of Kings and Queens.
+to it. Weak cards are exchanged for a chance of Kings and Queens, but not for the cards the
+seats before put back under the pack (option putback "under"): those are their weakest.
 """
 
 from engine.bourre import (
@@ -21,7 +22,9 @@ _WEAK = 4  # an Ace or lower (strength 0..4) rarely takes a trick
 
 
 def _is_master(state, seat, card):
-    """No card that beats `card` can still be in another player's hand or in the stock."""
+    """No card that beats `card` can still be in another player's hand or in the pack.
+
+    The cards this seat put back count as still out there: another seat may have drawn them."""
     suit = card & 3
     s = STRENGTH[card >> 2]
     mine = state.hands[seat]
@@ -30,7 +33,7 @@ def _is_master(state, seat, card):
     for other in PIQUET_DECK:
         if other & 3 == suit and STRENGTH[other >> 2] > s:
             if other not in mine and other not in seen_out and other not in won and \
-                    other not in state.discards[seat] and other not in state.trick:
+                    other not in state.trick:
                 return False
     return True
 
@@ -46,10 +49,11 @@ class PlanBot:
             for c in hand:
                 if STRENGTH[c >> 2] <= _WEAK:
                     weak += 1
-            stock = state.stock.size
-            if weak >= 2 and stock >= 2:
+            # drawn at random: the stock (putback "mixed" shuffles the others' rejects into it)
+            unseen = state.stock.size
+            if weak >= 2 and unseen >= 2:
                 return DRAW_TWO
-            if weak >= 1 and stock >= 1:
+            if weak >= 1 and unseen >= 1:
                 return DRAW_ONE
             return STAND
         if phase == PH_DISCARD:

@@ -3,16 +3,21 @@
 Each deal the table enters every player's tricks, from the leader round the table (a TABLE
 action: the value entered is the number of tricks). The device antes for everyone (double for
 the bourrus of the previous deal), and after the last deal shares the pot among the players with
-most tricks. Totals that no deal can produce are refused with the reason.
+most tricks.
+
+Tricks that no deal can produce are refused with the reason, and the entries accepted are exactly
+those a deal can produce (tests/host/test_bourre_bounds.py searches the game to show it): at most
+3 tricks for a player, 2 for the deal's leader, and 5n/2 (rounded down) for the n players together.
 """
 
-from engine.bourre import GAME as CARD_GAME
-from engine.bourre import (  # noqa: F401  (SETUP_CHOICES: the setup menu reads it here too)
+from engine.bourre import (
+    ACCOUNT_CHOICES,
+    ACCOUNT_DEFAULTS,
     HAND_SIZE,
-    SETUP_CHOICES,
     Accounts,
-    normalize_options,
+    normalize_accounts,
 )
+from engine.bourre import GAME as CARD_GAME
 from engine.compat import const
 from engine.core import (
     TABLE,
@@ -29,6 +34,11 @@ GAME = CARD_GAME + "_score"
 
 PH_ENTRY = const(0)
 PH_OVER = const(1)
+SETUP_CHOICES = ACCOUNT_CHOICES  # where the cards put back go means nothing with real cards
+
+
+def normalize_options(options=None):
+    return normalize_accounts(options, ACCOUNT_DEFAULTS)
 
 
 def max_tricks(n):
@@ -36,11 +46,18 @@ def max_tricks(n):
     return HAND_SIZE * n // 2
 
 
+def max_seat_tricks(leads):
+    """A player's first trick may cost him a single card, played last on another's lead; each one
+    after costs two, since the taker leads the next trick and must also play its last card. So 3
+    of 5 cards, and 2 for the deal's leader, whose first trick starts on his own lead too."""
+    return HAND_SIZE // 2 if leads else (HAND_SIZE + 1) // 2
+
+
 class State(Accounts):
     GAME = GAME
 
     def __init__(self, options=None):
-        Accounts.__init__(self, options)
+        Accounts.__init__(self, normalize_options(options))
         self.phase = PH_ENTRY
         self.entered = 0  # seats entered this deal, from the leader
         self.history = []  # each finished deal's tricks, for the log and the OLED
@@ -69,11 +86,16 @@ class State(Accounts):
             return "the game is over"
         if type(action) is not int or action < 0 or action > HAND_SIZE:
             return "0 to %d tricks: %d cards each" % (HAND_SIZE, HAND_SIZE)
+        # the reasons fit three OLED lines of 16 once wrapped at spaces
+        if self.entered == 0:  # the leader is entered first
+            if action > max_seat_tricks(True):
+                return "the leader takes %d tricks at most" % max_seat_tricks(True)
+        elif action > max_seat_tricks(False):
+            return "a player takes %d tricks at most" % max_seat_tricks(False)
         so_far = sum(self.tricks)
         most = max_tricks(self.n)
         if so_far + action > most:
-            # every trick holds two cards or more
-            return "at most %d tricks with %d players; %d entered" % (most, self.n, so_far)
+            return "%d tricks a deal at most, %d left" % (most, most - so_far)
         return ""
 
     def legal_actions(self):

@@ -37,6 +37,13 @@ class Stock:
     def take(self, card):
         self.size = bag_take(self.cards, self.at, self.size, card)
 
+    def put(self, card):
+        """A card back into the bag: the next outcome index, as likely as any card already there."""
+        i = self.size
+        self.cards[i] = card
+        self.at[card] = i
+        self.size = i + 1
+
     def sorted(self):
         return sorted(self.cards[: self.size])
 
