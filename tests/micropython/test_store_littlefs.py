@@ -156,6 +156,42 @@ def test_power_cut_then_a_newest_snapshot_that_holds_the_wrong_thing():
     _cut_everywhere(False, stride=3, damage=True)
 
 
+def test_names_are_on_flash_once_set_names_returns():
+    opts, ops, _ = scripted_ops(seed=12, options=OPTIONS, max_ops=40)
+    device = RamBlockDevice(48, 512)
+    point = mount_ram(device)
+    try:
+        session = Session(Store(point, compact_every=16))
+        session.new_game("tanturlurette", opts, names=["A", "B", "C", "D"])
+        for op in ops[:24]:
+            run_op(session, op)
+        image = device.copy()
+        device.log = [None] * 200
+        device.log_len = 0
+        assert session.set_names(["Wu", "Xi", "Yo", "Zed"])
+        log, writes = device.log, device.log_len
+        kept = fingerprint(session)
+    finally:
+        unmount(point)
+    assert writes > 0
+    for k in range(writes + 1):  # a cut before each write of set_names, and after the last
+        chip = image.copy()
+        for entry in log[:k]:
+            chip.apply(entry, False)
+        point = mount_ram(chip, fresh=False)
+        try:
+            resumed = Session(Store(point, compact_every=16))
+            report = resumed.resume()
+            assert report["resumed"] and fingerprint(resumed) == kept, k
+            if k == writes:
+                assert resumed.names == ["Wu", "Xi", "Yo", "Zed"]
+            else:
+                assert resumed.names in (["A", "B", "C", "D"], ["Wu", "Xi", "Yo", "Zed"]), k
+        finally:
+            unmount(point)
+    print("set_names power cuts: %d runs, the names on flash once it returned" % (writes + 1))
+
+
 def _fill(point):
     """Fill the chip with committed data (littlefs drops what an unflushed file held)."""
     names = []

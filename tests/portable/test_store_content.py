@@ -494,12 +494,89 @@ def test_names_or_bots_of_the_wrong_type_are_refused():
         clean_root(root)
 
 
+# -- names: acknowledged means on flash ----------------------------------------------------------
+
+class _App:
+    """What proto.commands and proto.link use of the app: its session and its event queue."""
+
+    def __init__(self, session):
+        self.session = session
+        self.events = []
+        self.config = {}
+
+    def pop_event(self):
+        return self.events.pop(0) if self.events else None
+
+
+def _link(session):
+    from proto.link import Link
+
+    lines = []
+    return Link(_App(session), lambda: None, lines.append), lines
+
+
+def _replies(lines):
+    from proto.wire import parse_line
+
+    return [parse_line(line, need_prefix=True) for line in lines]
+
+
+def test_names_given_by_the_host_are_on_flash_when_acknowledged():
+    root = scratch_root()
+    try:
+        session, _ = _played(root, 20)
+        link, lines = _link(session)
+        link.commands.run({"cmd": "set_names", "names": ["Wu", "Xi", "Yo", "Zed"]})
+        resumed, report = boot(root)  # the power goes right after the reply
+        assert resumed.names == ["Wu", "Xi", "Yo", "Zed"] and report["discarded"] == []
+        assert full_print(resumed)[:5] == full_print(session)[:5]
+        # names sent while no game runs go to the next game, on flash as it starts
+        idle = Session(Store(root, compact_every=COMPACT))
+        link, lines = _link(idle)
+        link.commands.run({"cmd": "set_names", "names": ["An", "Bo", "Cy", "Di"]})
+        link.app.events.extend(idle.new_game("tanturlurette", {"players": 4}))
+        link.drain()
+        assert _replies(lines)[0]["data"]["names"] == ["An", "Bo", "Cy", "Di"]
+        resumed, report = boot(root)
+        assert resumed.names == ["An", "Bo", "Cy", "Di"]
+    finally:
+        clean_root(root)
+
+
 def _watched(root, files):
     """A session on a store with the given file layer, and the list its events go to."""
     events = []
     session = Session(Store(root, files=files, compact_every=COMPACT),
                       on_event=lambda kind, payload: events.append((kind, payload)))
     return session, events
+
+
+def test_names_that_cannot_be_saved_are_reported():
+    from proto.commands import CommandError
+    from test_store_files import FullDisk
+
+    root = scratch_root()
+    try:
+        disk = FullDisk()
+        session, events = _watched(root, disk)
+        session.new_game("tanturlurette", {"players": 4}, names=NAMES)
+        expect_raises(ValueError, session.set_names, ["A", "B"])
+        expect_raises(ValueError, session.set_names, [1, 2, 3, 4])
+        disk.full = True
+        assert session.set_names(["Wu", "Xi", "Yo", "Zed"]) is False
+        assert session.names == ["Wu", "Xi", "Yo", "Zed"]  # held in memory, like an action
+        assert [p["ok"] for k, p in events if k == "storage"] == [False]
+        link, _ = _link(session)
+        err = expect_raises(CommandError, link.commands.run,
+                            {"cmd": "set_names", "names": ["Ann", "Xi", "Yo", "Zed"]})
+        assert "not saved" in err.message
+        assert boot(root)[0].names == NAMES  # the flash still holds what was saved
+        disk.full = False
+        assert session.set_names(["Ann", "Xi", "Yo", "Zed"]) is True
+        assert [p["ok"] for k, p in events if k == "storage"] == [False, True]
+        assert boot(root)[0].names == ["Ann", "Xi", "Yo", "Zed"]
+    finally:
+        clean_root(root)
 
 
 def test_a_snapshot_whose_journal_entry_failed_is_not_called_saved():

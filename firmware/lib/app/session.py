@@ -2,6 +2,7 @@
 
 Session(store=None, on_event=None)
   new_game(game, options, names=None, bots=None)   start a game (archives an unfinished one)
+  set_names(names)   rename the seats; on flash before it returns (False when the save failed)
   state                                           the engine state (read it, never apply to it)
   act(action)        a player, table or chance action; returns the events it caused. An illegal
                      action raises engine.core.IllegalAction and changes nothing, saves nothing.
@@ -111,6 +112,23 @@ class Session:
         self._emit("game", {"game": game, "options": state.options, "names": self.names,
                             "bots": self.bots, "id": self.game_id})
         return self._events
+
+    def set_names(self, names):
+        """Name the seats of the current game (a string a seat, or None) and save the change
+        before returning; wrong names raise ValueError. Returns False when the save failed: the
+        names hold in memory, as every change does while the flash fails, and a storage event
+        said why. A change is a snapshot (docs/STORAGE.md says why not a journal entry)."""
+        state = self._need_state()
+        if self.finished:
+            raise ValueError("the game was archived: start a new one")
+        names = None if names is None else list(names)
+        problem = list_problem({"names": names}, "names", is_name, len(state.standings()), True)
+        if problem:
+            raise ValueError(problem)
+        if names == self.names and not self.unsaved:
+            return True  # already on flash: a host names the game at every connection
+        self.names = names
+        return self._save()
 
     # -- playing --------------------------------------------------------------------------------
     def act(self, action):
