@@ -12,6 +12,11 @@ seeds 1..GAMES) played through app.session.Session with a store, saving after ev
   snapshot_bytes           the largest snapshot written (the end of the longest game).
   act_us, undo_us          median time of Session.act with saving / of one undo, late in a game.
   resume_ms                median time of Session.resume of a game saved at its last round.
+  names_prog_bytes, names_erases   MicroPython only: what littlefs programs and erases for one
+                           Session.set_names (a snapshot) at the end of each game.
+  resume_fallback_ms       the same when the newest snapshot passes its checksum but its moves
+                           do not replay: it is set aside and the previous snapshot plus the
+                           journal after it are replayed (a fresh snapshot written too).
 """
 
 import sys
@@ -26,6 +31,7 @@ from engine.core import CHANCE  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.tanturlurette_bots import ThresholdBot  # noqa: E402
 from store import container  # noqa: E402
+from store.files import Files, join  # noqa: E402
 from store.storage import Store  # noqa: E402
 
 GAMES = 6
@@ -78,10 +84,22 @@ def play_game(seed, scratch, act_times):
     return session
 
 
+def spoil_newest_snapshot(root):
+    """Rewrite the newest snapshot with a move that does not apply, under a valid checksum."""
+    folder = join(root, "game")
+    newest = max(int(n[1:]) for n in Files().listdir(folder) if n[0] == "s" and n[1:].isdigit())
+    path = join(folder, "s%d" % newest)
+    doc = container.decode(container.SNAPSHOT, Files().read(path))
+    doc["moves"].append(60000)
+    Files().write_atomic(path, container.encode(container.SNAPSHOT, doc))
+
+
 def main():
     act_times = []
     undo_times = []
     resume_times = []
+    fallback_times = []
+    names_cost = [0, 0]  # bytes programmed, blocks erased by set_names, over the games
     rounds = 0
     written = 0
     programmed = 0
@@ -102,6 +120,12 @@ def main():
                 erases += device.erases
             doc_size = len(container.encode(container.SNAPSHOT, session.document()))
             largest = max(largest, doc_size)
+            if device is not None:
+                before = (device.bytes_programmed, device.erases)
+                if not session.set_names(["Anaëlle", "Loïc", "Zoé", "Dom"]):
+                    raise AssertionError("names not saved")
+                names_cost[0] += device.bytes_programmed - before[0]
+                names_cost[1] += device.erases - before[1]
             # undo the last decision and resume from flash, a few times each
             for _ in range(3):
                 start = now_us()
@@ -113,6 +137,13 @@ def main():
                 start = now_us()
                 again.resume()
                 resume_times.append(elapsed_us(start))
+            spoil_newest_snapshot(scratch.root)
+            again = Session(Store(scratch.root))
+            start = now_us()
+            report = again.resume()
+            fallback_times.append(elapsed_us(start))
+            if not report["resumed"] or again.state.moves != session.state.moves:
+                raise AssertionError("the fallback did not restore the game")
         finally:
             scratch.close()
     print("games: %d" % GAMES)
@@ -121,10 +152,13 @@ def main():
     if ON_MICROPYTHON:
         print("flash_prog_bytes_per_round: %d bytes" % (programmed // rounds))
         print("flash_erases_per_round: %.2f blocks" % (erases / rounds))
+        print("names_prog_bytes: %d bytes" % (names_cost[0] // GAMES))
+        print("names_erases: %.2f blocks" % (names_cost[1] / GAMES))
     print("snapshot_bytes: %d bytes" % largest)
     print("act_us: %d us" % median(act_times))
     print("undo_us: %d us" % median(undo_times))
     print("resume_ms: %.1f ms" % (median(resume_times) / 1000))
+    print("resume_fallback_ms: %.1f ms" % (median(fallback_times) / 1000))
 
 
 main()

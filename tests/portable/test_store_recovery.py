@@ -316,11 +316,13 @@ def test_a_record_that_does_not_replay_is_set_aside():
                "putback": [], "floor": 1}
         write_game_dir(root, {"s1": container.encode(container.SNAPSHOT, doc)})
         session, report, _ = boot(root)
-        assert not report["resumed"] and "unreadable" in report["discarded"][0]
+        assert not report["resumed"] and report["quarantined"] == ["q1-s1"]
+        assert report["discarded"][0].startswith("snapshot s1: moves: move 2 (0) does not apply")
         doc["game"] = "belote"
         write_game_dir(root, {"s1": container.encode(container.SNAPSHOT, doc)})
         session, report, _ = boot(root)
-        assert not report["resumed"] and report["quarantined"]
+        assert not report["resumed"] and report["quarantined"][-1].endswith("s1")
+        assert "unknown game 'belote'" in report["discarded"][0]
     finally:
         clean_root(root)
 

@@ -2,13 +2,16 @@
 
 Session(store=None, on_event=None)
   new_game(game, options, names=None, bots=None)   start a game (archives an unfinished one)
+  set_names(names)   rename the seats; on flash before it returns (False when the save failed)
   state                                           the engine state (read it, never apply to it)
   act(action)        a player, table or chance action; returns the events it caused. An illegal
                      action raises engine.core.IllegalAction and changes nothing, saves nothing.
   chance_outcome(rng)  the outcome to play at a chance node: cards put back by an undo come out
                      again first (no peeking through undo), otherwise one drawn from rng
   undo() / redo()    -> bool; can_undo() / can_redo()
-  resume()           -> report dict, or None when there was nothing on flash at all
+  resume()           -> report dict, or None when there was nothing on flash at all. Every
+                     field read back is checked like input from outside (_restore); a snapshot
+                     that fails gives way to the previous one and the journal after it.
   finish(abandon=False) -> history id (or None without store); archives the game
   on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
                      "storage"; payloads are small JSON-able dicts.
@@ -35,8 +38,9 @@ import json
 from array import array
 
 from engine.compat import const
-from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, read_int, read_ints
 from engine.registry import game_module
+from store.storage import is_bot, is_move, is_name, journal_problem, list_problem, shown
 
 _DOC_VERSION = const(1)
 OP_ACT = const(1)  # the journal's operations
@@ -108,6 +112,23 @@ class Session:
         self._emit("game", {"game": game, "options": state.options, "names": self.names,
                             "bots": self.bots, "id": self.game_id})
         return self._events
+
+    def set_names(self, names):
+        """Name the seats of the current game (a string a seat, or None) and save the change
+        before returning; wrong names raise ValueError. Returns False when the save failed: the
+        names hold in memory, as every change does while the flash fails, and a storage event
+        said why. A change is a snapshot (docs/STORAGE.md says why not a journal entry)."""
+        state = self._need_state()
+        if self.finished:
+            raise ValueError("the game was archived: start a new one")
+        names = None if names is None else list(names)
+        problem = list_problem({"names": names}, "names", is_name, len(state.standings()), True)
+        if problem:
+            raise ValueError(problem)
+        if names == self.names and not self.unsaved:
+            return True  # already on flash: a host names the game at every connection
+        self.names = names
+        return self._save()
 
     # -- playing --------------------------------------------------------------------------------
     def act(self, action):
@@ -343,28 +364,41 @@ class Session:
             return
         # The entry goes to the journal even when a snapshot follows: if that snapshot is ever
         # damaged, the previous snapshot plus this journal still reach this operation.
-        due = self.unsaved  # after a failed save, a whole snapshot (the journal may be torn)
-        if not due:
+        due = self.unsaved  # after a failed save, a whole snapshot (the journal has a hole)
+        if not due and self.game_id:  # a game on flash (its first snapshot may have failed)
             try:
                 due = store.append(op, arg, self.seq)
+                op = 0  # journaled
             except OSError as err:
                 self._storage_error(err, "journal")
                 due = True
         if due:
-            self._save()
+            self._save(op, arg)
 
-    def _save(self):
-        """Write the whole session as a snapshot (the first one starts the game on flash)."""
+    def _save(self, op=0, arg=0):
+        """Write the whole session as a snapshot (the first one starts the game on flash); True
+        when a boot would resume it. op, arg: the operation just made when its journal entry is
+        not on flash: a boot takes a snapshot only beside its last operation's entry
+        (store.storage.journal_problem), so the entry follows the snapshot."""
         if self.store is None:
-            return
+            return True
+        doc = self.document()
         try:
-            self.game_id = self.store.snapshot(self.document())
+            stands = self.store.snapshot(doc)
+            self.game_id = doc["id"]
+            if not stands and op:
+                self.store.append(op, arg, self.seq)
+                stands = True
         except OSError as err:
             self._storage_error(err, "snapshot")
-            return
+            return False
+        if not stands:  # on flash, but a boot would go back to the journal without it
+            self._storage_error(OSError(0), "snapshot")
+            return False
         if self.unsaved:
             self._emit("storage", {"ok": True, "message": "saved again"})
         self.unsaved = False
+        return True
 
     def _storage_error(self, err, where):
         if self.unsaved:  # reported once, until a save succeeds again
@@ -381,19 +415,18 @@ class Session:
         """Restore the unfinished game from the store; see the module docstring for the report."""
         if self.store is None:
             return None
-        loaded = self.store.load()
-        discarded = loaded["discarded"]
-        quarantined = loaded["quarantined"]
-        if loaded["doc"] is not None:
-            try:
-                self._restore(loaded["doc"], loaded["entries"], discarded)
-            except Exception as err:  # a record that does not replay must not stop the boot
-                discarded.append("saved game unreadable: %s" % err)
-                self._take_on(None, None, None, None)
-                quarantined += self.store.quarantine_current()
+        store = self.store
+        found = store.load()
+        best = self._resume_best(store, found)
+        if best is None:
+            self._take_on(None, None, None, None)
+            store.settle(found)
+        else:
+            store.settle(found, self.game_id, *best)
+        discarded = found["discarded"]
         state = self.state
         report = {"resumed": state is not None, "game": self.game, "round": 0, "moves": 0,
-                  "to_act": TERMINAL, "discarded": discarded, "quarantined": quarantined}
+                  "to_act": TERMINAL, "discarded": discarded, "quarantined": found["quarantined"]}
         if state is None:
             if not discarded:
                 return None
@@ -410,32 +443,177 @@ class Session:
         report["lines"] = lines
         return report
 
-    def _restore(self, doc, entries, discarded):
-        """Rebuild the saved game: replay its moves, then its journal through act, undo, redo."""
-        self._take_on(doc["game"], game_module(doc["game"]).State(doc["options"]),
-                      doc.get("names"), doc.get("bots"), doc["id"], doc["seq"])
+    def _resume_best(self, store, found):
+        """Restore the snapshot and journal that reach furthest; returns (generation, the
+        snapshot's seq, seq reached, what ended the journal) or None when no snapshot is good.
+
+        Snapshots are tried newest first; one that fails a check is set aside. When a journal
+        entry does not apply, the snapshot may be what is wrong rather than the entry: the older
+        snapshots are tried with the same journal, and the one that gets furthest wins (the
+        newer on a tie, the entry then being the wrong one).
+        """
+        journal = found["journal"]
+        best = None
+        held = None  # the generation this session holds now
+        for gen in found["snapshots"]:
+            try:
+                self._restore(store.read_snapshot(gen), gen, journal)
+            except Exception as err:  # a damaged or wrong file must not stop the boot
+                self._take_on(None, None, None, None)
+                held = None
+                store.set_aside(found, gen, err)
+                continue
+            start = self.seq
+            stop = self._replay_journal(store, journal)
+            held = gen
+            if best is None or self.seq > best[2]:
+                if best is not None:  # the journal goes further from an older snapshot
+                    why = "journal entry %d does not apply to it, but does to s%d"
+                    store.set_aside(found, best[0], BadRecord(why % (best[2] + 1, gen)))
+                best = (gen, start, self.seq, stop)
+            if stop is None or stop[1]:  # the journal's end, or a damaged entry: none gets past
+                break
+        if best is not None and best[0] != held:  # an older one was tried and did no better
+            try:
+                self._restore(store.read_snapshot(best[0]), best[0], journal)
+                self._replay_journal(store, journal)
+            except Exception as err:  # read fine a moment ago: the flash itself is failing
+                self._take_on(None, None, None, None)
+                store.set_aside(found, best[0], err)
+                return None
+        return best
+
+    def _restore(self, doc, gen, journal):
+        """Make snapshot generation gen, whose document is doc, the game being played.
+
+        Every field is checked like input from outside, each once the ones it depends on are
+        known; BadRecord names the first that is wrong. journal: the (game id, seq) of the entry
+        files beside it (store.storage.journal_problem says how they must fit).
+        """
+        game = doc.get("game")
+        options = doc.get("options")
+        if type(options) is not dict:
+            raise BadRecord("options must be an object, got %s" % shown(options))
+        try:
+            module = game_module(game)  # BadRecord for a game no firmware has
+        except ImportError:  # a pack this build left out (README: the save goes aside)
+            module = None
+        if module is None:
+            raise BadRecord("game %s is not on this board" % shown(game))
+        state = module.State(options)  # BadOptions names the option
+        seats = len(state.standings())
+        for key, good in (("names", is_name), ("bots", is_bot)):
+            _refuse(list_problem(doc, key, good, seats, True))
+        ident = read_int(doc, "id", 1, gen)  # a game's id is the generation it began with
+        seq = read_int(doc, "seq", 0, 0xFFFFFFFF)  # the journal's seq is 32 bits
+        problem = journal_problem(ident, seq, journal)
+        if problem:
+            raise BadRecord("seq %d: %s" % (seq, problem))
+        moves = read_ints(doc, "moves", -1, 0, 0xFFFF)
+        if seq < len(moves):  # an operation adds one move at most (a redo gives back an undo's)
+            raise BadRecord("seq %d is less than the %d moves" % (seq, len(moves)))
+        redo = _redo_groups(doc)
+        _refuse(list_problem(doc, "putback", _is_put_back))
+        self._take_on(game, state, doc["names"], doc["bots"], ident, seq)
         self._quiet = True
         try:
-            for move in doc["moves"]:
-                self._apply(move)
-            self._floor_round = max(self._floor_round, doc.get("floor", 0))
-            self._redo = [[[phase, move] for phase, move in group] for group in doc.get("redo", [])]
-            self._putback = [[phase, outcome] for phase, outcome in doc.get("putback", [])]
-            for op, arg, seq in entries:  # store.load() gives them in sequence
-                try:
-                    if op == OP_ACT:
-                        self.act(arg)
-                    elif op == OP_UNDO:
-                        if not self.undo():
-                            raise ValueError("nothing to undo")
-                    elif op == OP_REDO:
-                        if not self.redo():
-                            raise ValueError("nothing to redo")
-                    else:
-                        raise ValueError("unknown operation %d" % op)
-                except ValueError as err:  # IllegalAction is a ValueError
-                    discarded.append("journal entry %d does not apply: %s" % (seq, err))
-                    break
+            for i, move in enumerate(moves):
+                self._apply_saved("moves", i, move)
+            # the highest round play reached (the replay reaches it or, after an undo, the one
+            # before it): undo goes back to the start of the round before it
+            self._floor_round = read_int(doc, "floor", self._floor_round, state.round + 1)
+            self._redo = redo
+            self._check_redo()
+            self._putback = [[phase, outcome] for phase, outcome in doc["putback"]]
         finally:
             self._quiet = False
 
+    def _apply_saved(self, field, i, move):
+        """Apply move i of a saved list (field names it), as BadRecord if it does not apply."""
+        problem = None
+        try:
+            self._apply(move)
+        except IllegalAction as err:  # raised outside: MicroPython warns on exception chaining
+            problem = "%s: move %d (%d) does not apply: %s" % (field, i, move, err)
+        if problem:
+            raise BadRecord(problem[:160])
+
+    def _check_redo(self):
+        """The redo groups must replay from here, the last undone first (as redo() plays them),
+        each decision where one is due and each chance outcome in the phase it names; the state
+        is then rebuilt as it was."""
+        if not self._redo:
+            return
+        count = len(self.state.moves)
+        floor = self._floor_round
+        for group in reversed(self._redo):
+            for phase, move in group:
+                state = self.state
+                at_chance = state.current_player() == CHANCE
+                if at_chance != (phase is not None) or at_chance and phase != state.phase_name():
+                    raise BadRecord("redo: %s where the game is at %s" % (
+                        shown(phase), state.phase_name()))
+                self._apply_saved("redo", len(self.state.moves) - count, move)
+        self._rebuild(count)
+        self._floor_round = floor
+
+    def _replay_journal(self, store, journal):
+        """Apply the journal entries after the restored snapshot through the same calls as play.
+
+        Returns None when the journal ends (no entry seq + 1), else (error, damaged) for the
+        entry that ended it: damaged when it failed its own checks on flash, not when it did
+        not apply to the game.
+        """
+        self._quiet = True
+        try:
+            while (self.game_id, self.seq + 1) in journal:
+                try:
+                    op, arg = store.read_entry(self.game_id, self.seq + 1)
+                except Exception as err:  # journal.decode's ValueError, OSError, MemoryError
+                    return err, True
+                try:
+                    self._replay_op(op, arg)
+                except ValueError as err:  # IllegalAction is a ValueError
+                    return err, False
+            return None
+        finally:
+            self._quiet = False
+
+    def _replay_op(self, op, arg):
+        if op == OP_ACT:
+            self.act(arg)
+        elif op != OP_UNDO and op != OP_REDO:
+            raise ValueError("unknown operation %d" % op)
+        elif arg:
+            raise ValueError("an undo or redo has no argument, got %d" % arg)
+        elif not (self.undo() if op == OP_UNDO else self.redo()):
+            raise ValueError("nothing to %s" % ("undo" if op == OP_UNDO else "redo"))
+
+
+def _refuse(problem):
+    if problem:
+        raise BadRecord(problem)
+
+
+def _is_put_back(entry):
+    """A put-back chance outcome: [phase name, outcome]."""
+    return type(entry) is list and len(entry) == 2 and type(entry[0]) is str and is_move(entry[1])
+
+
+def _redo_groups(doc):
+    """The redo list's shape: groups of [null, decision] then [phase name, outcome] pairs, as
+    undo() makes them (whether they replay is Session._check_redo's)."""
+    groups = doc.get("redo")
+    if type(groups) is not list:
+        raise BadRecord("redo must be a list, got %s" % shown(groups))
+    out = []
+    for group in groups:
+        if type(group) is not list or not group:
+            raise BadRecord("redo holds %s, not a list of moves" % shown(group))
+        for i, entry in enumerate(group):
+            if (type(entry) is not list or len(entry) != 2 or not is_move(entry[1])
+                    or (entry[0] is not None if i == 0 else type(entry[0]) is not str)):
+                raise BadRecord("redo holds %s: [null, decision] then [phase, outcome]"
+                                % shown(entry))
+        out.append([[phase, move] for phase, move in group])
+    return out

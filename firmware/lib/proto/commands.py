@@ -151,7 +151,8 @@ class Commands:
             if len(names) != seats:
                 raise CommandError(E_BAD_ARGS, "names: this game has %d seats, got %d names"
                                    % (seats, len(names)))
-            session.names = list(names)
+            if not session.set_names(names):
+                raise CommandError(E_FAILED, "names set but not saved: the flash is full or failing")
             applied = "current game"
         else:
             self.link.pending_names = list(names)

@@ -63,7 +63,7 @@ class Link:
                 session = self.app.session
                 if (session is not None and session.state is not None and not payload.get("names")
                         and len(names) == len(session.state.standings())):
-                    session.names = names
+                    session.set_names(names)  # a failed save is reported by a storage event
                     payload["names"] = names
             self.send(kind, payload)
             event = pop()

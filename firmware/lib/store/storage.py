@@ -16,7 +16,9 @@ carries its own sequence number and checksum.
 Every game starts with a snapshot; the game id is the generation of that first snapshot. A new
 snapshot (compaction) gets the next generation; the previous good one and the entries after it
 are kept, so a damaged snapshot falls back to it and loses nothing. Nothing read at boot may
-raise: load() reports what it discarded and moves bad files aside.
+raise: the boot reports what it discarded and moves bad files aside. What the files hold is
+checked by the session (app.session), which knows the games; journal_problem is the one rule
+about the files themselves, shared by the writer (snapshot) and the boot.
 """
 
 from store import container, journal
@@ -52,6 +54,90 @@ def _quarantine_number(name):
     return _number(name.split("-")[0], "q") if "-" in name else -1
 
 
+def journal_problem(ident, seq, journal):
+    """Why a snapshot of game ident that holds operations 1..seq cannot be the one the journal
+    entries beside it belong to (journal: their (game id, seq) pairs), or None.
+
+    Every operation's entry is written before any snapshot that holds it, and entries are
+    deleted only once the snapshot before the newest holds them. So beside the newest snapshot,
+    and beside the one before it (its fallback), the game's journal is empty or holds the entry
+    of the snapshot's last operation or of the one after it. Entries of another game can only be
+    leftovers of a removal that failed, beside a new game's first snapshot (seq 0).
+    """
+    own = [number for game, number in journal if game == ident]
+    if own:
+        if seq not in own and seq + 1 not in own:
+            return "the journal of game %d holds entries %d..%d, neither %d nor %d" % (
+                ident, min(own), max(own), seq, seq + 1)
+    elif journal and seq:
+        return "the journal beside it is of game %d, not of game %d" % (min(journal)[0], ident)
+    return None
+
+
+# What the items of a document's lists may be (type(), not isinstance: JSON true is no number)
+def is_name(value):
+    return type(value) is str
+
+
+def is_bot(value):
+    return value is None or type(value) is str  # a bot's name, or None for a human
+
+
+def is_move(value):
+    return type(value) is int and 0 <= value <= 0xFFFF
+
+
+def _is_stake(value):
+    return type(value) is int or type(value) is float
+
+
+def list_problem(doc, key, good, count=-1, nullable=False):
+    """Why doc[key] is not a list (of count items, unless -1) whose items all pass good(), or
+    None; nullable: null is accepted too."""
+    if key not in doc:
+        return "no %s" % key
+    value = doc[key]
+    if value is None and nullable:
+        return None
+    if type(value) is not list or (count >= 0 and len(value) != count):
+        return "%s must be %s%s, got %s" % (key, "null or " if nullable else "",
+                                            "a list" if count < 0 else "a list of %d" % count,
+                                            shown(value))
+    for item in value:
+        if not good(item):
+            return "%s holds %s" % (key, shown(item))
+    return None
+
+
+def shown(value):
+    """A value read from a file, for an error message: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def history_problem(doc):
+    """What is wrong with a history document (Session writes the record, names, bots,
+    finished, returns and rounds), or None: the host and engine.play.replay read it."""
+    problem = list_problem(doc, "returns", _is_stake)
+    if problem:
+        return problem
+    seats = len(doc["returns"])
+    for problem in (list_problem(doc, "moves", is_move),
+                    list_problem(doc, "names", is_name, seats, True),
+                    list_problem(doc, "bots", is_bot, seats, True)):
+        if problem:
+            return problem
+    for key, kind, wanted in (("game", str, "a game name"), ("options", dict, "an object"),
+                              ("finished", bool, "true or false")):
+        value = doc.get(key)
+        if type(value) is not kind:
+            return "%s must be %s, got %s" % (key, wanted, shown(value))
+    rounds = doc.get("rounds")
+    if type(rounds) is not int or rounds < 0:
+        return "rounds must be a count, got %s" % shown(rounds)
+    return None
+
+
 def _trouble(what, err):
     """Why a file was set aside: the check it failed, or what kept it from being read."""
     if isinstance(err, ValueError):  # container.BadFile, journal.FutureFormat, ...
@@ -81,10 +167,12 @@ class Store:
 
     # -- the current game -----------------------------------------------------------------------
     def snapshot(self, doc):
-        """Save the whole session document as the next generation; returns the game id.
+        """Save the whole session document as the next generation. Returns True when a boot will
+        take it (journal_problem finds nothing: its journal holds its last operation), False
+        when it is on flash but its operation's entry is missing (a journal write failed).
 
         A document with id 0 starts a new game: the previous game's files are removed first and
-        the game id is the generation of this first snapshot.
+        the game id, the generation of this first snapshot, is written into doc["id"].
         """
         gen = self.gen + 1
         if not doc["id"]:
@@ -106,21 +194,29 @@ class Store:
         self.game_id = doc["id"]
         # The previous good snapshot stays as the fallback of this one: the older snapshots,
         # the entries the fallback already contains and the entries of other games go.
+        kept = []
         for name in self._list(self.game_dir):
             key = _entry_key(name)
             if (key and (key[0] != self.game_id or key[1] <= self._good_seq)
                     or -1 < _number(name, "s") < self._good_gen):
                 self.files.remove_quietly(join(self.game_dir, name))
+            elif key:
+                kept.append(key)
         self.gen = self._good_gen = gen
         self._good_seq = doc["seq"]
         self.entries = 0
-        return self.game_id
+        return journal_problem(self.game_id, doc["seq"], kept) is None
 
     def append(self, op, arg, seq):
         """One journal entry, on flash before returning; True when a snapshot is due."""
         data = journal.encode(op, arg, seq)
-        with self.files.open(join(self.game_dir, "e%d.%d" % (self.game_id, seq)), "wb") as f:
-            f.write(data)
+        path = self._entry_path(self.game_id, seq)
+        try:
+            with self.files.open(path, "wb") as f:
+                f.write(data)
+        except OSError:  # a torn entry would only stop the journal at the next boot
+            self.files.remove_quietly(path)
+            raise
         self.entries += 1
         self.bytes_written += len(data)
         return self.entries >= self.compact_every
@@ -134,105 +230,94 @@ class Store:
         self.entries = 0
 
     # -- boot -----------------------------------------------------------------------------------
+    # The session resumes in three steps: load() lists what is on flash, the session reads the
+    # snapshots newest first (read_snapshot) with the journal entries after each (read_entry),
+    # checks them and sets aside the ones that fail (set_aside), then settle() keeps the journal
+    # of the game it resumed and removes the rest. Nothing of these raises but the two reads.
     def load(self):
-        """Find the unfinished game. Never raises; returns a dict:
-        doc (the snapshot document or None), entries ((op, arg, seq) after it, in order),
-        discarded (sentences; any: write a fresh snapshot), quarantined (file names).
+        """What the game folder holds. Never raises; returns a dict:
+        snapshots (their generations, newest first), journal (the (game id, seq) of every entry
+        file), discarded (sentences; any: write a fresh snapshot), quarantined (file names).
+        Temp files of cut snapshot writes are removed and unknown files set aside.
         """
-        result = {"doc": None, "entries": [], "discarded": [], "quarantined": []}
+        report = {"snapshots": [], "journal": set(), "discarded": [], "quarantined": []}
         try:
-            self._load(result)
-        except Exception as err:  # the filesystem itself failing must not stop the boot
-            result["discarded"].append("storage error at boot: %r" % (err,))
-        return result
-
-    def _load(self, result):
-        discarded = result["discarded"]
-        snaps = {}  # generation -> file name
-        entries = {}  # (game id, seq) -> file name
-        for name in self._list(self.game_dir):
-            key = _entry_key(name)
-            gen = _number(name, "s")
-            if key:
-                entries[key] = name
-            elif gen >= 0:
-                snaps[gen] = name
-            elif name.endswith(".tmp"):  # a snapshot cut before its rename: the old one stands
-                self.files.remove_quietly(join(self.game_dir, name))
-            else:
-                self._aside(result, name, "unknown file %s" % name)
-        self.gen = max(snaps) if snaps else 0
-        doc = None
-        gen = 0
-        for gen in sorted(snaps, reverse=True):
-            name = snaps[gen]
-            try:
-                doc = container.decode(container.SNAPSHOT,
-                                       self.files.read(join(self.game_dir, name), self.max_read))
-                for key, kind in (("id", int), ("seq", int), ("game", str), ("moves", list)):
-                    if not isinstance(doc.get(key), kind):
-                        raise container.BadFile("no %s in the document" % key)
-                break
-            except Exception as err:
-                doc = None
-                self._aside(result, name, _trouble("snapshot " + name, err))
-        mine = {}
-        for key, name in entries.items():
-            if doc is not None and key[0] == doc["id"]:
-                mine[key[1]] = name
-            else:  # another game's leftovers (a cut while clearing it), or no snapshot at all
-                self.files.remove_quietly(join(self.game_dir, name))
-        if doc is None:
-            if entries:
-                discarded.append("%d journal entries without a snapshot dropped" % len(entries))
-            return
-        if gen != self.gen:
-            discarded.append("went back to the previous snapshot")
-        result["doc"] = doc
-        self.game_id = doc["id"]
-        self._good_gen = gen
-        self._good_seq = doc["seq"]
-        self._read_entries(result, mine, doc["seq"])
-        self.entries = len(result["entries"])
-
-    def _read_entries(self, result, mine, seq):
-        """The entries that continue seq, in order; the first bad one ends the journal."""
-        last = max(mine) if mine else seq
-        while seq + 1 in mine:
-            name = mine.pop(seq + 1)
-            path = join(self.game_dir, name)
-            try:
-                op, arg = journal.decode(self.files.read(path, 4 * journal.ENTRY_SIZE), seq + 1)
-            except Exception as err:
-                if str(err) == "short" and seq + 1 == last:  # the one being written at the cut
-                    result["discarded"].append("an unfinished last action was dropped")
-                    self.files.remove_quietly(path)
+            for name in self._list(self.game_dir):
+                key = _entry_key(name)
+                gen = _number(name, "s")
+                if key:
+                    report["journal"].add(key)
+                elif gen >= 0:
+                    report["snapshots"].append(gen)
+                elif name.endswith(".tmp"):  # a snapshot cut before its rename: the old one stands
+                    self.files.remove_quietly(join(self.game_dir, name))
                 else:
-                    self._aside(result, name, _trouble("journal entry " + name, err))
-                break
-            seq += 1
-            result["entries"].append((op, arg, seq))
-        later = 0  # beyond a damaged or missing entry: unreachable, and in the way of new ones
-        for number in mine:
-            if number > seq:
+                    self._aside(report, name, "unknown file %s" % name)
+        except Exception as err:  # the filesystem itself failing must not stop the boot
+            report["discarded"].append("storage error at boot: %r" % (err,))
+        report["snapshots"].sort(reverse=True)
+        self.gen = report["snapshots"][0] if report["snapshots"] else 0
+        return report
+
+    def read_snapshot(self, gen):
+        """The document of snapshot generation gen, as far as the container can tell it good:
+        raises container.BadFile (or FutureFormat), OSError, or what the parser met."""
+        return container.decode(container.SNAPSHOT,
+                                self.files.read(join(self.game_dir, "s%d" % gen), self.max_read))
+
+    def read_entry(self, ident, seq):
+        """(op, arg) of journal entry seq of game ident; raises ValueError ("short" for one cut
+        while written) or OSError."""
+        return journal.decode(self.files.read(self._entry_path(ident, seq),
+                                              4 * journal.ENTRY_SIZE), seq)
+
+    def set_aside(self, report, gen, err):
+        """Quarantine snapshot generation gen, which failed a check (err says which)."""
+        self._aside(report, "s%d" % gen, _trouble("snapshot s%d" % gen, err))
+
+    def settle(self, report, ident=0, gen=0, seq=0, reached=0, stop=None):
+        """Resume game ident from snapshot generation gen (holding operations 1..seq) with its
+        journal applied up to reached; ident 0: nothing resumed. stop: (error, damaged) for the
+        entry reached + 1 that ended the journal: damaged (it failed its own checks) or not (it
+        did not apply), it is quarantined, except a short last entry (the one being written at
+        a cut), which is removed. Every later entry and every entry of another game is removed,
+        so no boot can apply them."""
+        entries = report["journal"]
+        later = 0
+        for key in entries:
+            if key[0] == ident and key[1] <= reached:
+                continue
+            name = "e%d.%d" % key
+            if key[0] != ident and ident:  # another game's leftovers (a cut while clearing it)
+                self.files.remove_quietly(join(self.game_dir, name))
+            elif key[1] == reached + 1 and stop is not None:
+                err, damaged = stop
+                last = max(n for g, n in entries if g == ident)
+                if damaged and str(err) == "short" and key[1] == last:
+                    report["discarded"].append("an unfinished last action was dropped")
+                    self.files.remove_quietly(join(self.game_dir, name))
+                else:
+                    what = "journal entry " + name + ("" if damaged else " does not apply")
+                    self._aside(report, name, _trouble(what, err))
+            else:
                 later += 1
-                self.files.remove_quietly(join(self.game_dir, mine[number]))
-        if later:
-            result["discarded"].append("%d later journal entries dropped" % later)
+                self.files.remove_quietly(join(self.game_dir, name))
+        if not ident:
+            if later:
+                report["discarded"].append("%d journal entries without a snapshot dropped" % later)
+            return
+        if later:  # beyond a damaged or missing entry: unreachable, and in the way of new ones
+            report["discarded"].append("%d later journal entries dropped" % later)
+        if gen != self.gen:
+            report["discarded"].append("went back to the previous snapshot")
+        self.game_id = ident
+        self._good_gen = gen
+        self._good_seq = seq
+        self.entries = reached - seq
 
-    def _aside(self, result, name, why):
-        result["discarded"].append(why)
-        self._quarantine(name, result["quarantined"])
-
-    def quarantine_current(self):
-        """Set the current game aside (its record would not replay): its snapshots go to the
-        quarantine, its journal entries are removed. Returns the quarantined names."""
-        moved = []
-        for name in self._list(self.game_dir):
-            if name.startswith("s"):
-                self._quarantine(name, moved)
-        self.clear()
-        return moved
+    def _aside(self, report, name, why):
+        report["discarded"].append(why)
+        self._quarantine(name, report["quarantined"])
 
     # -- quarantine -----------------------------------------------------------------------------
     def _quarantine(self, name, moved):
@@ -303,14 +388,22 @@ class Store:
         return self.files.read(join(self.history_dir, "h%d" % ident), self.max_read)
 
     def read_history(self, ident):
-        """The record of one kept game (engine.play.replay accepts it); raises
-        container.BadFile if damaged, OSError if there is no such game."""
-        return container.decode(container.HISTORY, self.history_bytes(ident))
+        """The record of one kept game (engine.play.replay accepts it), every field checked
+        (history_problem); raises container.BadFile if damaged or wrong, OSError if there is no
+        such game."""
+        doc = container.decode(container.HISTORY, self.history_bytes(ident))
+        problem = history_problem(doc)
+        if problem:
+            raise container.BadFile(problem)
+        return doc
 
     def remove_history(self, ident):
         self.files.remove(join(self.history_dir, "h%d" % ident))
 
     # -- helpers --------------------------------------------------------------------------------
+    def _entry_path(self, ident, seq):
+        return join(self.game_dir, "e%d.%d" % (ident, seq))
+
     def _list(self, folder):
         try:
             return sorted(self.files.listdir(folder))
