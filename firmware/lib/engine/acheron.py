@@ -9,6 +9,9 @@ their index in that file. Seats play in increasing order ("to the left"); a deal
             triplet, Rouge), a personnage, or Grand Tombeau, then ENDs the turn. "Les appariements
             se font par tirages successifs": a meld must hold the card just drawn (option lay:
             "free" lays any melds from the hand, which ends most deals in the first lap)
+A naming slip ("NAMING | seat": that seat called a named player otherwise, -5) is spoken, not
+played: the table enters it for any seat whenever someone is to lay, whoever that is. It is listed
+among the legal actions then, and by table_actions() for a display to offer during a bot's turn.
 The deal ends when a hand is down to two cards (Achéron), on Grand Tombeau, or when nobody has laid
 anything for `stall_laps` full laps (the text has no such rule; without it a deal need not end).
 """
@@ -33,12 +36,12 @@ GAME = "acheron"
 
 # -- actions: one 16-bit int; the top nibble is the kind, then two 6-bit card slots -------------
 END = const(0)  # end the turn
-SLIP = const(1)  # the player to act failed to call a named player by their name: -5
 GRAND_TOMBEAU = const(2)  # lay the four personnages at once
 PAIR = const(0x1000)  # PAIR | a << 6 | b, a < b: any two-card meld, the Baiser doublet included
 TRIPLET = const(0x2000)  # TRIPLET | a << 6 | b, a < b: the Baiser with the cards a and b
 ROUGE = const(0x3000)  # ROUGE | prince << 6 | queen: with the grotte and the Baiser
 PERSONNAGE = const(0x4000)  # PERSONNAGE | card: lay one personnage and take its name
+NAMING = const(0x5000)  # NAMING | seat: that seat failed to call a named player by his name: -5
 KIND_MASK = const(0xF000)
 _SLOT = const(63)
 
@@ -260,7 +263,7 @@ DEFAULT_BOT = "meld"
 SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("lay", ("drawn", "free")),
                  ("jocrisse", ("piece", "baiser")), ("chandelle", ("gift", "transfer")),
                  ("five_fee", ("any", "etoile")), ("rouge_queen", ("wild", "any")),
-                 ("draw_from", ("previous", "next")))
+                 ("personnages", ("pair", "alone")), ("draw_from", ("previous", "next")))
 OPTION_DEFAULTS = {
     "players": 4,
     "target": 100,
@@ -268,6 +271,7 @@ OPTION_DEFAULTS = {
     "draw_from": "previous",  # the neighbour drawn from: who played just before, or who plays next
     "five_fee": "any",  # "fee et veuf d'etoile": any fee, or only the fee d'etoile
     "rouge_queen": "wild",  # the "reine" of Rouge: la Reine (wild card) only, or any reine too
+    "personnages": "pair",  # a wild card or the Baiser pairs with a personnage too; or they go alone
     "jocrisse": "piece",  # "tried to make Rouge": kept the Baiser with another Rouge card, or any Baiser
     "chandelle": "gift",  # each other player gains 5, or the candle-holder also pays them
     "lay": "drawn",  # each meld holds the card just drawn; or any melds from the hand
@@ -292,6 +296,7 @@ def normalize_options(options=None, deck=None):
         "draw_from": option_choice(options, "draw_from", "previous", ("previous", "next")),
         "five_fee": option_choice(options, "five_fee", "any", ("any", "etoile")),
         "rouge_queen": option_choice(options, "rouge_queen", "wild", ("wild", "any")),
+        "personnages": option_choice(options, "personnages", "pair", ("pair", "alone")),
         "jocrisse": option_choice(options, "jocrisse", "piece", ("piece", "baiser")),
         "chandelle": option_choice(options, "chandelle", "gift", ("gift", "transfer")),
         "lay": option_choice(options, "lay", "drawn", ("drawn", "free")),
@@ -301,15 +306,19 @@ def normalize_options(options=None, deck=None):
 
 
 # -- scoring tables -----------------------------------------------------------------------------
-def pair_points(deck, a, b, five_fee="any"):
-    """Points of the two-card meld a+b (0: not a meld). The best reading of the text counts."""
+def pair_points(deck, a, b, five_fee="any", personnages="pair"):
+    """Points of the two-card meld a+b (0: not a meld). The best reading of the text counts.
+
+    A personnage pairs only with a wild card (3) or the Baiser (1): "n'importe quelle carte";
+    with personnages "alone" it never pairs (the house reading: laid alone, for its name).
+    """
     if a == b:
         return 0
     kind = deck.kind
     ka = kind[a]
     kb = kind[b]
-    if ka == K_PERSONNAGE or kb == K_PERSONNAGE:
-        return 0  # personnages are laid alone, for their name
+    if (ka == K_PERSONNAGE or kb == K_PERSONNAGE) and personnages != "pair":
+        return 0
     best = 0
     if ka == K_WILD or kb == K_WILD:
         best = PTS_WILD
@@ -380,15 +389,15 @@ def leaders(scores):
     return [s for s in range(len(scores)) if scores[s] == best]
 
 
-def pair_table(deck, five_fee):
-    key = deck.signature + five_fee
+def pair_table(deck, five_fee, personnages):
+    key = deck.signature + five_fee + personnages
     table = _pair_tables.get(key)
     if table is None:
         size = deck.size
         table = bytearray(size * size)
         for a in range(size):
             for b in range(size):
-                table[a * size + b] = pair_points(deck, a, b, five_fee)
+                table[a * size + b] = pair_points(deck, a, b, five_fee, personnages)
         _pair_tables[key] = table
     return table
 
@@ -402,7 +411,9 @@ class State(GameState):
         GameState.__init__(self, options)
         self.deck = deck
         self.size = deck.size
-        self.pairs = pair_table(deck, options["five_fee"])
+        self.pairs = pair_table(deck, options["five_fee"], options["personnages"])
+        # whether a personnage may go into a Baiser triplet, as into a pair
+        self.perso_melds = options["personnages"] == "pair"
         n = options["players"]
         self.n = n
         self.hands = [[] for _ in range(n)]
@@ -457,8 +468,7 @@ class State(GameState):
         pairs = self.pairs
         hand = sorted(self.hands[seat])
         acts = [END]
-        if self._can_slip(seat):
-            acts.append(SLIP)
+        acts.extend(self.table_actions())
         named = self.names[seat] >= 0
         persos = [c for c in hand if kind[c] == K_PERSONNAGE]
         if not named and len(persos) == PERSONNAGE_COUNT:
@@ -469,6 +479,7 @@ class State(GameState):
         drawn = self.drawn
         free = self.options["lay"] == "free"
         if not free and drawn < 0:
+            acts.sort()
             return acts  # the drawn card is laid already: no second meld this turn
         m = len(hand)
         for i in range(m):
@@ -478,8 +489,8 @@ class State(GameState):
                 if pairs[row + hand[j]] and (free or a == drawn or hand[j] == drawn):
                     acts.append(PAIR | a << 6 | hand[j])
         baiser = deck.baiser
-        if baiser in hand and (free or kind[drawn] != K_PERSONNAGE):
-            others = [c for c in hand if kind[c] != K_PERSONNAGE and c != baiser]
+        if baiser in hand and (free or self.perso_melds or kind[drawn] != K_PERSONNAGE):
+            others = [c for c in hand if (self.perso_melds or kind[c] != K_PERSONNAGE) and c != baiser]
             k = len(others)
             for i in range(k):
                 for j in range(i + 1, k):
@@ -494,6 +505,13 @@ class State(GameState):
                                 acts.append(ROUGE | p << 6 | q)
         acts.sort()
         return acts
+
+    def table_actions(self):
+        """The naming slips the table may enter now: NAMING | seat for each seat that could have
+        failed to call another player by his name (someone else bears one), while a seat is to lay."""
+        if self.phase != PH_LAY:
+            return []
+        return [NAMING | s for s in range(self.n) if self._can_slip(s)]
 
     def _can_slip(self, seat):
         for s in range(self.n):
@@ -514,11 +532,12 @@ class State(GameState):
         return False
 
     def _meld_cards(self, seat, action):
-        """The cards an action lays from seat's hand, [] for END/SLIP, None when it is not legal."""
+        """The cards an action lays from seat's hand, [] for END and a slip, None when it is not legal."""
         if action == END:
             return []
-        if action == SLIP:
-            return [] if self._can_slip(seat) else None
+        if action & KIND_MASK == NAMING:
+            slipped = action - NAMING
+            return [] if slipped < self.n and self._can_slip(slipped) else None
         deck = self.deck
         hand = self.hands[seat]
         named = self.names[seat] >= 0
@@ -545,8 +564,8 @@ class State(GameState):
                 cards = [a, b]
         elif kind_bits == TRIPLET:
             kind = deck.kind
-            if a < b and deck.baiser in hand and kind[a] != K_PERSONNAGE and kind[b] != K_PERSONNAGE \
-                    and a != deck.baiser and b != deck.baiser:
+            if a < b and deck.baiser in hand and a != deck.baiser and b != deck.baiser and (
+                    self.perso_melds or (kind[a] != K_PERSONNAGE and kind[b] != K_PERSONNAGE)):
                 cards = [deck.baiser, a, b]
         elif kind_bits == ROUGE:
             if deck.baiser in hand and deck.grotte in hand and has_figure(deck, a, "prince", None) \
@@ -557,7 +576,7 @@ class State(GameState):
         return cards if self.drawn >= 0 and self.drawn in cards else None
 
     def meld_points(self, action):
-        """What a laying action scores (0 for END and SLIP)."""
+        """What a laying action scores (0 for END and a slip)."""
         kind_bits = action & KIND_MASK
         if kind_bits == PAIR:
             return self.pairs[(action >> 6 & _SLOT) * self.size + (action & _SLOT)]
@@ -620,8 +639,8 @@ class State(GameState):
             return "dealer seat %d" % action
         if action == END:
             return "end turn"
-        if action == SLIP:
-            return "name slip -5"
+        if action & KIND_MASK == NAMING:
+            return "name slip P%d" % (action - NAMING + 1)
         if action == GRAND_TOMBEAU:
             return "Grand Tombeau"
         kind_bits = action & KIND_MASK
@@ -711,8 +730,8 @@ class State(GameState):
             self.drawn = -1
             self.phase = PH_DRAW
             return
-        if action == SLIP:
-            self.slips[seat] += 1
+        if action & KIND_MASK == NAMING:
+            self.slips[action - NAMING] += 1
             return
         cards = self._meld_cards(seat, action)
         hand = self.hands[seat]

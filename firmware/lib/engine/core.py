@@ -3,6 +3,8 @@
 A game is a state machine in the manner of OpenSpiel:
   current_player()  a seat (0..n-1), CHANCE, TABLE or TERMINAL
   legal_actions()   the actions (small ints) allowed now; at a chance node, its outcomes
+  table_actions()   what anyone at the table may enter now whoever is to act (Achéron's naming
+                    slips), so a display can offer it during a bot's turn; in legal_actions() too
   apply(action)     checks, then plays one action or chance outcome
   is_over()         whether the game has ended
   returns()         what each seat won or lost, in stakes
@@ -176,6 +178,9 @@ class GameState:
 
     def is_legal(self, action):
         return action in self.legal_actions()
+
+    def table_actions(self):
+        return []
 
     def is_over(self):
         return self.current_player() == TERMINAL
