@@ -102,7 +102,10 @@ def test_impossible_items_are_not_offered_and_ranges_shrink():
     enter_number(driver, 0)
     enter_player(driver, 0, 1, 0, ("Jocrisse -10",))
     enter_number(driver, 0)
-    assert driver.app.mode.high == 32  # one card is in J1's hand already
+    # one card is in J1's hand already, and J3 holds three or more (J1 cried Acheron)
+    assert (driver.app.mode.low, driver.app.mode.high) == (3, 29)
+    driver.press(SWAP)
+    assert shown(driver) == "4"  # the first value the buttons show is the range's
     enter_number(driver, 3)
     assert driver.app.mode.high == 3
     enter_number(driver, 0)
