@@ -43,12 +43,12 @@ from engine.acheron import (
     PTS_PERSONNAGE,
     PTS_ROUGE,
     PTS_TRIPLET,
+    SCORE_LIMIT,
     WILD_IDS,
     in_conjunction,
     leaders,
     load_deck,
     pair_points,
-    read_per_seat,
 )
 from engine.compat import const
 from engine.core import (
@@ -58,8 +58,12 @@ from engine.core import (
     GameState,
     IllegalAction,
     check_known_options,
+    new_from,
     option_choice,
     option_int,
+    read_bools,
+    read_int,
+    read_ints,
 )
 
 GAME = "acheron_score"
@@ -689,23 +693,39 @@ class State(GameState):
 
 
 def from_dict(data):
-    """Rebuild a state from to_dict() output, refusing anything that does not add up."""
-    try:
-        state = State(data["options"])
-        n = state.n
-        state.moves = array("H", data["moves"])
-        read_per_seat(state, data, ("scores", "melds", "cards", "wilds", "jocrisse", "slips"), int)
-        read_per_seat(state, data, ("candle",), bool)
-        for key in ("round", "step", "who"):
-            setattr(state, key, int(data[key]))
-        state.deals = [[int(v) for v in d] for d in data["deals"]]
-        if not 0 <= state.step <= ST_OVER or not 0 <= state.who < n:
-            raise BadRecord("step %r or seat %r out of range" % (state.step, state.who))
-        for d in state.deals:
-            if len(d) != n:
-                raise BadRecord("a deal's totals do not have one entry per seat")
-    except (KeyError, TypeError, ValueError) as err:
-        raise BadRecord("not an Achéron scorekeeper state: %s" % err) from None
+    """Rebuild a state from to_dict() output, refusing anything that does not add up.
+
+    Raises BadRecord naming the first field that is wrong (docs/FORMATS.md).
+    """
+    state = new_from(State, data)
+    n = state.n
+    state.scores = read_ints(data, "scores", n, -SCORE_LIMIT, SCORE_LIMIT)
+    state.round = read_int(data, "round", 1, 0xFFFF)
+    state.step = read_int(data, "step", ST_PLAY, ST_OVER)
+    state.who = read_int(data, "who", 0, n - 1)
+    state.melds = read_ints(data, "melds", n, 0, state.max_melds)
+    state.cards = read_ints(data, "cards", n, 0, state.deck_size)
+    state.wilds = read_ints(data, "wilds", n, 0, WILD_COUNT)
+    state.jocrisse = read_ints(data, "jocrisse", n, 0, PENALTY_SOUPIR)
+    state.candle = read_bools(data, "candle", n)
+    state.slips = read_ints(data, "slips", n, 0, 0xFFFF)
+    deals = data.get("deals")
+    if type(deals) is not list:
+        raise BadRecord("deals must be a list of per-seat totals, got %r" % (deals,))
+    state.deals = [read_ints({"deals": d}, "deals", n, -SCORE_LIMIT, SCORE_LIMIT) for d in deals]
+    # What a deal's entries can be so far: nothing past the seat being entered, and that seat's
+    # only up to the step reached.
+    for s in range(n):
+        if state.jocrisse[s] not in (0, PENALTY_JOCRISSE, PENALTY_SOUPIR):
+            raise BadRecord("jocrisse holds %d: 0, %d or %d" % (state.jocrisse[s], PENALTY_JOCRISSE,
+                                                                PENALTY_SOUPIR))
+        reached = ST_OVER if s < state.who else state.step if s == state.who else ST_PLAY
+        if state.step == ST_PLAY or state.step == ST_OVER:
+            reached = ST_PLAY
+        if (reached <= ST_MELDS and state.melds[s]) or (reached <= ST_CARDS and state.cards[s]) or (
+                reached <= ST_WILDS and state.wilds[s]) or (reached <= ST_WILDS and (
+                    state.jocrisse[s] or state.candle[s])) or state.wilds[s] > state.cards[s]:
+            raise BadRecord("seat %d holds entries the %s step has not reached" % (s, state.phase_name()))
     return state
 
 
