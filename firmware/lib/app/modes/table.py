@@ -3,8 +3,8 @@
 The seat to act (or the whole table, for a TABLE decision) cycles through its legal actions with
 KEEP (back) and SWAP (on), and OK plays the one shown. While a bot is to act, the same buttons go
 through the state's table_actions() (what anyone may enter at any moment, e.g. Achéron's naming
-slips), when it has some. Holding OK (a long press) shows that seat's
-hand on the OLED while held, when the game module offers seat_lines(state, seat, lang); the
+slips), when it has some. Holding OK (a long press) shows the hand of the seat to act on the OLED
+while held, when the game module offers seat_lines(state, seat, lang) and a human is to act; the
 release plays nothing. Undo is then in the game menu (long BACK, or KEEP and SWAP together).
 Chance (deals, draws) is resolved by the device. The ring shows each seat's standing as a bar
 (scaled to the game's target, or to the leader) and blinks the seat to act.
