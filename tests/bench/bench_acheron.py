@@ -10,6 +10,9 @@ Runs standalone under MicroPython and CPython (tests/bench/run.py runs both) and
   record_bytes_per_deal the JSON record of a game divided by its deals.
   meld_margin_points    meld bot's one-deal score minus the random bots' average, 4 players, the
                         bot's seat rotating round the table.
+  score_range_us        the scorekeeper (4 players): median time of entry_range(), which checks
+                        each value at the ends against every end of the deal still possible, over
+                        the entries of seeded deals (a fresh DealBounds cache each game)
   state_heap_bytes      the live heap a 4-player game holds after its first deal (the deck and its
                         pair table loaded before, so they do not count). MicroPython: gc.mem_alloc()
                         after gc.collect(); CPython: tracemalloc's current size.
@@ -22,6 +25,7 @@ sys.path.insert(0, HERE + "/../../firmware/lib")
 
 import json  # noqa: E402
 
+import engine.acheron_score as score  # noqa: E402
 from benchlib import (  # noqa: E402
     elapsed_us,
     heap_now,
@@ -68,6 +72,20 @@ def meld_margin(deals=200, players=4):
     return mine / deals - others / (deals * (players - 1))
 
 
+def score_range_times(games=10):
+    times = []
+    for g in range(games):
+        rng = Rng(300 + g)
+        state = score.State({"players": 4, "target": 300})
+        while not state.is_over() and len(state.moves) < 60:
+            start = now_us()
+            low, high = state.entry_range()
+            times.append(elapsed_us(start))
+            value = low + rng.below(high - low + 1)
+            state.apply(value if not state.why_illegal(value) else low)
+    return times
+
+
 def state_heap():
     State({"players": 4})  # loads the deck and the pair table first
     start = heap_start()
@@ -90,6 +108,7 @@ def main():
             print("record_bytes_per_deal: %d bytes" % (size // count))
             print("move_us: %.1f us" % replay_us_per_move(records))
     print("meld_margin_points: %.2f points" % meld_margin())
+    print("score_range_us: %d us" % median(score_range_times()))
     print("state_heap_bytes: %d bytes" % state_heap())
 
 

@@ -19,6 +19,7 @@ OPTIONS = st.fixed_dictionaries({
     "draw_from": st.sampled_from(["previous", "next"]),
     "five_fee": st.sampled_from(["any", "etoile"]),
     "rouge_queen": st.sampled_from(["wild", "any"]),
+    "personnages": st.sampled_from(["pair", "alone"]),
     "jocrisse": st.sampled_from(["piece", "baiser"]),
     "chandelle": st.sampled_from(["gift", "transfer"]),
     "lay": st.sampled_from(["drawn", "free"]),

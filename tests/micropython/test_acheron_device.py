@@ -102,7 +102,10 @@ def test_impossible_items_are_not_offered_and_ranges_shrink():
     enter_number(driver, 0)
     enter_player(driver, 0, 1, 0, ("Jocrisse -10",))
     enter_number(driver, 0)
-    assert driver.app.mode.high == 32  # one card is in J1's hand already
+    # one card is in J1's hand already, and J3 holds three or more (J1 cried Acheron)
+    assert (driver.app.mode.low, driver.app.mode.high) == (3, 29)
+    driver.press(SWAP)
+    assert shown(driver) == "4"  # the first value the buttons show is the range's
     enter_number(driver, 3)
     assert driver.app.mode.high == 3
     enter_number(driver, 0)
@@ -189,3 +192,34 @@ def test_a_human_seat_peeks_at_its_hand_and_lays_a_meld():
                 driver.press(SWAP)
             driver.press(OK)
     assert laid
+
+
+def test_a_naming_slip_is_entered_for_any_seat_during_a_bot_turn():
+    import engine.acheron as A
+
+    driver = make_rig(seed=3)
+    app = driver.app
+    assert app.start_game("acheron", {"players": 3}, [None, "meld", "meld"], driver.hw.clock.ticks_ms())
+    mode = app.mode
+    for _ in range(600):
+        st = state(driver)
+        assert not st.is_over() and st.round <= 1, "no name laid in the first deal"
+        if st.current_player() == 0:
+            assert mode.legal[mode.cursor] == A.END
+            driver.press(OK)  # the human only ends his turns
+        elif st.current_player() > 0 and st.table_actions():
+            break
+        else:
+            driver.run_for(50)
+    bot = st.current_player()
+    assert mode.legal == st.table_actions()  # a bot's turn: the table's actions only
+    first = mode.legal[0]
+    assert "> " + st.action_name(first) in driver.hw.text, driver.hw.text
+    driver.press(SWAP)
+    second = mode.legal[mode.cursor]
+    assert second != first and "> " + st.action_name(second) in driver.hw.text
+    moves = len(st.moves)
+    driver.press(OK)
+    st = state(driver)
+    assert st.slips[second - A.NAMING] == 1 and len(st.moves) == moves + 1
+    assert st.moves[-1] == second and st.current_player() == bot  # still the bot's turn

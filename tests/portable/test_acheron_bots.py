@@ -71,7 +71,11 @@ def test_random_bot_leaves_naming_slips_alone_unless_asked():
     state.apply(A.PERSONNAGE | state.deck.ids.index("amour"))
     state.apply(A.END)
     draw(state, state.deck.ids[state.hands[0][0]])
-    assert A.SLIP in state.legal_actions()
+    slips = [A.NAMING | 1, A.NAMING | 2]
+    assert state.table_actions() == slips and slips[0] in state.legal_actions()
     rng = Rng(2)
-    assert A.SLIP not in [RandomBot().choose(state, 1, rng) for _ in range(40)]
-    assert A.SLIP in [RandomBot(slips=True).choose(state, 1, rng) for _ in range(200)]
+    assert not [a for a in [RandomBot().choose(state, 1, rng) for _ in range(40)] if a in slips]
+    chosen = [RandomBot(slips=True).choose(state, 1, rng) for _ in range(200)]
+    assert slips[0] in chosen and slips[1] in chosen
+    for bot in (GreedyBot(), MeldBot()):
+        assert bot.choose(state, 1, rng) not in slips

@@ -58,7 +58,8 @@ def play_checked(seed, options, bots=None, check_every=1):
 def test_random_games_conserve_cards_end_every_deal_and_add_up():
     for seed in range(scaled(24, 8)):
         n = 3 + seed % 4
-        play_checked(seed + 1, {"players": n, "deals": 3, "stall_laps": 1 + seed % 3})
+        play_checked(seed + 1, {"players": n, "deals": 3, "stall_laps": 1 + seed % 3,
+                                "personnages": ("pair", "alone")[seed // 4 % 2]})
 
 
 def test_bot_games_reach_the_target():

@@ -2,8 +2,19 @@
 
 import engine.acheron as A
 from engine.core import CHANCE, TERMINAL, BadOptions, IllegalAction
+from engine.play import replay
 from support import expect_raises
-from test_acheron_fixtures import DECK, card, deal, draw, pair, personnage, rouge, triplet
+from test_acheron_fixtures import (
+    DECK,
+    card,
+    deal,
+    draw,
+    json_round_trip,
+    pair,
+    personnage,
+    rouge,
+    triplet,
+)
 
 
 def lay_ready(hands, drawn, options=None, dealer=None):
@@ -101,9 +112,46 @@ def test_wild_cards_pair_with_anything_for_3():
     assert points_of(state, pair("la_reine", "mer")) == 3
 
 
-def test_wild_cards_do_not_take_personnages():
-    state = lay_ready([["orphee", "amour"], [], []], "mer")
-    assert not state.is_legal(pair("orphee", "amour"))
+def test_a_wild_card_takes_a_personnage_like_any_card():
+    # "n'importe quelle carte": a personnage too, for the pair's 3 points (no name: only the
+    # personnage laid alone for 15 gives one), even to a player who already bears a name
+    state = lay_ready([["orphee", "amour", "la_sainte", "biron", "lusignan"], [], []], "mer")
+    assert state.is_legal(personnage("lusignan"))
+    assert points_of(state, pair("orphee", "amour")) == 3
+    assert state.names[0] == -1
+    state.apply(personnage("lusignan"))
+    assert state.names[0] == card("lusignan")
+    assert points_of(state, pair("la_sainte", "biron")) == 3
+    assert not state.is_legal(pair("amour", "biron"))  # two personnages are no "même personnage"
+
+
+def test_the_baiser_takes_a_personnage_in_a_doublet_or_a_triplet():
+    state = lay_ready([["baiser", "amour", "biron", "veuf_soleil"], [], []], "mer")
+    assert points_of(state, pair("baiser", "amour")) == 1
+    state = lay_ready([["baiser", "amour", "biron", "veuf_soleil"], [], []], "mer")
+    assert points_of(state, triplet("amour", "biron")) == 2
+    state = lay_ready([["baiser", "amour", "biron", "veuf_soleil"], [], []], "mer")
+    assert points_of(state, triplet("amour", "veuf_soleil")) == 10
+
+
+def test_a_drawn_personnage_pairs_with_a_wild_card_of_the_hand():
+    hands = [["la_reine", "baiser", "tombeau", "mer"], [], [], [], [], ["biron"]]
+    state = deal(hands)
+    draw(state, "biron")
+    assert state.is_legal(pair("la_reine", "biron")) and state.is_legal(triplet("tombeau", "biron"))
+    assert not state.is_legal(pair("la_reine", "tombeau"))  # the meld must hold the drawn card
+
+
+def test_personnages_alone_option_keeps_them_out_of_every_pair():
+    options = {"personnages": "alone"}
+    state = lay_ready([["orphee", "amour", "baiser", "biron"], [], []], "mer", options)
+    for action in (pair("orphee", "amour"), pair("baiser", "amour"), triplet("amour", "biron"),
+                   triplet("amour", "orphee")):
+        assert not state.is_legal(action)
+        assert action not in state.legal_actions()
+    assert points_of(state, personnage("amour")) == 15
+    assert A.State().options["personnages"] == "pair"
+    expect_raises(BadOptions, A.State, {"personnages": "never"})
 
 
 # "Mais Orphée et ténébreux de luth, Reine et prince de soleil, fée et veuf d'étoile valent 5."
@@ -229,20 +277,47 @@ def test_one_name_per_player():
     assert "legal:" in str(err) and state.hands[0].count(card("biron")) == 1
 
 
-# "les autres joueurs doivent l'appeler ainsi ... sauf à être pénalisés de 5 points pour chaque
-# manquement."
-def test_naming_slip_costs_5_and_needs_a_named_player():
+# "les autres joueurs doivent l'appeler ainsi tout au long de la donne sauf à être pénalisés de
+# 5 points pour chaque manquement."
+def test_naming_slip_costs_5_and_needs_another_named_player():
     state = lay_ready([["amour"], [], []], "mer", {"deals": 1, "stall_laps": 1})
-    assert not state.is_legal(A.SLIP)  # nobody bears a name yet
+    assert state.table_actions() == [] and slip(1) not in state.legal_actions()  # no name yet
     state.apply(personnage("amour"))
-    assert not state.is_legal(A.SLIP)  # one's own name does not count
+    assert state.table_actions() == [slip(1), slip(2)]  # one's own name does not count
+    expect_raises(IllegalAction, state.apply, slip(0))
+    expect_raises(IllegalAction, state.apply, slip(3))  # no fourth seat
     state.apply(A.END)
     state.apply(state.legal_actions()[0])  # seat 1 draws
-    state.apply(A.SLIP)
-    state.apply(A.SLIP)
+    state.apply(slip(1))
+    state.apply(slip(1))
     assert state.slips[1] == 2
     _finish_quietly(state)
     assert state.last_deal["rows"][1]["slips"] == -10
+
+
+def slip(seat):
+    return A.NAMING | seat
+
+
+def test_a_slip_is_entered_for_any_seat_at_any_moment_of_the_deal():
+    # Seat 1 slips while seat 0 is still laying; seat 1's own draw then ends the deal (seat 0 is
+    # drawn down to two cards), so seat 1 never has a turn of his own to enter it on.
+    hands = [["amour", "mer", "tombeau", "baiser", "veuf_luth"], [], [], [], [], ["fee_luth"]]
+    state = deal(hands, options={"deals": 1})
+    draw(state, "fee_luth")
+    state.apply(personnage("amour"))
+    state.apply(pair("mer", "fee_luth"))  # 6 cards - 3: three left
+    assert state.current_player() == 0 and slip(1) in state.legal_actions()
+    assert state.action_name(slip(1)) == "name slip P2"
+    state.apply(slip(1))
+    state.apply(slip(5))
+    assert state.current_player() == 0 and state.slips == [0, 1, 0, 0, 0, 1]  # the turn stays
+    state.apply(A.END)
+    state.apply(state.legal_actions()[0])  # seat 1 draws from seat 0: two cards left
+    assert state.is_over() and state.last_deal["crier"] == 0
+    assert [row["slips"] for row in state.last_deal["rows"]] == [0, -5, 0, 0, 0, -5]
+    again = replay(json_round_trip(state.record()))
+    assert again.to_dict() == state.to_dict()
 
 
 # "un joueur qui peut abattre les quatre personnages en même temps ... met fin à celle-ci. Il fait

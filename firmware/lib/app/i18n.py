@@ -106,6 +106,7 @@ OPTION_LABELS = _table((
     ("chandelle", "Chandelle"),
     ("five_fee", "Fee a 5", "5pt fee"),
     ("rouge_queen", "Rouge"),
+    ("personnages", "Perso"),  # do wild cards and the Baiser take personnages?
     ("draw_from", "Pioche", "Draw"),
     ("putback", "Ecart", "Put back"),  # La Bourre: where the cards exchanged go back
 ))
@@ -120,6 +121,8 @@ OPTION_WORDS = _table((
     ("any", "toute", "any"),
     ("etoile", "etoile"),
     ("wild", "la Reine", "Queen"),
+    ("pair", "apparies", "paired"),
+    ("alone", "seuls", "alone"),
     ("previous", "avant", "previous"),
     ("next", "apres", "next"),
     ("mixed", "melange", "mixed"),

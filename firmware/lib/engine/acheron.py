@@ -9,12 +9,14 @@ their index in that file. Seats play in increasing order ("to the left"); a deal
             triplet, Rouge), a personnage, or Grand Tombeau, then ENDs the turn. "Les appariements
             se font par tirages successifs": a meld must hold the card just drawn (option lay:
             "free" lays any melds from the hand, which ends most deals in the first lap)
+A naming slip ("NAMING | seat": that seat called a named player otherwise, -5) is spoken, not
+played: the table enters it for any seat whenever someone is to lay, whoever that is. It is listed
+among the legal actions then, and by table_actions() for a display to offer during a bot's turn.
 The deal ends when a hand is down to two cards (Achéron), on Grand Tombeau, or when nobody has laid
 anything for `stall_laps` full laps (the text has no such rule; without it a deal need not end).
 """
 
 import json
-from array import array
 
 from engine.compat import const
 from engine.core import (
@@ -23,22 +25,31 @@ from engine.core import (
     BadOptions,
     BadRecord,
     GameState,
+    bag_restore,
     bag_take,
+    check_distinct,
     check_known_options,
+    new_from,
     option_choice,
     option_int,
+    read_bool,
+    read_choice,
+    read_int,
+    read_int_lists,
+    read_ints,
+    read_object,
 )
 
 GAME = "acheron"
 
 # -- actions: one 16-bit int; the top nibble is the kind, then two 6-bit card slots -------------
 END = const(0)  # end the turn
-SLIP = const(1)  # the player to act failed to call a named player by their name: -5
 GRAND_TOMBEAU = const(2)  # lay the four personnages at once
 PAIR = const(0x1000)  # PAIR | a << 6 | b, a < b: any two-card meld, the Baiser doublet included
 TRIPLET = const(0x2000)  # TRIPLET | a << 6 | b, a < b: the Baiser with the cards a and b
 ROUGE = const(0x3000)  # ROUGE | prince << 6 | queen: with the grotte and the Baiser
 PERSONNAGE = const(0x4000)  # PERSONNAGE | card: lay one personnage and take its name
+NAMING = const(0x5000)  # NAMING | seat: that seat failed to call a named player by his name: -5
 KIND_MASK = const(0xF000)
 _SLOT = const(63)
 
@@ -260,7 +271,7 @@ DEFAULT_BOT = "meld"
 SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("lay", ("drawn", "free")),
                  ("jocrisse", ("piece", "baiser")), ("chandelle", ("gift", "transfer")),
                  ("five_fee", ("any", "etoile")), ("rouge_queen", ("wild", "any")),
-                 ("draw_from", ("previous", "next")))
+                 ("personnages", ("pair", "alone")), ("draw_from", ("previous", "next")))
 OPTION_DEFAULTS = {
     "players": 4,
     "target": 100,
@@ -268,6 +279,7 @@ OPTION_DEFAULTS = {
     "draw_from": "previous",  # the neighbour drawn from: who played just before, or who plays next
     "five_fee": "any",  # "fee et veuf d'etoile": any fee, or only the fee d'etoile
     "rouge_queen": "wild",  # the "reine" of Rouge: la Reine (wild card) only, or any reine too
+    "personnages": "pair",  # a wild card or the Baiser pairs with a personnage too; or they go alone
     "jocrisse": "piece",  # "tried to make Rouge": kept the Baiser with another Rouge card, or any Baiser
     "chandelle": "gift",  # each other player gains 5, or the candle-holder also pays them
     "lay": "drawn",  # each meld holds the card just drawn; or any melds from the hand
@@ -281,7 +293,10 @@ def normalize_options(options=None, deck=None):
     options = options or {}
     check_known_options(options, OPTION_DEFAULTS)
     deck = deck or load_deck()
-    signature = options.get("deck", "") or deck.signature
+    signature = options.get("deck", "")
+    if type(signature) is not str:
+        raise BadOptions("option deck must be the deck's signature (a string), got %r" % (signature,))
+    signature = signature or deck.signature
     if signature != deck.signature:
         raise BadOptions("option deck: this game was made with the deck %r but the deck file is %r now"
                          % (signature, deck.signature))
@@ -292,6 +307,7 @@ def normalize_options(options=None, deck=None):
         "draw_from": option_choice(options, "draw_from", "previous", ("previous", "next")),
         "five_fee": option_choice(options, "five_fee", "any", ("any", "etoile")),
         "rouge_queen": option_choice(options, "rouge_queen", "wild", ("wild", "any")),
+        "personnages": option_choice(options, "personnages", "pair", ("pair", "alone")),
         "jocrisse": option_choice(options, "jocrisse", "piece", ("piece", "baiser")),
         "chandelle": option_choice(options, "chandelle", "gift", ("gift", "transfer")),
         "lay": option_choice(options, "lay", "drawn", ("drawn", "free")),
@@ -301,15 +317,19 @@ def normalize_options(options=None, deck=None):
 
 
 # -- scoring tables -----------------------------------------------------------------------------
-def pair_points(deck, a, b, five_fee="any"):
-    """Points of the two-card meld a+b (0: not a meld). The best reading of the text counts."""
+def pair_points(deck, a, b, five_fee="any", personnages="pair"):
+    """Points of the two-card meld a+b (0: not a meld). The best reading of the text counts.
+
+    A personnage pairs only with a wild card (3) or the Baiser (1): "n'importe quelle carte";
+    with personnages "alone" it never pairs (the house reading: laid alone, for its name).
+    """
     if a == b:
         return 0
     kind = deck.kind
     ka = kind[a]
     kb = kind[b]
-    if ka == K_PERSONNAGE or kb == K_PERSONNAGE:
-        return 0  # personnages are laid alone, for their name
+    if (ka == K_PERSONNAGE or kb == K_PERSONNAGE) and personnages != "pair":
+        return 0
     best = 0
     if ka == K_WILD or kb == K_WILD:
         best = PTS_WILD
@@ -380,15 +400,15 @@ def leaders(scores):
     return [s for s in range(len(scores)) if scores[s] == best]
 
 
-def pair_table(deck, five_fee):
-    key = deck.signature + five_fee
+def pair_table(deck, five_fee, personnages):
+    key = deck.signature + five_fee + personnages
     table = _pair_tables.get(key)
     if table is None:
         size = deck.size
         table = bytearray(size * size)
         for a in range(size):
             for b in range(size):
-                table[a * size + b] = pair_points(deck, a, b, five_fee)
+                table[a * size + b] = pair_points(deck, a, b, five_fee, personnages)
         _pair_tables[key] = table
     return table
 
@@ -402,7 +422,9 @@ class State(GameState):
         GameState.__init__(self, options)
         self.deck = deck
         self.size = deck.size
-        self.pairs = pair_table(deck, options["five_fee"])
+        self.pairs = pair_table(deck, options["five_fee"], options["personnages"])
+        # whether a personnage may go into a Baiser triplet, as into a pair
+        self.perso_melds = options["personnages"] == "pair"
         n = options["players"]
         self.n = n
         self.hands = [[] for _ in range(n)]
@@ -457,8 +479,7 @@ class State(GameState):
         pairs = self.pairs
         hand = sorted(self.hands[seat])
         acts = [END]
-        if self._can_slip(seat):
-            acts.append(SLIP)
+        acts.extend(self.table_actions())
         named = self.names[seat] >= 0
         persos = [c for c in hand if kind[c] == K_PERSONNAGE]
         if not named and len(persos) == PERSONNAGE_COUNT:
@@ -469,6 +490,7 @@ class State(GameState):
         drawn = self.drawn
         free = self.options["lay"] == "free"
         if not free and drawn < 0:
+            acts.sort()
             return acts  # the drawn card is laid already: no second meld this turn
         m = len(hand)
         for i in range(m):
@@ -478,8 +500,8 @@ class State(GameState):
                 if pairs[row + hand[j]] and (free or a == drawn or hand[j] == drawn):
                     acts.append(PAIR | a << 6 | hand[j])
         baiser = deck.baiser
-        if baiser in hand and (free or kind[drawn] != K_PERSONNAGE):
-            others = [c for c in hand if kind[c] != K_PERSONNAGE and c != baiser]
+        if baiser in hand and (free or self.perso_melds or kind[drawn] != K_PERSONNAGE):
+            others = [c for c in hand if (self.perso_melds or kind[c] != K_PERSONNAGE) and c != baiser]
             k = len(others)
             for i in range(k):
                 for j in range(i + 1, k):
@@ -495,6 +517,13 @@ class State(GameState):
         acts.sort()
         return acts
 
+    def table_actions(self):
+        """The naming slips the table may enter now: NAMING | seat for each seat that could have
+        failed to call another player by his name (someone else bears one), while a seat is to lay."""
+        if self.phase != PH_LAY:
+            return []
+        return [NAMING | s for s in range(self.n) if self._can_slip(s)]
+
     def _can_slip(self, seat):
         for s in range(self.n):
             if s != seat and self.names[s] >= 0:
@@ -504,7 +533,8 @@ class State(GameState):
     def is_legal(self, action):
         phase = self.phase
         if phase == PH_LAY:
-            return self._meld_cards(self.seat, action) is not None
+            # the top nibble is the kind: a number past 16 bits is no action even if it masks to one
+            return 0 <= action <= 0xFFFF and self._meld_cards(self.seat, action) is not None
         if phase == PH_DRAW:
             return action in self.hands[self.source()]
         if phase == PH_DEAL:
@@ -514,50 +544,53 @@ class State(GameState):
         return False
 
     def _meld_cards(self, seat, action):
-        """The cards an action lays from seat's hand, [] for END/SLIP, None when it is not legal."""
+        """The cards an action lays from seat's hand, [] for END and a slip, None when it is not legal."""
         if action == END:
             return []
-        if action == SLIP:
-            return [] if self._can_slip(seat) else None
-        deck = self.deck
+        if action & KIND_MASK == NAMING:
+            slipped = action - NAMING
+            return [] if slipped < self.n and self._can_slip(slipped) else None
+        cards = self.meld_of(action)
+        if cards is None:
+            return None
         hand = self.hands[seat]
-        named = self.names[seat] >= 0
-        if action == GRAND_TOMBEAU:
-            if named:
+        for c in cards:
+            if c not in hand:
                 return None
-            for c in deck.personnages:
-                if c not in hand:
-                    return None
+        if action == GRAND_TOMBEAU or action & KIND_MASK == PERSONNAGE:
+            return None if self.names[seat] >= 0 else cards  # one name each; not a pairing
+        if self.options["lay"] == "free":
+            return cards
+        return cards if self.drawn >= 0 and self.drawn in cards else None
+
+    def meld_of(self, action):
+        """The cards of a well-formed meld under these options, whoever holds them; else None."""
+        deck = self.deck
+        if action == GRAND_TOMBEAU:
             return list(deck.personnages)
         kind_bits = action & KIND_MASK
         a = action >> 6 & _SLOT
         b = action & _SLOT
         size = self.size
-        if kind_bits == PERSONNAGE:
-            if action >> 6 & _SLOT or named or b >= size or deck.kind[b] != K_PERSONNAGE or b not in hand:
-                return None
-            return [b]
-        if a >= size or b >= size or a not in hand or b not in hand:
+        if a >= size or b >= size:
             return None
-        cards = None
+        kind = deck.kind
+        if kind_bits == PERSONNAGE:
+            return [b] if a == 0 and kind[b] == K_PERSONNAGE else None
         if kind_bits == PAIR:
-            if a < b and self.pairs[a * size + b]:
-                cards = [a, b]
-        elif kind_bits == TRIPLET:
-            kind = deck.kind
-            if a < b and deck.baiser in hand and kind[a] != K_PERSONNAGE and kind[b] != K_PERSONNAGE \
-                    and a != deck.baiser and b != deck.baiser:
-                cards = [deck.baiser, a, b]
+            return [a, b] if a < b and self.pairs[a * size + b] else None
+        baiser = deck.baiser
+        if kind_bits == TRIPLET:
+            if a < b and a != baiser and b != baiser and (
+                    self.perso_melds or (kind[a] != K_PERSONNAGE and kind[b] != K_PERSONNAGE)):
+                return [baiser, a, b]
         elif kind_bits == ROUGE:
-            if deck.baiser in hand and deck.grotte in hand and has_figure(deck, a, "prince", None) \
-                    and is_rouge_queen(deck, b, self.options["rouge_queen"]):
-                cards = [deck.grotte, a, b, deck.baiser]
-        if cards is None or self.options["lay"] == "free":
-            return cards
-        return cards if self.drawn >= 0 and self.drawn in cards else None
+            if has_figure(deck, a, "prince", None) and is_rouge_queen(deck, b, self.options["rouge_queen"]):
+                return [deck.grotte, a, b, baiser]
+        return None
 
     def meld_points(self, action):
-        """What a laying action scores (0 for END and SLIP)."""
+        """What a laying action scores (0 for END and a slip)."""
         kind_bits = action & KIND_MASK
         if kind_bits == PAIR:
             return self.pairs[(action >> 6 & _SLOT) * self.size + (action & _SLOT)]
@@ -620,8 +653,8 @@ class State(GameState):
             return "dealer seat %d" % action
         if action == END:
             return "end turn"
-        if action == SLIP:
-            return "name slip -5"
+        if action & KIND_MASK == NAMING:
+            return "name slip P%d" % (action - NAMING + 1)
         if action == GRAND_TOMBEAU:
             return "Grand Tombeau"
         kind_bits = action & KIND_MASK
@@ -711,10 +744,10 @@ class State(GameState):
             self.drawn = -1
             self.phase = PH_DRAW
             return
-        if action == SLIP:
-            self.slips[seat] += 1
+        if action & KIND_MASK == NAMING:
+            self.slips[action - NAMING] += 1
             return
-        cards = self._meld_cards(seat, action)
+        cards = meld_cards(self.deck, action)  # a legal action: a meld from this hand
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
@@ -864,59 +897,101 @@ def seat_lines(state, seat, lang="fr"):
 
 
 def from_dict(data):
-    """Rebuild a state from to_dict() output, refusing anything that does not add up."""
-    try:
-        state = State(data["options"])
-        n = state.n
-        state.moves = array("H", data["moves"])
-        read_per_seat(state, data, ("scores", "laid", "names", "slips"), int)
-        hands = [[int(c) for c in h] for h in data["hands"]]
-        if len(hands) != n:
-            raise BadRecord("hands has %d entries for %d seats" % (len(hands), n))
-        state.hands = hands
-        stock = [int(c) for c in data["stock"]]
-        state.stock_len = len(stock)
-        rest = [c for c in range(state.size) if c not in stock]
-        for i, c in enumerate(stock + rest):
-            state.stock[i] = c
-            state.stock_at[c] = i
-        state.table = [[int(m[0]), int(m[1]), int(m[2])] for m in data["table"]]
-        for key in ("dealt", "dealer", "round", "phase", "seat", "quiet_turns", "drawn"):
-            setattr(state, key, int(data[key]))
-        state.laid_this_turn = bool(data["laid_this_turn"])
-        state.last_deal = data["last_deal"]
-        if not 0 <= state.phase <= PH_OVER:
-            raise BadRecord("unknown phase %r" % state.phase)
-        _check_cards(state)
-    except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise BadRecord("not an Achéron state: %s" % err) from None
+    """Rebuild a state from to_dict() output, refusing anything that does not add up.
+
+    Raises BadRecord naming the first field that is wrong (docs/FORMATS.md); nothing half-built
+    escapes.
+    """
+    state = new_from(State, data)
+    n = state.n
+    size = state.size
+    state.scores = read_ints(data, "scores", n, -SCORE_LIMIT, SCORE_LIMIT)
+    state.laid = read_ints(data, "laid", n, 0, 0xFFFF)
+    state.names = read_ints(data, "names", n, -1, size - 1)
+    for c in state.names:
+        if c >= 0 and state.deck.kind[c] != K_PERSONNAGE:
+            raise BadRecord("names holds %d, not a personnage" % c)
+    check_distinct("names", [c for c in state.names if c >= 0])
+    state.slips = read_ints(data, "slips", n, 0, 0xFFFF)
+    state.hands = read_int_lists(data, "hands", n, 0, size - 1)
+    stock = read_ints(data, "stock", -1, 0, size - 1)
+    check_distinct("stock", stock)
+    table = data.get("table")
+    if type(table) is not list:
+        raise BadRecord("table must be a list of [seat, action, points], got %r" % (table,))
+    state.table = [_read_meld(state, m) for m in table]
+    state.dealt = read_int(data, "dealt", 0, size)
+    state.dealer = read_int(data, "dealer", -1, n - 1)
+    state.round = read_int(data, "round", 0, 0xFFFF)
+    state.phase = read_int(data, "phase", PH_FIRST_DEALER, PH_OVER)
+    state.seat = read_int(data, "seat", -1, n - 1)
+    state.quiet_turns = read_int(data, "quiet_turns", 0, 0xFFFF)
+    state.drawn = read_int(data, "drawn", -1, size - 1)
+    state.laid_this_turn = read_bool(data, "laid_this_turn")
+    state.last_deal = _read_last_deal(data, n, size)
+    state.stock_len = bag_restore(state.stock, state.stock_at, stock, size)
+    _check_places(state)
     return state
 
 
-def read_per_seat(state, data, keys, convert):
-    """Sets each key's list, one value a seat, converted; from_dict turns what this raises
-    (KeyError, TypeError, ValueError) into BadRecord."""
-    n = state.n
-    for key in keys:
-        values = [convert(v) for v in data[key]]
-        if len(values) != n:
-            raise BadRecord("%s has %d entries for %d seats" % (key, len(values), n))
-        setattr(state, key, values)
+SCORE_LIMIT = const(0xFFFFFF)  # a saved score, and a deal's row, lies within plus or minus this
+_ROW_KEYS = ("laid", "cards", "wilds", "jocrisse", "slips", "chandelle", "total")
 
 
-def _check_cards(state):
-    """Every card is in exactly one place: a hand, the stock, or a meld on the table."""
+def _read_meld(state, entry):
+    seat, action, points = read_ints({"table": entry}, "table", 3, 0, 0xFFFF)
+    if seat >= state.n or state.meld_of(action) is None or points != state.meld_points(action):
+        raise BadRecord("the meld %r on the table is not one of these rules" % (entry,))
+    return [seat, action, points]
+
+
+def _read_last_deal(data, n, size):
+    """None, or the breakdown _end_deal wrote: every row adding up to its total."""
+    if data.get("last_deal", 0) is None:
+        return None
+    last = read_object(data, "last_deal", ("deal", "ended_by", "crier", "candles", "rows", "totals", "hands"))
+    read_int(last, "deal", 1, 0xFFFF)
+    read_choice(last, "ended_by", (END_ACHERON, END_GRAND_TOMBEAU, END_STALL))
+    read_int(last, "crier", -1, n - 1)
+    check_distinct("candles", read_ints(last, "candles", -1, 0, n - 1))
+    totals = read_ints(last, "totals", n, -SCORE_LIMIT, SCORE_LIMIT)
+    read_int_lists(last, "hands", n, 0, size - 1)
+    rows = last.get("rows")
+    if type(rows) is not list or len(rows) != n:
+        raise BadRecord("last_deal rows must hold one row per seat, got %r" % (rows,))
+    for s in range(n):
+        row = read_object({"rows": rows[s]}, "rows", _ROW_KEYS)
+        total = 0
+        for key in _ROW_KEYS:
+            value = read_int(row, key, -SCORE_LIMIT, SCORE_LIMIT)
+            total += value if key != "total" else 0
+        if total != row["total"] or total != totals[s]:
+            raise BadRecord("last_deal: the row of seat %d does not add up to its total" % s)
+    return last
+
+
+def _check_places(state):
+    """Every card is in exactly one place (a hand, the stock, a meld on the table) once the deal
+    has begun, none before; the turn and the card drawn fit the phase."""
     places = []
     for hand in state.hands:
         places.extend(hand)
     places.extend(state.stock[: state.stock_len])
-    for seat, action, _points in state.table:
-        cards = meld_cards(state.deck, action)
-        if not cards or not 0 <= seat < state.n:
-            raise BadRecord("a meld on the table is not a meld: %r" % action)
-        places.extend(cards)
-    if state.phase != PH_FIRST_DEALER and sorted(places) != list(range(state.size)):
+    places.extend(cards_on_table(state))
+    phase = state.phase
+    if phase == PH_FIRST_DEALER:
+        if places or state.dealer != -1:
+            raise BadRecord("nothing is dealt before the first dealer is drawn")
+        return
+    if sorted(places) != list(range(state.size)):
         raise BadRecord("the cards do not add up to the deck: %d placed" % len(places))
+    if state.dealer < 0 or state.dealt != state.size - state.stock_len:
+        raise BadRecord("dealer %d and dealt %d do not fit the stock" % (state.dealer, state.dealt))
+    turn = phase == PH_DRAW or phase == PH_LAY
+    drawn = state.drawn  # kept after the game's last deal; -1 from a draw's END to the next draw
+    if (state.seat >= 0) != turn or (drawn >= 0 and phase != PH_OVER and (
+            phase != PH_LAY or drawn not in state.hands[state.seat])):
+        raise BadRecord("seat %d and drawn %d do not fit the phase" % (state.seat, drawn))
 
 
 def meld_cards(deck, action):

@@ -10,12 +10,12 @@ from engine.acheron import (
     K_PERSONNAGE,
     K_WILD,
     KIND_MASK,
+    NAMING,
     PENALTY_CARD,
     PENALTY_WILD_EXTRA,
     PH_LAY,
     PTS_CONJUNCTION,
     ROUGE,
-    SLIP,
     has_figure,
     is_rouge_queen,
 )
@@ -52,7 +52,7 @@ class GreedyBot:
         best = END
         best_value = 0
         for action in state.legal_actions():
-            if action == END or action == SLIP:
+            if action == END or action & KIND_MASK == NAMING:
                 continue
             value = _value(state, seat, action)
             if value > best_value:
@@ -83,7 +83,7 @@ class MeldBot:
         best = END
         best_value = 0
         for action in legal:
-            if action == END or action == SLIP:
+            if action == END or action & KIND_MASK == NAMING:
                 continue
             if action & KIND_MASK == ROUGE:
                 return action
@@ -130,8 +130,8 @@ class RandomBot:
 
     def choose(self, state, seat, rng):
         legal = state.legal_actions()
-        if not self.slips and SLIP in legal:
-            legal.remove(SLIP)
+        if not self.slips:
+            legal = [a for a in legal if a & KIND_MASK != NAMING]
         return legal[rng.below(len(legal))]
 
 

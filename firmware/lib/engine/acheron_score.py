@@ -13,25 +13,42 @@ Every entry is a TABLE action. A deal goes:
 Then the deal's totals are added; the game ends at the end of a deal where someone has the target.
 Impossible entries (more cards than the deck, two Jocrisses in one deal, ...) are refused with
 IllegalAction saying why; nothing changes.
+
+An entry is also refused when no end of a deal can fit it with what was entered before: the cards
+laid are the deck less the hands; they score at most what the deck's best melds give for that
+many cards (DealBounds), and at least half a point a card; exactly one hand ends with two cards or
+fewer (the cry of Acheron), unless Grand Tombeau (a player's melds of 50 or more) ended the deal.
+Each entry is checked against every way the entries still to come could go, so an accepted entry
+never leaves the table without a possible next one. entry_range() is trimmed to the first and
+last possible values.
 """
 
 from array import array
 
 from engine.acheron import (
+    ACHERON_CARDS,
     CHANDELLE_GIFT,
+    K_BAISER,
+    K_PERSONNAGE,
+    K_WILD,
     PENALTY_CARD,
     PENALTY_JOCRISSE,
     PENALTY_SLIP,
     PENALTY_SOUPIR,
     PENALTY_WILD_EXTRA,
     PERSONNAGE_COUNT,
+    PTS_CONJUNCTION,
+    PTS_GRAND_TOMBEAU,
     PTS_NAMED,
     PTS_PERSONNAGE,
     PTS_ROUGE,
+    PTS_TRIPLET,
+    SCORE_LIMIT,
     WILD_IDS,
+    in_conjunction,
     leaders,
     load_deck,
-    read_per_seat,
+    pair_points,
 )
 from engine.compat import const
 from engine.core import (
@@ -41,8 +58,12 @@ from engine.core import (
     GameState,
     IllegalAction,
     check_known_options,
+    new_from,
     option_choice,
     option_int,
+    read_bools,
+    read_int,
+    read_ints,
 )
 
 GAME = "acheron_score"
@@ -76,6 +97,144 @@ def max_deal_melds(deck_size):
     every other card in pairs worth at most 5. 140 for the 33 cards; below NAMING for 63."""
     return (PTS_PERSONNAGE * PERSONNAGE_COUNT + PTS_ROUGE
             + PTS_NAMED * ((deck_size - PERSONNAGE_COUNT - 4) // 2))
+
+
+# Shares are in twelfths of a point (a meld's points spread over its 1 to 4 cards stay integers).
+_TWELFTHS = const(12)
+_NO_MELD = const(255)  # the low share of a card that no meld takes
+_CACHED = const(24)  # bound tables kept: a deal's entries reach a dozen or so (about 200 bytes each)
+
+
+class DealBounds:
+    """What a deal can lay with this deck, every house reading allowed (the scorekeeper does not
+    know which one the table plays): tables(...) gives, for each count of cards laid, the most
+    and the fewest points those cards can score.
+
+    The most: the Baiser's one meld (doublet, triplet or Rouge), at most one pair per wild card
+    (each worth that wild card's best pair), and every other card at half its best pair among
+    the plain cards; a personnage counts 15 alone (one per player: one name each) or 12.5 in
+    Grand Tombeau. The fewest: each card at the smallest share of a meld it can be in (half a
+    point in a 1-point pair). Both are bounds, never more demanding than a real deal: a result
+    they refuse cannot happen; a few they accept cannot either.
+    """
+
+    def __init__(self, deck):
+        size = deck.size
+        kind = deck.kind
+        baiser = deck.baiser
+        self.kind = kind
+        self.size = size
+        low = bytearray(size)  # the smallest share of any meld holding the card
+        plain = bytearray(size)  # the best share in a pair of two plain cards
+        wild_best = []  # per wild card, its best pair
+        baiser_pair = 0
+        conj = 0
+        for c in range(size):
+            low[c] = _NO_MELD
+            if in_conjunction(deck, c):
+                conj += 1
+        for a in range(size):
+            for b in range(a + 1, size):
+                points = pair_points(deck, a, b)  # the default readings take the most pairs
+                if not points:
+                    continue
+                share = points * _TWELFTHS // 2
+                for c in (a, b):
+                    if share < low[c]:
+                        low[c] = share
+                ka = kind[a]
+                kb = kind[b]
+                if a == baiser or b == baiser:
+                    baiser_pair = max(baiser_pair, points)
+                elif ka != K_WILD and kb != K_WILD and ka != K_PERSONNAGE and kb != K_PERSONNAGE:
+                    plain[a] = max(plain[a], share)
+                    plain[b] = max(plain[b], share)
+        for w in range(size):
+            if kind[w] == K_WILD:
+                best = 0
+                for c in range(size):
+                    if c != w:
+                        best = max(best, pair_points(deck, w, c))
+                wild_best.append(best)
+        # The Baiser's triplet takes any two cards: 2 points, 10 with a soleil figure.
+        triplet_low = PTS_TRIPLET * _TWELFTHS // 3
+        for c in range(size):
+            if triplet_low < low[c]:
+                low[c] = triplet_low
+            if kind[c] == K_PERSONNAGE:
+                low[c] = min(low[c], PTS_GRAND_TOMBEAU * _TWELFTHS // PERSONNAGE_COUNT)
+        self.low = low
+        self.plain = plain
+        self.wild_best = sorted(wild_best)
+        # the Baiser's one meld, by its number of cards: doublet, triplet, Rouge
+        self.baiser_meld = ((2, baiser_pair), (3, PTS_CONJUNCTION if conj else PTS_TRIPLET), (4, PTS_ROUGE))
+        self._cache = {}
+
+    def tables(self, players, wilds_kept, baiser_kept, personnages_kept):
+        """(most, least) for what players lay between them: lists indexed by the cards laid; -1
+        in most past what can be laid. The cards kept in hand are out: for the most the least
+        useful ones, for the fewest the most costly, since which ones they are is not entered."""
+        key = (players, wilds_kept, baiser_kept, personnages_kept)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        kind = self.kind
+        plain = []
+        lows = []
+        wild_lows = []
+        for c in range(self.size):
+            k = kind[c]
+            if k == K_WILD:
+                if self.low[c] != _NO_MELD:
+                    wild_lows.append(self.low[c])
+                continue
+            if k == K_PERSONNAGE or (k == K_BAISER and baiser_kept):
+                continue
+            if self.low[c] != _NO_MELD:
+                lows.append(self.low[c])
+            if k != K_BAISER:
+                plain.append(self.plain[c])
+        personnages = PERSONNAGE_COUNT - personnages_kept
+        alone = min(players, personnages)
+        plain += [PTS_PERSONNAGE * _TWELFTHS] * alone
+        plain += [PTS_GRAND_TOMBEAU * _TWELFTHS // PERSONNAGE_COUNT] * (personnages - alone)
+        plain.sort()
+        plain.reverse()
+        plain_sum = [0]
+        for share in plain:
+            plain_sum.append(plain_sum[-1] + share)
+        wilds = list(self.wild_best[wilds_kept:])  # the kept ones are the least useful
+        wilds.reverse()
+        wild_lows.sort()
+        lows += wild_lows[:len(wild_lows) - wilds_kept]
+        lows += [self.low[c] for c in range(self.size) if kind[c] == K_PERSONNAGE][:personnages]
+        lows.sort()
+        cap = len(lows)  # the cards that can be laid at all
+        least = [0]
+        total = 0
+        for share in lows:
+            total += share
+            least.append(-(-total // _TWELFTHS))
+        metas = [(0, 0)] if baiser_kept else [(0, 0)] + list(self.baiser_meld)
+        most = []
+        for laid in range(cap + 1):
+            best = -1
+            for cards, points in metas:
+                wild_points = 0
+                for j in range(len(wilds) + 1):
+                    if j:
+                        wild_points += wilds[j - 1]
+                    rest = laid - cards - 2 * j
+                    if rest < 0:
+                        break
+                    if rest < len(plain_sum):
+                        best = max(best, points + wild_points + plain_sum[rest] // _TWELFTHS)
+            most.append(best)
+        if len(self._cache) >= _CACHED:  # start again: the next deal's entries reach others
+            self._cache = {}
+        found = (array("h", most), array("h", least))
+        self._cache[key] = found
+        return found
 
 OPTION_DEFAULTS = {"players": 4, "target": 100, "chandelle": "gift"}
 
@@ -131,10 +290,15 @@ class State(GameState):
         GameState.__init__(self, options)
         # The deck is read here, not at import: a broken deck file is then a refused game
         # (BadDeck names what is wrong), never a menu that fails to load.
-        self.deck_size = load_deck().size
+        deck = load_deck()
+        self.deck_size = deck.size
         self.max_melds = max_deal_melds(self.deck_size)
         n = options["players"]
         self.n = n
+        self.bounds = DealBounds(deck)
+        # Dealt hands of three cards or more: then only the cry (or Grand Tombeau) ends a deal,
+        # and the hands show it. A deck edited so small that a hand is dealt two cards does not.
+        self.cry_in_hands = self.deck_size // n > ACHERON_CARDS
         self.scores = [0] * n
         self.round = 1
         self.step = ST_PLAY
@@ -155,16 +319,23 @@ class State(GameState):
         return self.who if ST_MELDS <= self.step <= ST_ITEMS else -1
 
     def entry_range(self):
-        """What is still possible after the players entered before: the buttons scroll this far."""
+        """What is still possible after the players entered before: the buttons scroll this far,
+        from the first value a deal can still end with to the last."""
         step = self.step
         who = self.who
         if step == ST_MELDS:
-            return (0, self.max_melds - sum(self.melds[:who]))
-        if step == ST_CARDS:
-            return (0, self.deck_size - sum(self.cards[:who]))
-        if step == ST_WILDS:
-            return (0, min(WILD_COUNT - sum(self.wilds[:who]), self.cards[who]))
-        return (0, 0)
+            low, high = 0, self.max_melds - sum(self.melds[:who])
+        elif step == ST_CARDS:
+            low, high = 0, self.deck_size - sum(self.cards[:who])
+        elif step == ST_WILDS:
+            low, high = 0, min(WILD_COUNT - sum(self.wilds[:who]), self.cards[who])
+        else:
+            return (0, 0)
+        while high > low and self._why_no_end(high):
+            high -= 1
+        while low < high and self._why_no_end(low):
+            low += 1
+        return (low, high)
 
     def _entry_limit(self):
         """The most one entry can ever be at this step; beyond it only the range is worth saying."""
@@ -239,7 +410,7 @@ class State(GameState):
         elif step == ST_WILDS:
             if sum(self.wilds[:who]) + action > WILD_COUNT:
                 return "only %d of Orphee, Sainte, Reine" % WILD_COUNT
-        return ""
+        return self._why_no_end(action) if step != ST_PLAY else ""
 
     def _why_item(self, action, who):
         held = self.wilds[who]  # cards of the hand already accounted for
@@ -254,7 +425,7 @@ class State(GameState):
                 return "there are only %d personnages" % PERSONNAGE_COUNT
             if held + 1 > self.cards[who]:
                 return "no card left for a personnage"
-            return ""
+            return self._why_no_end(action)
         if self.jocrisse[who]:
             return "Jocrisse is marked already"
         for s in range(self.n):
@@ -264,7 +435,98 @@ class State(GameState):
             return "no card left for the Baiser"
         if action == SOUPIR and self.cards[who] < 2:
             return "Soupir needs Baiser + Reine, Sainte or veuf"
-        return ""
+        return self._why_no_end(action)
+
+    def _why_no_end(self, action):
+        """'' when some end of the deal fits the entries so far with this one (an entry of the
+        current step), else why none does. The players after are free to enter anything."""
+        step = self.step
+        who = self.who
+        points = top = held = small = wilds = candles = 0
+        baiser = False
+        for s in range(who + 1):
+            melds = action if s == who and step == ST_MELDS else self.melds[s]
+            points += melds
+            top = max(top, melds)
+            if s == who and step == ST_MELDS:
+                break
+            cards = action if s == who and step == ST_CARDS else self.cards[s]
+            held += cards
+            if cards <= ACHERON_CARDS:
+                small += 1
+            wilds += action if s == who and step == ST_WILDS else self.wilds[s]
+            baiser = baiser or self.jocrisse[s] > 0
+            candles += self.candle[s]
+        if step == ST_ITEMS:
+            if action == JOCRISSE or action == SOUPIR:
+                baiser = True
+            elif action == CHANDELLE:
+                candles += 1
+        hands_in = who if step == ST_MELDS else who + 1
+        return self._why_no_end_with(points, top, self.n - who - 1, held, self.n - hands_in, small,
+                                     wilds, baiser, candles)
+
+    def _why_no_end_with(self, points, top, melds_left, held, hands_left, small, wilds, baiser,
+                         candles):
+        """The check of _why_no_end on the totals: the points entered so far and the most one
+        player laid (50 or more: Grand Tombeau may have ended the deal), how many players are
+        still to enter their melds and their hand, the cards in the hands entered and how many of
+        those hold two cards or fewer, the wild cards, Baiser and personnages known in hand."""
+        size = self.deck_size
+        most, least = self.bounds.tables(self.n, wilds, baiser, candles)
+        alone = self.bounds.tables(1, wilds, baiser, candles)[0]  # what one player can lay
+        grand = top >= PTS_GRAND_TOMBEAU
+        cry = self.cry_in_hands
+        if cry and small > 1:
+            return "only one hand can end under 3 cards"
+        shaped = too_many = grand_short = False
+        free = size - held  # the cards out of the hands entered: laid, or in the hands to come
+        last = len(most) - 1  # the most cards that can be laid at all
+        for short in range(2 if cry else 1):  # how many of the hands to come end the deal
+            if short > hands_left or small + short > 1:
+                break
+            need = 0  # the points a player still to enter must lay for Grand Tombeau
+            if cry:
+                big = hands_left - short
+                rest_low = 3 * big
+                rest_high = free if big else ACHERON_CARDS * short
+                if small + short == 0:  # no cry: Grand Tombeau laid the four personnages
+                    if candles or not (grand or melds_left):
+                        continue
+                    if not grand:
+                        need = PTS_GRAND_TOMBEAU
+            else:
+                rest_low = 0
+                rest_high = free if hands_left else 0
+            for laid in range(max(0, free - rest_high), min(free - rest_low, last) + 1):
+                shaped = True
+                high = min(most[laid], self.max_melds)
+                if points > high or top > alone[laid]:
+                    too_many = True
+                elif points + need > high:
+                    grand_short = True
+                elif melds_left or points >= least[laid]:
+                    if max(points + need, least[laid]) <= high:
+                        return ""
+        if not shaped:
+            if small == 0 and hands_left == 0:
+                return "Grand Tombeau leaves no Chandelle" if grand and candles else \
+                    "a hand must end at 2 cards, or Grand Tombeau"
+            return "the other hands need 3 cards each"
+        if too_many:
+            for laid in range(1, len(most)):
+                if most[laid] >= points and alone[laid] >= top:
+                    shown = points if most[laid - 1] < points else top  # the total, or one player's
+                    return "%d points need %d cards laid or more" % (shown, laid)
+            if alone[-1] < top:
+                return "no player lays %d points" % top
+            return "no deal lays %d points" % points
+        if grand_short:
+            return "a hand must end at 2 cards, or Grand Tombeau"
+        if hands_left == 0:
+            laid = size - held
+            return "%d cards laid score %d or more" % (laid, least[laid])
+        return "too few points for the cards laid"
 
     def apply(self, action):
         if type(action) is not int or not self.is_legal(action):
@@ -431,23 +693,39 @@ class State(GameState):
 
 
 def from_dict(data):
-    """Rebuild a state from to_dict() output, refusing anything that does not add up."""
-    try:
-        state = State(data["options"])
-        n = state.n
-        state.moves = array("H", data["moves"])
-        read_per_seat(state, data, ("scores", "melds", "cards", "wilds", "jocrisse", "slips"), int)
-        read_per_seat(state, data, ("candle",), bool)
-        for key in ("round", "step", "who"):
-            setattr(state, key, int(data[key]))
-        state.deals = [[int(v) for v in d] for d in data["deals"]]
-        if not 0 <= state.step <= ST_OVER or not 0 <= state.who < n:
-            raise BadRecord("step %r or seat %r out of range" % (state.step, state.who))
-        for d in state.deals:
-            if len(d) != n:
-                raise BadRecord("a deal's totals do not have one entry per seat")
-    except (KeyError, TypeError, ValueError) as err:
-        raise BadRecord("not an Achéron scorekeeper state: %s" % err) from None
+    """Rebuild a state from to_dict() output, refusing anything that does not add up.
+
+    Raises BadRecord naming the first field that is wrong (docs/FORMATS.md).
+    """
+    state = new_from(State, data)
+    n = state.n
+    state.scores = read_ints(data, "scores", n, -SCORE_LIMIT, SCORE_LIMIT)
+    state.round = read_int(data, "round", 1, 0xFFFF)
+    state.step = read_int(data, "step", ST_PLAY, ST_OVER)
+    state.who = read_int(data, "who", 0, n - 1)
+    state.melds = read_ints(data, "melds", n, 0, state.max_melds)
+    state.cards = read_ints(data, "cards", n, 0, state.deck_size)
+    state.wilds = read_ints(data, "wilds", n, 0, WILD_COUNT)
+    state.jocrisse = read_ints(data, "jocrisse", n, 0, PENALTY_SOUPIR)
+    state.candle = read_bools(data, "candle", n)
+    state.slips = read_ints(data, "slips", n, 0, 0xFFFF)
+    deals = data.get("deals")
+    if type(deals) is not list:
+        raise BadRecord("deals must be a list of per-seat totals, got %r" % (deals,))
+    state.deals = [read_ints({"deals": d}, "deals", n, -SCORE_LIMIT, SCORE_LIMIT) for d in deals]
+    # What a deal's entries can be so far: nothing past the seat being entered, and that seat's
+    # only up to the step reached.
+    for s in range(n):
+        if state.jocrisse[s] not in (0, PENALTY_JOCRISSE, PENALTY_SOUPIR):
+            raise BadRecord("jocrisse holds %d: 0, %d or %d" % (state.jocrisse[s], PENALTY_JOCRISSE,
+                                                                PENALTY_SOUPIR))
+        reached = ST_OVER if s < state.who else state.step if s == state.who else ST_PLAY
+        if state.step == ST_PLAY or state.step == ST_OVER:
+            reached = ST_PLAY
+        if (reached <= ST_MELDS and state.melds[s]) or (reached <= ST_CARDS and state.cards[s]) or (
+                reached <= ST_WILDS and state.wilds[s]) or (reached <= ST_WILDS and (
+                    state.jocrisse[s] or state.candle[s])) or state.wilds[s] > state.cards[s]:
+            raise BadRecord("seat %d holds entries the %s step has not reached" % (s, state.phase_name()))
     return state
 
 

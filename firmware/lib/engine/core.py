@@ -3,6 +3,8 @@
 A game is a state machine in the manner of OpenSpiel:
   current_player()  a seat (0..n-1), CHANCE, TABLE or TERMINAL
   legal_actions()   the actions (small ints) allowed now; at a chance node, its outcomes
+  table_actions()   what anyone at the table may enter now whoever is to act (Achéron's naming
+                    slips), so a display can offer it during a bot's turn; in legal_actions() too
   apply(action)     checks, then plays one action or chance outcome
   is_over()         whether the game has ended
   returns()         what each seat won or lost, in stakes
@@ -90,6 +92,7 @@ def check_known_options(options, known):
 
 
 # -- reading a state back (from_dict): each raises BadRecord naming the field ------------------
+# type() rather than isinstance: a bool is refused where an int belongs, a float anywhere.
 def read_int(data, key, low, high):
     value = data.get(key)
     if type(value) is not int or value < low or value > high:
@@ -106,6 +109,39 @@ def read_ints(data, key, count, low, high):
         if type(value) is not int or value < low or value > high:
             raise BadRecord("%s holds %r, outside %d..%d" % (key, value, low, high))
     return list(values)
+
+
+def read_int_lists(data, key, count, low, high):
+    """A list of `count` lists of integers in low..high (a hand per seat, say); count -1 for any."""
+    values = data.get(key)
+    if type(values) is not list or (count >= 0 and len(values) != count):
+        raise _refused(BadRecord, key, "a list of %s lists" % ("some" if count < 0 else count), values)
+    return [read_ints({key: v}, key, -1, low, high) for v in values]
+
+
+def read_bool(data, key):
+    value = data.get(key)
+    if value is not True and value is not False:
+        raise _refused(BadRecord, key, "true or false", value)
+    return value
+
+
+def read_choice(data, key, choices):
+    value = data.get(key)
+    if type(value) is not str or value not in choices:
+        raise _refused(BadRecord, key, "one of " + ", ".join(choices), value)
+    return value
+
+
+def read_object(data, key, keys):
+    """A JSON object holding at least these keys (what it holds besides is ignored)."""
+    value = data.get(key)
+    if type(value) is not dict:
+        raise _refused(BadRecord, key, "an object", value)
+    for name in keys:
+        if name not in value:
+            raise BadRecord("%s has no %s" % (key, name))
+    return value
 
 
 def read_bools(data, key, count):
@@ -131,9 +167,12 @@ def new_from(cls, data):
         raise BadRecord("a %s state is a JSON object, got %s" % (cls.GAME, type(data).__name__))
     if data.get("game") != cls.GAME:
         raise BadRecord("not a %s state: game is %r" % (cls.GAME, data.get("game")))
+    options = data.get("options")
+    if type(options) is not dict:  # a record may leave options to their defaults, a state may not
+        raise _refused(BadRecord, "options", "an object", options)
     problem = None
     try:
-        state = cls(data.get("options"))
+        state = cls(options)
     except BadOptions as err:
         problem = "bad options in state: %s" % err
     if problem:  # raised outside the except clause: MicroPython warns on exception chaining
@@ -158,6 +197,20 @@ def bag_take(cards, at, size, card):
     return last
 
 
+def bag_restore(cards, at, stock, size):
+    """Refill the bag cards/at (see bag_take) of a deck of size cards from a saved stock, whose
+    order is the order of its chance outcomes; the cards already out of it follow. Returns the
+    bag's size, len(stock)."""
+    order = list(stock)
+    for c in range(size):
+        if c not in stock:
+            order.append(c)
+    for i in range(size):
+        cards[i] = order[i]
+        at[order[i]] = i
+    return len(stock)
+
+
 class GameState:
     """Base of every game's state. It owns the move list; games own the rest."""
 
@@ -176,6 +229,9 @@ class GameState:
 
     def is_legal(self, action):
         return action in self.legal_actions()
+
+    def table_actions(self):
+        return []
 
     def is_over(self):
         return self.current_player() == TERMINAL

@@ -267,7 +267,9 @@ class Table(GameState):
         self.active = read_ints(data, "active", 3, 0, SEATS - 1)
         if len(set(self.active)) != 3:
             raise BadRecord("active must be three different seats, got %r" % (self.active,))
-        result = data.get("last_result")
+        if "last_result" not in data:  # null before the first deal is scored, never missing
+            raise BadRecord("last_result is missing")
+        result = data["last_result"]
         if result is not None:
             if type(result) is not list or len(result) != 6 or (result[4] is not True and result[4] is not False):
                 raise BadRecord("last_result must be [taker, level, points, tricks, made, payoff], got %r" % (

@@ -19,6 +19,7 @@ from engine.core import (
     BadRecord,
     GameState,
     IllegalAction,
+    bag_restore,
     bag_take,
     check_distinct,
     check_known_options,
@@ -648,14 +649,7 @@ def from_dict(data):
     check_distinct(what, cards)
     if state.deck_mode and state.round > 0 and len(cards) != DECK_SIZE:
         raise BadRecord("%s are %d, not %d" % (what, len(cards), DECK_SIZE))
-    # The stock keeps its order (outcome i is stock[i]); the cards already out of it follow.
-    state.stock_len = len(stock)
-    for c in range(DECK_SIZE):
-        if c not in stock:
-            stock.append(c)
-    for i in range(DECK_SIZE):
-        state.stock[i] = stock[i]
-        state.stock_at[stock[i]] = i
+    state.stock_len = bag_restore(state.stock, state.stock_at, stock, DECK_SIZE)
     state.discard[: len(discard)] = bytes(discard)
     state.discard_len = len(discard)
     return state

@@ -1,8 +1,10 @@
 """Table play for any engine game: bots in their seats, humans choosing among the legal actions.
 
 The seat to act (or the whole table, for a TABLE decision) cycles through its legal actions with
-KEEP (back) and SWAP (on), and OK plays the one shown. Holding OK (a long press) shows that seat's
-hand on the OLED while held, when the game module offers seat_lines(state, seat, lang); the
+KEEP (back) and SWAP (on), and OK plays the one shown. While a bot is to act, the same buttons go
+through the state's table_actions() (what anyone may enter at any moment, e.g. Achéron's naming
+slips), when it has some. Holding OK (a long press) shows the hand of the seat to act on the OLED
+while held, when the game module offers seat_lines(state, seat, lang) and a human is to act; the
 release plays nothing. Undo is then in the game menu (long BACK, or KEEP and SWAP together).
 Chance (deals, draws) is resolved by the device. The ring shows each seat's standing as a bar
 (scaled to the game's target, or to the leader) and blinks the seat to act.
@@ -161,7 +163,10 @@ class TableMode(GameMode):
         GameMode.refresh(self, now)
         state = self.app.session.state
         player = state.current_player()
-        self.legal = state.legal_actions() if player >= 0 or player == TABLE else []
+        if self.human_to_act():
+            self.legal = state.legal_actions()
+        else:
+            self.legal = state.table_actions() if player >= 0 else []
         if self.cursor >= len(self.legal):
             self.cursor = 0
         self.peeking = False
@@ -173,11 +178,11 @@ class TableMode(GameMode):
         app = self.app
         if app.session.state.is_over():
             return self.handle_over(event, now)
-        if not self.human_to_act() or not self.legal:
+        if not self.legal:
             return False
         button = event >> 2
         kind = event & 3
-        if button == OK and self.seat_lines is not None:
+        if button == OK and self.holds_ok:
             if kind == LONG or (kind == UP and self.peeking):
                 self.peeking = kind == LONG
                 app.touch()
@@ -209,7 +214,7 @@ class TableMode(GameMode):
         seat_lines = self.seat_lines
         if self.peeking and player >= 0 and seat_lines is not None:
             out += list(seat_lines(state, player, lang))[:4]
-        elif self.legal and self.human_to_act():
+        elif self.legal:
             out.append("> " + state.action_name(self.legal[self.cursor]))
             out.append(tr(lang, "choose"))
         out += self.standings_lines(lang)
