@@ -405,6 +405,10 @@ def test_from_dict_refuses_a_tampered_state():
     data = json.loads(good)
     data["out"][2] = True
     assert "winning_order" in str(expect_raises(BadRecord, from_dict, data))
+    data = json.loads(good)  # two winners end a game: a third is never saved
+    data["out"] = [True, True, True, False]
+    data["winning_order"] = [0, 1, 2]
+    assert "winning_order" in str(expect_raises(BadRecord, from_dict, data))
     data = json.loads(good)
     data["trump"] = 4
     assert "trump" in str(expect_raises(BadRecord, from_dict, data))

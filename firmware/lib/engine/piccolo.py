@@ -260,7 +260,7 @@ class Table(GameState):
         self.out = read_bools(data, "out", SEATS)
         self.winning_order = read_ints(data, "winning_order", -1, 0, SEATS - 1)
         if [s for s in range(SEATS) if self.out[s] != (s in self.winning_order)] or \
-                len(self.winning_order) > 3:
+                len(self.winning_order) > 2:
             raise BadRecord("winning_order %r does not match out %r" % (self.winning_order, self.out))
         self.dealer = read_int(data, "dealer", 0, SEATS - 1)
         self.round = read_int(data, "round", 1, 0xFFFF)
