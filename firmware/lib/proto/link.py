@@ -45,7 +45,6 @@ class Link:
         self.commands = Commands(app, self, config_path)
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
         self.pending_names = None  # set_names while no game runs: for the next game that starts
-        self.lines_in = 0
         self.lost_lines = 0  # lines the port refused to take
 
     # -- the loop's entry point -----------------------------------------------------------------
@@ -111,7 +110,6 @@ class Link:
         self.send("error", {"code": code, "message": message, "id": command_id})
 
     def _on_line(self, view, length):
-        self.lines_in += 1
         command_id = None  # until the command's own id is known to be good
         try:
             command = parse_line(bytes(view[:length]))
