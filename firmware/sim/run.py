@@ -165,10 +165,11 @@ def wait_for_host(link, clock, watch):
 
 def scripted(opts, config):
     from sim.hw import SimHardware
-    from sim.script import Driver, Recorder, parse_script, run_script
+    from sim.script import Driver, Recorder, read_steps, run_script
 
     with open(opts["script"]) as f:
-        steps = parse_script(f.read())
+        for _step in read_steps(f):  # a bad line is reported before anything runs
+            pass
     clock = ManualClock()
     # a script's run must not depend on a marker left in the store folder by an earlier run
     app = App(config, clock, build_session(opts), first_boot_selftest=False)
@@ -182,11 +183,11 @@ def scripted(opts, config):
     link = build_link(opts, app, watch.line if watch is not None else None)
     if watch is not None:
         wait_for_host(link, clock, watch)
-    driver = Driver(app, hw, debouncer, link)
-    with open(opts["out"], "w") as out:
+    driver = Driver(app, hw, debouncer, link, record=False)  # the script is the record
+    with open(opts["script"]) as f, open(opts["out"], "w") as out:
         recorder = Recorder(out, app, hw)
         driver.on_step = recorder.after_step
-        run_script(driver, steps, opts["tail"])
+        run_script(driver, read_steps(f), opts["tail"])
     return 0
 
 
@@ -233,7 +234,13 @@ def main(argv):
         return 2
     config, messages = build_config(opts)
     if opts["script"]:
-        return scripted(opts, config)
+        from sim.script import ScriptError
+
+        try:
+            return scripted(opts, config)
+        except ScriptError as err:
+            print("sim: %s: %s" % (opts["script"], err))
+            return 2
     return interactive(opts, config, messages)
 
 
