@@ -46,6 +46,19 @@ def test_parse_script_names_the_bad_line():
     assert "line 4" in str(err) and "time order" in str(err)
 
 
+def test_a_bad_script_line_is_one_message_and_nothing_runs():
+    path = work_path("bad.txt")
+    out = work_path("bad.jsonl")
+    with open(path, "w") as f:
+        f.write("100 OK down\n180 OK up\n200 JUMP up\n")
+    try:
+        os.remove(out)
+    except OSError:
+        pass  # not there
+    assert sim_run.main(["--script", path, "--out", out]) == 2
+    expect_raises(OSError, os.stat, out)  # nothing ran, so nothing was written
+
+
 def write_long_script(path, events, buttons=("KEEP", "SWAP", "OK")):
     """events button events: a 40 ms press (past the debounce) every 60 ms, cycling through buttons."""
     with open(path, "w") as f:
