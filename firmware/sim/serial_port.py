@@ -17,9 +17,9 @@ except ImportError:  # CPython names it the same; only a build without it lands 
 
 _VMIN = 6
 _VTIME = 5
-# The raw-mode bits cfmakeraw clears and sets (the unix port's termios names none of them): input
+# The bits the unix port's termios.setraw clears and sets, which its module does not name: input
 # with no break, CR, parity, strip or flow-control handling; 8-bit characters without parity.
-# Output and local flags are simply cleared (no post-processing, echo, canonical mode or signals).
+# Output and local flags are cleared whole (no post-processing, echo, canonical mode or signals).
 if sys.platform == "linux":
     _IFLAG_OFF = 0o2 | 0o20 | 0o40 | 0o400 | 0o2000  # BRKINT INPCK ISTRIP ICRNL IXON
     _CSIZE_PARENB, _CS8 = 0o60 | 0o400, 0o60
