@@ -355,9 +355,7 @@ BAD_COMMANDS = [
 def logged(tmp_path_factory):
     tmp = str(tmp_path_factory.mktemp("e2e"))
     over_at, expected_moves = reference_game(tmp)
-    script = os.path.join(tmp, "game.txt")
-    with open(script, "w") as f:
-        f.write(game_script(until=over_at))
+    script = _write(os.path.join(tmp, "game.txt"), game_script(until=over_at))
     cable = Cable(tmp)
     db = os.path.join(tmp, "games.sqlite")
     jsonl = os.path.join(tmp, "events.jsonl")
@@ -552,9 +550,7 @@ def test_log_command_end_to_end(tmp_path):
     """The installed command, as a person runs it: it finds the game, stores it, and stops."""
     tmp = str(tmp_path)
     over_at, expected = reference_game(tmp)
-    script = os.path.join(tmp, "game.txt")
-    with open(script, "w") as f:
-        f.write(game_script(until=over_at))
+    script = _write(os.path.join(tmp, "game.txt"), game_script(until=over_at))
     cable = Cable(tmp)
     db = os.path.join(tmp, "cli.sqlite")
     jsonl = os.path.join(tmp, "cli.jsonl")
