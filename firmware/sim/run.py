@@ -11,9 +11,13 @@ frames, text, cues and log events as JSON lines to --out (sim/script.py describe
 does on flash. --selftest starts in the self-test (the one the board runs at its first boot).
 With --store an interactive run also acts as the board at boot: the first start on an empty DIR
 runs the self-test, and once it has ended a marker beside the saves says so. A scripted run never
-starts it by itself, so that a script means the same whatever the DIR holds. --wait-host holds a
-scripted run with --serial until the host has sent its first commands and gone quiet: a script
-runs far faster than real time, so a logger that attaches late would otherwise find the game over.
+starts it by itself, so that a script means the same whatever the DIR holds.
+
+A scripted run with --serial has two clocks: the app's is simulated (a script runs as fast as the
+machine allows), the host's is real. The link's cut timer reads the real one (proto/link.py), and
+--wait-host holds the script, answering the host in real time, until the host has asked for the
+device's state, which ends a logger's opening (hello, clock, names, state: docs/PROTOCOL.md); so
+the names and the clock it sends are there before the first press, however fast the machine.
 """
 
 import sys
@@ -37,8 +41,7 @@ USAGE = (
     "       [--wait-host]"
 )
 FLAGS = ("selftest", "wait-host")  # options without a value
-HOST_WAIT_S = 60  # at most, for the host's first command
-HOST_QUIET_MS = 300  # then until the host has been silent this long: its opening commands are done
+HOST_WAIT_S = 60  # at most, for the host to ask for the state
 
 
 class UsageError(ValueError):
@@ -102,7 +105,9 @@ def build_session(opts):
     return Session(store=Store(root=opts["store"]))
 
 
-def build_link(opts, app):
+def build_link(opts, app, write=None):
+    """The serial link, or None without --serial. Its timer reads the wall clock: the host is real
+    even when the app's clock is not. write, if given, sees every line after the port."""
     if not opts["serial"]:
         return None
     from proto.link import Link
@@ -110,7 +115,12 @@ def build_link(opts, app):
     from sim.serial_port import SerialPort
 
     port = SerialPort(opts["serial"])
-    return Link(app, port.read, port.write, opts["config"])
+    send = port.write
+    if write is not None:
+        def send(data):
+            port.write(data)
+            write(data)
+    return Link(app, port.read, send, opts["config"], clock=SystemClock())
 
 
 def begin_selftest(app, clock):
@@ -119,32 +129,47 @@ def begin_selftest(app, clock):
     app.start_selftest(clock.ticks_ms(), back_to=back_to)
 
 
-def wait_for_host(link, clock):
-    """Answer the host in wall-clock time until its first commands are done (or it never came)."""
+class HostWatch:
+    """Notes, from the lines the device sends, when it has answered the host's get_state."""
+
+    def __init__(self):
+        self.asked_state = False
+
+    def line(self, data):
+        if self.asked_state:
+            return
+        from proto.wire import LineError, parse_line
+
+        try:
+            event = parse_line(data, need_prefix=True)
+        except LineError:
+            return
+        answer = event.get("data")
+        if event.get("type") == "ok" and isinstance(answer, dict) and answer.get("cmd") == "get_state":
+            self.asked_state = True
+
+
+def wait_for_host(link, clock, watch):
+    """Answer the host in wall-clock time until it has asked for the state; False if it never did
+    within HOST_WAIT_S (the script then starts anyway)."""
     import time
 
     start = time.ticks_ms()
-    last_lines = 0
-    quiet_since = start
-    while True:
-        link.poll(clock.ticks_ms())
-        now = time.ticks_ms()
-        if link.lines_in != last_lines:
-            last_lines = link.lines_in
-            quiet_since = now
-        elif last_lines and time.ticks_diff(now, quiet_since) >= HOST_QUIET_MS:
-            return True
-        if not last_lines and time.ticks_diff(now, start) >= HOST_WAIT_S * 1000:
+    while not watch.asked_state:
+        if time.ticks_diff(time.ticks_ms(), start) >= HOST_WAIT_S * 1000:
             return False
+        link.poll(clock.ticks_ms())
         time.sleep_ms(5)
+    return True
 
 
 def scripted(opts, config):
     from sim.hw import SimHardware
-    from sim.script import Driver, Recorder, parse_script, run_script
+    from sim.script import Driver, Recorder, read_steps, run_script
 
     with open(opts["script"]) as f:
-        steps = parse_script(f.read())
+        for _step in read_steps(f):  # a bad line is reported before anything runs
+            pass
     clock = ManualClock()
     # a script's run must not depend on a marker left in the store folder by an earlier run
     app = App(config, clock, build_session(opts), first_boot_selftest=False)
@@ -154,14 +179,15 @@ def scripted(opts, config):
     hw = SimHardware(clock, config)
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
-    link = build_link(opts, app)
-    if opts["wait-host"]:
-        wait_for_host(link, clock)
-    driver = Driver(app, hw, debouncer, link)
-    with open(opts["out"], "w") as out:
+    watch = HostWatch() if opts["wait-host"] else None
+    link = build_link(opts, app, watch.line if watch is not None else None)
+    if watch is not None:
+        wait_for_host(link, clock, watch)
+    driver = Driver(app, hw, debouncer, link, record=False)  # the script is the record
+    with open(opts["script"]) as f, open(opts["out"], "w") as out:
         recorder = Recorder(out, app, hw)
         driver.on_step = recorder.after_step
-        run_script(driver, steps, opts["tail"])
+        run_script(driver, read_steps(f), opts["tail"])
     return 0
 
 
@@ -208,7 +234,13 @@ def main(argv):
         return 2
     config, messages = build_config(opts)
     if opts["script"]:
-        return scripted(opts, config)
+        from sim.script import ScriptError
+
+        try:
+            return scripted(opts, config)
+        except ScriptError as err:
+            print("sim: %s: %s" % (opts["script"], err))
+            return 2
     return interactive(opts, config, messages)
 
 

@@ -1,10 +1,11 @@
 """Scripted runs: timed button events on a manual clock, frames and events written as JSON lines.
 
 A script is a text file of lines `t_ms BUTTON down|up` (t_ms from the start, BUTTON one of KEEP,
-SWAP, OK, BACK or k, s, o, b); blank lines and lines starting with # are ignored. The output has one
-JSON object a line: {"t": ms, "frame": hex} when the ring changed (logical RGB, 6 hex digits an
-LED), {"t": ms, "text": [...]} when the OLED changed, {"t": ms, "cue": id} and
-{"t": ms, "event": type, "payload": {...}} for the log events.
+SWAP, OK, BACK or k, s, o, b), in time order (equal times keep their order); blank lines and lines
+starting with # are ignored. read_steps streams it, one line at a time, so a script of any length
+runs in the same memory. The output has one JSON object a line: {"t": ms, "frame": hex} when the
+ring changed (logical RGB, 6 hex digits an LED), {"t": ms, "text": [...]} when the OLED changed,
+{"t": ms, "cue": id} and {"t": ms, "event": type, "payload": {...}} for the log events.
 
 Driver does the same from code: tests press buttons through the real debouncer and loop.
 """
@@ -33,11 +34,13 @@ def parse_button(word):
     raise ScriptError("unknown button %r (use KEEP, SWAP, OK, BACK)" % word)
 
 
-def parse_script(text):
-    """[(t_ms, button, down)] sorted by time; a bad line raises ScriptError naming it."""
-    steps = []
+def read_steps(lines):
+    """Yield (t_ms, button, down) for each script line of `lines` (an open file or a list of
+    strings), keeping none of them; a bad line, or one earlier than the line before it, raises
+    ScriptError naming it."""
     number = 0
-    for line in text.split("\n"):
+    last = 0
+    for line in lines:
         number += 1
         line = line.strip()
         if not line or line.startswith("#"):
@@ -51,13 +54,20 @@ def parse_script(text):
             raise ScriptError("line %d: %r is not a time in ms" % (number, parts[0])) from None
         if t < 0:
             raise ScriptError("line %d: negative time" % number)
+        if t < last:
+            raise ScriptError("line %d: %d ms comes before the line above (%d ms): a script is in "
+                              "time order" % (number, t, last))
+        last = t
         try:
             button = parse_button(parts[1])
         except ScriptError as err:
             raise ScriptError("line %d: %s" % (number, err)) from None
-        steps.append((t, button, parts[2].lower() == "down"))
-    steps.sort(key=lambda s: s[0])
-    return steps
+        yield t, button, parts[2].lower() == "down"
+
+
+def parse_script(text):
+    """[(t_ms, button, down)] of a script held in a string (a short one: tests)."""
+    return list(read_steps(text.split("\n")))
 
 
 def _no_step(elapsed):
@@ -75,7 +85,9 @@ class Driver:
         self.period_ms = period_ms
         self.elapsed = 0
         self.on_step = _no_step  # called with the ms elapsed after every loop turn
-        self.script = []  # the presses so far, as script lines: a run can be replayed exactly
+        # the presses so far, as script lines, so that a test's run can be replayed exactly; it
+        # grows with every press, so long runs (a script played by run.py) pass record=False
+        self.script = []
         self.record = record
 
     def run_for(self, ms):
@@ -155,7 +167,8 @@ def hexlify(data):
 
 
 def run_script(driver, steps, tail_ms=3000):
-    """Apply the timed button levels, then run tail_ms more; returns the ms simulated."""
+    """Apply the timed button levels of steps (any iterable, read_steps' stream included), then
+    run tail_ms more; returns the ms simulated."""
     for t, button, down in steps:
         if t > driver.elapsed:
             driver.run_for(t - driver.elapsed)

@@ -2,10 +2,13 @@
 
 The terminal is switched to raw mode with VMIN = 0 and VTIME = 0, so a read returns at once with
 whatever bytes are there (possibly none) instead of waiting: the simulator's tick loop polls it
-like the board polls its USB serial.
+like the board polls its USB serial. The switch takes effect at once and keeps the bytes already
+waiting (termios.setraw would flush them: TCSAFLUSH): a host that spoke before the simulator
+opened the port, as a logger started first does, is heard, as a board's UART would hear it.
 """
 
 import select
+import sys
 
 try:
     import termios
@@ -14,6 +17,15 @@ except ImportError:  # CPython names it the same; only a build without it lands 
 
 _VMIN = 6
 _VTIME = 5
+# The bits the unix port's termios.setraw clears and sets, which its module does not name: input
+# with no break, CR, parity, strip or flow-control handling; 8-bit characters without parity.
+# Output and local flags are cleared whole (no post-processing, echo, canonical mode or signals).
+if sys.platform == "linux":
+    _IFLAG_OFF = 0o2 | 0o20 | 0o40 | 0o400 | 0o2000  # BRKINT INPCK ISTRIP ICRNL IXON
+    _CSIZE_PARENB, _CS8 = 0o60 | 0o400, 0o60
+else:  # macOS and the BSDs
+    _IFLAG_OFF = 0x2 | 0x10 | 0x20 | 0x100 | 0x200
+    _CSIZE_PARENB, _CS8 = 0x300 | 0x1000, 0x300
 READ_CHUNK = 256
 WRITE_WAIT_MS = 1000  # how long a write waits for a slow or absent reader before dropping the line
 
@@ -24,11 +36,14 @@ class SerialPort:
         self.file = open(path, "r+b")
         fd = self.file.fileno()
         if termios is not None:
-            termios.setraw(fd)
             attrs = termios.tcgetattr(fd)
+            attrs[0] &= ~_IFLAG_OFF
+            attrs[1] = 0
+            attrs[2] = (attrs[2] & ~_CSIZE_PARENB) | _CS8
+            attrs[3] = 0
             attrs[6][_VMIN] = 0
             attrs[6][_VTIME] = 0
-            termios.tcsetattr(fd, termios.TCSANOW, attrs)
+            termios.tcsetattr(fd, termios.TCSANOW, attrs)  # TCSANOW: what is waiting stays
         self.poller = select.poll()
         self.poller.register(self.file, select.POLLIN)
         self.out_poller = select.poll()

@@ -2,9 +2,16 @@
 
 The firmware simulator (the real app, under the MicroPython unix port) serves the protocol on one
 pty; the host tool's logger reads another through pyserial; a relay thread between the two is the
-cable: it paces the bytes like a UART, injects garbage and cut lines in both directions, and
-unplugs the host side for a while in the middle of the game. The game must come out whole in
+cable: it injects garbage and cut lines in both directions, and unplugs the host side for a
+while in the middle of the game. The game must come out whole in
 SQLite, verified by replay, equal to the game the same script plays without any of that.
+
+The scripted simulator runs on a simulated clock, as fast as the machine allows; the host runs in
+real time. Nothing here may depend on how the two compare, so every step waits for what it needs
+to have happened, never for a time: the simulator holds its script until the logger has opened
+(--wait-host), the cable injects only between whole lines and holds the host's bytes back while
+the device times out a cut line, and a game that must be killed mid-way first stops where it waits
+for a human.
 """
 
 import json
@@ -25,12 +32,11 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 SIM = os.path.join(ROOT, "firmware", "sim", "run.py")
 SEED = "7"
 NAMES = ["Anaïs", "Bertrand", "Cléo", "Dédé"]
-MENU_PAUSE_MS = 300000
 
 pytestmark = pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="needs the unix port in .venv")
 
 from engine.play import replay  # noqa: E402
-from proto.wire import encode_event  # noqa: E402
+from proto.wire import encode_event, frame, parse_line  # noqa: E402
 
 import host_tools  # noqa: E402,F401  (firmware/lib on the path)
 from host_tools.cli import main as cli  # noqa: E402
@@ -45,9 +51,10 @@ def _press(lines, t, button):
     return t + 200
 
 
-def game_script(until=None):
+def game_script(until=None, turns=None):
     """Menu: 2 circles, then play; the human presses KEEP and OK in turn. With `until`, the
-    presses stop after the first OK at or after that time (the one that closes the finished game)."""
+    presses stop after the first OK at or after that time (the one that closes the finished game);
+    with `turns`, after that many KEEP and OK: the game then waits for the human for good."""
     lines = []
     t = 200
     for _ in range(5):
@@ -56,54 +63,148 @@ def game_script(until=None):
     t = _press(lines, t, "OK")  # 4 -> 5 -> 2 circles: a short game
     for _ in range(5):
         t = _press(lines, t, "KEEP")
-    t += MENU_PAUSE_MS  # the players take their seats: the host connects and sends the names
     t = _press(lines, t, "OK")  # play
     t += 500
-    while t < MENU_PAUSE_MS + 200000:
+    done = 0
+    while t < 200000 and (turns is None or done < turns):
         t = _press(lines, t, "KEEP") + 300
         ok_at = t
         t = _press(lines, t, "OK") + 300
+        done += 1
         if until is not None and ok_at >= until:
             break
     return "\n".join(lines) + "\n"
 
 
+def _write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def scripted_events(tmp, script, name, tail_ms):
+    """Play a script without serial (the events go to --out); returns its events in order."""
+    out = os.path.join(tmp, name + ".jsonl")
+    subprocess.run([MICROPYTHON, SIM, "--script", _write(os.path.join(tmp, name + ".txt"), script),
+                    "--out", out, "--seed", SEED, "--tail", str(tail_ms)],
+                   check=True, capture_output=True, timeout=120)
+    with open(out) as f:
+        items = [json.loads(line) for line in f]
+    return [(item["t"], item["event"], item["payload"]) for item in items if "event" in item]
+
+
 def reference_game(tmp):
     """Play the script without serial; returns (time of the first 'over', its game's moves)."""
-    script = os.path.join(tmp, "full.txt")
-    out = os.path.join(tmp, "ref.jsonl")
-    with open(script, "w") as f:
-        f.write(game_script())
-    subprocess.run([MICROPYTHON, SIM, "--script", script, "--out", out, "--seed", SEED, "--tail", "100"],
-                   check=True, capture_output=True, timeout=120)
     moves = []
-    with open(out) as f:
-        for line in f:
-            obj = json.loads(line)
-            if obj.get("event") == "act":
-                assert obj["payload"]["move"] == len(moves)
-                moves.append(obj["payload"]["action"])
-            elif obj.get("event") == "over":
-                return obj["t"], moves
+    for t, kind, payload in scripted_events(tmp, game_script(), "ref", 100):
+        if kind == "act":
+            assert payload["move"] == len(moves)
+            moves.append(payload["action"])
+        elif kind == "over":
+            return t, moves
     raise AssertionError("the reference game did not end")
+
+
+# -- the simulator and a host that opens first --------------------------------------------------
+class Lines:
+    """The device's lines as a host reads them from a pty master."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.pending = b""
+
+    def next(self, seconds):
+        """The next device line (a dict), or None if none came within seconds."""
+        deadline = time.monotonic() + seconds
+        while b"\n" not in self.pending:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                return None
+            self.pending += os.read(self.fd, 4096)
+        line, self.pending = self.pending.split(b"\n", 1)
+        return parse_line(line, need_prefix=True)
+
+    def until(self, predicate, seconds, what):
+        """The lines up to and including the first that satisfies predicate."""
+        seen = []
+        while True:
+            line = self.next(seconds)
+            if line is None:
+                raise AssertionError("no %s; got %r" % (what, [(e["type"], e["data"]) for e in seen]))
+            seen.append(line)
+            if predicate(line):
+                return seen
+
+
+def _answer_to(command_id):
+    return lambda line: line["type"] == "ok" and line["data"]["id"] == command_id
+
+
+def test_the_simulator_hears_a_host_that_spoke_first_and_plays_only_once_asked_for_the_state(tmp_path):
+    """A logger opens its port and says hello before the simulator has opened its own end; the
+    simulator must answer it, and --wait-host must hold the script until the host asked for the
+    state, however long the host takes between its commands."""
+    tmp = str(tmp_path)
+    master, slave = os.openpty()
+    tty.setraw(master)
+    script = _write(os.path.join(tmp, "play.txt"), "200 OK down\n280 OK up\n")  # Play, at once
+    os.write(master, frame({"cmd": "hello", "protocol": 1, "id": 1}))
+    sim = subprocess.Popen([MICROPYTHON, SIM, "--serial", os.ttyname(slave), "--script", script,
+                            "--out", os.path.join(tmp, "out.jsonl"), "--seed", SEED,
+                            "--tail", "100000000", "--wait-host"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    lines = Lines(master)
+    try:
+        seen = lines.until(_answer_to(1), 60, "answer to the hello sent before the port was open")
+        os.write(master, frame({"cmd": "set_names", "names": NAMES, "id": 2}))
+        seen += lines.until(_answer_to(2), 60, "answer to set_names")
+        time.sleep(0.5)  # a slow host: the simulator must not take the silence for the end of it
+        while True:
+            line = lines.next(0.1)
+            if line is None:
+                break
+            seen.append(line)
+        assert "game" not in [line["type"] for line in seen]
+        os.write(master, frame({"cmd": "get_state", "id": 3}))
+        after = lines.until(lambda line: line["type"] == "game", 60, "game once the state was asked for")
+    finally:
+        sim.kill()
+        sim.wait(10)
+        os.close(master)
+        os.close(slave)
+    answered = [i for i, line in enumerate(after) if _answer_to(3)(line)]
+    assert answered and answered[0] < len(after) - 1  # the game began after the answer
+    assert after[-1]["data"]["names"] == NAMES  # given while the script was held: the game has them
 
 
 # -- the cable ----------------------------------------------------------------------------------
 class Cable:
-    """Two ptys and a relay thread between their masters."""
+    """Two ptys and a relay thread between their masters.
 
-    def __init__(self, folder, bytes_per_s=None):
+    It never pushes back on the device: what the host has not read yet waits in the relay, as in
+    a host's USB buffers, so the device's port never finds the line blocked and drops nothing.
+    Injected bytes go in between whole lines of the traffic they join, so that they damage only
+    what they are meant to. A cut line injected towards the device with hold_until holds the
+    host's bytes back until the device's answer (hold_until, on its way to the host) has come: a
+    host line sent meanwhile would glue onto the cut line, whatever the device's timer."""
+
+    def __init__(self, folder):
         self.dev_master, dev_slave = os.openpty()
         tty.setraw(self.dev_master)
         self.dev_slave = dev_slave  # held open so the device side never sees a hang-up
         self.device_path = os.ttyname(dev_slave)
         self.link_path = os.path.join(folder, "ttyTANT0")  # a stable name, like /dev/serial/by-id
-        self.bytes_per_s = bytes_per_s
         self.host_master = None
-        self.to_device = []
-        self.to_host = []
+        self.to_device = []  # injected: (bytes, hold_until or None)
+        self.to_host = []  # injected
+        self.host_out = bytearray()  # on its way to the host, in order
+        self.host_mid_line = False  # the host's last byte was not a newline
+        self.device_mid_line = False  # nor the device's
+        self.hold_until = None
+        self.held = b""  # the host's bytes held back
+        self.released = 0  # holds that ended
+        self.seen = b""  # what the device sent since the hold began (its end), to find hold_until
         self.dropped = 0
-        self.to_host_bytes = 0
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.plug()
@@ -113,6 +214,7 @@ class Cable:
     def plug(self):
         master, slave = os.openpty()
         tty.setraw(master)
+        os.set_blocking(master, False)
         path = os.ttyname(slave)
         os.close(slave)  # the pair lives while the master is open
         if os.path.lexists(self.link_path):
@@ -120,53 +222,85 @@ class Cable:
         os.symlink(path, self.link_path)
         with self.lock:
             self.host_master = master
+            self.host_mid_line = False
 
     def unplug(self):
         with self.lock:
             master, self.host_master = self.host_master, None
+            self.dropped += len(self.host_out)
+            self.host_out = bytearray()
         os.unlink(self.link_path)
         os.close(master)  # the host's reads now fail, as on a USB unplug
 
-    def inject_to_device(self, data):
+    def inject_to_device(self, data, hold_until=None):
         with self.lock:
-            self.to_device.append(data)
+            self.to_device.append((data, hold_until))
 
     def inject_to_host(self, data):
         with self.lock:
             self.to_host.append(data)
 
+    def pending(self):
+        """Whether injected bytes are still to go, or the host's bytes are held."""
+        with self.lock:
+            return bool(self.to_device or self.to_host or self.hold_until is not None)
+
     def _run(self):
         while not self.stop.is_set():
             with self.lock:
+                while self.to_device and not self.host_mid_line and self.hold_until is None:
+                    data, self.hold_until = self.to_device.pop(0)
+                    self.seen = b""
+                    self._write_all(self.dev_master, data)
                 host = self.host_master
-                for data in self.to_device:
-                    os.write(self.dev_master, data)
-                self.to_device = []
-                if host is not None:
+                if host is not None and not self.device_mid_line:
                     for data in self.to_host:
-                        os.write(host, data)
-                self.to_host = [] if host is not None else self.to_host
-            fds = [self.dev_master] + ([host] if host is not None else [])
+                        self.host_out += data
+                    self.to_host = []
+                if host is not None and self.host_out:
+                    try:
+                        del self.host_out[:os.write(host, self.host_out)]
+                    except BlockingIOError:
+                        pass  # the host reads slowly: the rest waits here
+                    except OSError:
+                        self.host_out = bytearray()
+                waiting = host is not None and bool(self.host_out)
+            readable = [self.dev_master] + ([host] if host is not None else [])
             try:
-                ready = select.select(fds, [], [], 0.02)[0]
+                ready = select.select(readable, [host] if waiting else [], [], 0.02)[0]
             except (OSError, ValueError):
                 continue
             for fd in ready:
                 try:
-                    data = os.read(fd, 512)
+                    data = os.read(fd, 4096)
                 except OSError:
                     continue
-                if fd == self.dev_master:
-                    with self.lock:
-                        if self.host_master is None:
-                            self.dropped += len(data)  # unplugged: the device talks to nobody
-                        else:
-                            self._write_all(self.host_master, data)
-                            self.to_host_bytes += len(data)
-                    if self.bytes_per_s:
-                        time.sleep(len(data) / self.bytes_per_s)
-                else:
-                    self._write_all(self.dev_master, data)
+                with self.lock:
+                    if fd == self.dev_master:
+                        self._from_device(data)
+                    elif fd == self.host_master:
+                        self._from_host(data)
+
+    def _from_device(self, data):
+        self.seen = self.seen[-64:] + data
+        if self.hold_until is not None and self.hold_until in self.seen:
+            self.hold_until = None
+            self.released += 1
+            self._from_host(self.held)
+            self.held = b""
+        if self.host_master is None:
+            self.dropped += len(data)  # unplugged: the device talks to nobody
+        else:
+            self.host_out += data
+        if data:
+            self.device_mid_line = not data.endswith(b"\n")
+
+    def _from_host(self, data):
+        if self.hold_until is not None:
+            self.held += data
+        elif data:
+            self._write_all(self.dev_master, data)
+            self.host_mid_line = not data.endswith(b"\n")
 
     @staticmethod
     def _write_all(fd, data):
@@ -185,6 +319,16 @@ class Cable:
                     os.close(fd)
                 except OSError:
                     pass
+
+
+def start_sim(cable, tmp, script, seed, *flags):
+    """The simulator on the cable's device end, its script held until the host has opened."""
+    log = open(os.path.join(tmp, "sim%s.log" % seed), "w")
+    with log:  # the child keeps its own copy of the file
+        return subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--script", script,
+                                 "--out", os.path.join(tmp, "out%s.jsonl" % seed), "--seed", seed,
+                                 "--tail", "100000000", "--wait-host"] + list(flags),
+                                stdout=log, stderr=subprocess.STDOUT)
 
 
 def _wait(predicate, seconds, what):
@@ -211,9 +355,7 @@ BAD_COMMANDS = [
 def logged(tmp_path_factory):
     tmp = str(tmp_path_factory.mktemp("e2e"))
     over_at, expected_moves = reference_game(tmp)
-    script = os.path.join(tmp, "game.txt")
-    with open(script, "w") as f:
-        f.write(game_script(until=over_at))
+    script = _write(os.path.join(tmp, "game.txt"), game_script(until=over_at))
     cable = Cable(tmp)
     db = os.path.join(tmp, "games.sqlite")
     jsonl = os.path.join(tmp, "events.jsonl")
@@ -233,21 +375,24 @@ def logged(tmp_path_factory):
     thread.start()
     _wait(lambda: "logger" in holder, 10, "the logger")
     logger = holder["logger"]
-    sim = subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--script", script,
-                            "--out", os.path.join(tmp, "out.jsonl"), "--seed", SEED, "--tail", "100000000"],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    sim = start_sim(cable, tmp, script, SEED)
     try:
         _wait(lambda: logger.tracker.active() and len(logger.tracker.moves) >= 10, 60, "the game to start")
-        for data, _code in BAD_COMMANDS:
+        oks = logger.counts.get("ok", 0)
+        cable.unplug()
+        cable.inject_to_device(b'{"cmd":"version","id":9100}\n')  # answered into the void
+        _wait(lambda: cable.dropped > 0, 60, "the device to talk into the void")
+        cable.plug()
+        _wait(lambda: logger.counts.get("ok", 0) >= oks + 3, 60, "the logger to reconnect")  # hello, clock, state
+        for data, _code in BAD_COMMANDS[:-1]:
             cable.inject_to_device(data)
+        cut, _code = BAD_COMMANDS[-1]
+        cable.inject_to_device(cut, hold_until=b'"cut_line"')
+        _wait(lambda: cable.released and logger.counts.get("error", 0) >= len(BAD_COMMANDS), 60,
+              "the error events")
         cable.inject_to_host(b"MicroPython v1.29.0 on 2026-11-29; ESP32 module with ESP32\r\n>>> \r\n")
         cable.inject_to_host(encode_event(5, "act", {"action": 1}).replace(b'"action":1', b'"action":0'))
         cable.inject_to_host(b'@TL {"seq":77,"type":"ac')  # a cut line that runs into the next
-        _wait(lambda: logger.counts.get("error", 0) >= len(BAD_COMMANDS), 60, "the error events")
-        cable.unplug()
-        cable.inject_to_device(b'{"cmd":"version","id":9100}\n')  # answered into the void
-        time.sleep(0.8)
-        cable.plug()
         _wait(lambda: logger.finished, 120, "the game to be finished and stored")
         stop.set()
         thread.join(10)
@@ -405,9 +550,7 @@ def test_log_command_end_to_end(tmp_path):
     """The installed command, as a person runs it: it finds the game, stores it, and stops."""
     tmp = str(tmp_path)
     over_at, expected = reference_game(tmp)
-    script = os.path.join(tmp, "game.txt")
-    with open(script, "w") as f:
-        f.write(game_script(until=over_at))
+    script = _write(os.path.join(tmp, "game.txt"), game_script(until=over_at))
     cable = Cable(tmp)
     db = os.path.join(tmp, "cli.sqlite")
     jsonl = os.path.join(tmp, "cli.jsonl")
@@ -415,10 +558,7 @@ def test_log_command_end_to_end(tmp_path):
     log = subprocess.Popen([exe, "log", "--port", cable.link_path, "--db", db, "--jsonl", jsonl,
                             "--names", ",".join(NAMES), "--games", "1", "--duration", "120", "--no-live"],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    sim = subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--script", script,
-                            "--out", os.path.join(tmp, "out.jsonl"), "--seed", SEED, "--tail", "100000000",
-                            "--wait-host"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sim = start_sim(cable, tmp, script, SEED)
     try:
         out = log.communicate(timeout=150)[0]
     finally:
@@ -449,12 +589,14 @@ def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move
     tmp = str(tmp_path)
     store_dir = os.path.join(tmp, "flash")
     os.mkdir(store_dir)
-    first = os.path.join(tmp, "first.txt")
-    with open(first, "w") as f:
-        f.write(game_script())
-    second = os.path.join(tmp, "second.txt")
-    with open(second, "w") as f:
-        f.write(spam_script(300000))
+    # the first life stops pressing after 30 turns: the game then waits for the human, and the
+    # power is cut once the host has every move made until then (a run without serial counts them)
+    first_script = game_script(turns=30)
+    first_ref = scripted_events(tmp, first_script, "first_ref", 60000)
+    acts = [payload["action"] for _t, kind, payload in first_ref if kind == "act"]
+    assert acts and "over" not in [kind for _t, kind, _payload in first_ref]
+    first = _write(os.path.join(tmp, "first.txt"), first_script)
+    second = _write(os.path.join(tmp, "second.txt"), spam_script(300000))
     cable = Cable(tmp)
     db = os.path.join(tmp, "k.sqlite")
     stop = threading.Event()
@@ -469,23 +611,18 @@ def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move
             finally:
                 store.close()
 
-    def start_sim(script, seed):
-        return subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--store", store_dir,
-                                 "--script", script, "--out", os.path.join(tmp, "out%s.jsonl" % seed),
-                                 "--seed", seed, "--tail", "100000000"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
     thread = threading.Thread(target=run_logger, daemon=True)
     thread.start()
     _wait(lambda: "logger" in holder, 10, "the logger")
     logger = holder["logger"]
-    sim = start_sim(first, "7")
+    sim = start_sim(cable, tmp, first, "7", "--store", store_dir)
     try:
-        _wait(lambda: logger.tracker.active() and len(logger.tracker.moves) >= 60, 60, "the game to be under way")
+        _wait(lambda: logger.tracker.active() and len(logger.tracker.moves) >= len(acts), 60,
+              "the game to wait for the human")
         sim.kill()  # a power cut, as far as the device can tell
         sim.wait(10)
         seen = list(logger.tracker.moves)
-        sim = start_sim(second, "8")
+        sim = start_sim(cable, tmp, second, "8", "--store", store_dir)
         _wait(lambda: logger.finished, 120, "the resumed game to be finished and stored")
         stop.set()
         thread.join(10)
@@ -501,6 +638,7 @@ def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move
     store.close()
     boots = {e["boot"] for e in events}
     assert len(boots) == 2  # the log saw both lives of the device
+    assert seen == acts  # the host had every move made before the cut
     game = next(g for g in games if g["id"] == logger.finished[0])
     assert game["finished"] and game["verified"] == "ok"
     assert game["moves"][:len(seen)] == seen  # nothing the host saw confirmed was lost

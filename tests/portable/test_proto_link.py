@@ -154,6 +154,33 @@ def test_cut_line_expires_and_the_next_command_is_answered():
     assert got[0]["type"] == "ok" and got[0]["data"]["id"] == 3
 
 
+def test_the_cut_timer_counts_the_link_clock_not_the_app_clock():
+    """A scripted simulator's app clock races ahead of the host on the other end: ten simulated
+    seconds must not cut a line the host is still sending; 1.5 s of the link's clock does."""
+    app_clock = ManualClock()
+    host_clock = ManualClock(start=1000)  # another clock, at another reading
+    app, w, link = _link(clock=host_clock)
+    w.inbox.append(b'{"cmd":"get_st')
+    link.poll(app_clock.advance(10))
+    for _ in range(100):
+        link.poll(app_clock.advance(100))
+    assert w.take() == []
+    host_clock.advance(1000)
+    w.inbox.append(b'ate","id":5}\n')
+    link.poll(app_clock.advance(10))
+    assert [(e["type"], e["data"]["id"]) for e in w.take()] == [("state", 5), ("ok", 5)]
+    w.inbox.append(b'{"cmd":"get_st')
+    link.poll(app_clock.advance(10))
+    host_clock.advance(1499)
+    link.poll(app_clock.advance(10))
+    assert w.take() == []
+    host_clock.advance(1)
+    link.poll(app_clock.advance(10))
+    got = w.take()
+    assert [e["data"]["code"] for e in got] == [wire.E_CUT]
+    assert got[0]["ms"] == app_clock.now  # the line's own time is still the app's
+
+
 def test_a_crashing_handler_is_reported_and_the_link_goes_on():
     clock = ManualClock()
     app, w, link = _link()

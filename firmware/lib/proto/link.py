@@ -1,8 +1,17 @@
 """The device end of the serial protocol: app events out as numbered lines, host commands in.
 
-Link(app, read, write) is polled from the main loop and never blocks: read() returns the bytes
-available now (or None), write(data) sends bytes. Whatever arrives, poll() answers it with an ok or
-an error event and returns; no input can stop the loop or change a game.
+Link(app, read, write, config_path=None, clock=None) is polled from the main loop and never
+blocks: read() returns the bytes available now (or None), write(data) sends bytes. Whatever
+arrives, poll(now) answers it with an ok or an error event and returns; no input can stop the loop
+or change a game.
+
+Two clocks meet here. `now`, which the loop passes to poll(), is the app's: it stamps the lines
+(`ms`, and `utc` once the host set the clock), so a line's time agrees with the game's. The
+link's own timer (a command line with no byte for cut_ms is dropped) belongs to the host's side of
+the cable and reads `clock` when one is given, else that same `now`. On the board both are real
+time and no clock is passed. The simulator's scripted runs pass the wall clock: their app clock is
+simulated and runs as fast as the machine allows, and a host's 1.5 s must mean 1.5 s to a host,
+however fast the machine.
 """
 
 import os
@@ -22,7 +31,7 @@ from proto.wire import (
 
 
 class Link:
-    def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500):
+    def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500, clock=None):
         self.app = app
         self.read = read
         self.write = write
@@ -30,25 +39,26 @@ class Link:
         # a random 30-bit id for this boot, so the host can tell a reboot from a lost line
         self.boot_id = int.from_bytes(os.urandom(4), "big") >> 2
         self.now = 0
+        self.clock = clock  # what the cut timer reads (None: the now given to poll)
         self.wall_seconds = None  # Unix time at wall_ticks, once the host set the clock (set_clock)
         self.wall_ticks = 0
         self.commands = Commands(app, self, config_path)
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
         self.pending_names = None  # set_names while no game runs: for the next game that starts
-        self.lines_in = 0
         self.lost_lines = 0  # lines the port refused to take
 
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now):
         self.now = now
+        timer_now = now if self.clock is None else self.clock.ticks_ms()
         self.drain()  # events already queued go out before any reply, keeping the log in order
         try:
             data = self.read()
         except OSError:  # a port in trouble reads as silence; the next turn tries again
             data = None
         if data:
-            self.reader.feed(data, now)
-        self.reader.expire(now, ticks_diff)
+            self.reader.feed(data, timer_now)
+        self.reader.expire(timer_now, ticks_diff)
         self.drain()
 
     def drain(self):
@@ -100,7 +110,6 @@ class Link:
         self.send("error", {"code": code, "message": message, "id": command_id})
 
     def _on_line(self, view, length):
-        self.lines_in += 1
         command_id = None  # until the command's own id is known to be good
         try:
             command = parse_line(bytes(view[:length]))

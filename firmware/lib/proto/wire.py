@@ -93,7 +93,9 @@ class LineReader:
     on_error(code, message) as they appear. A line longer than the buffer is dropped whole (up to
     its newline) and reported once. A partial line that got no byte for cut_ms is dropped by
     expire() and reported, so a cut line cannot glue itself to the next command; the timer restarts
-    at each byte so that a person typing slowly in a terminal is not cut.
+    at each byte so that a person typing slowly in a terminal is not cut. The `now` given to feed()
+    and expire() is the sender's time: real time whenever a real host sends (proto.link says which
+    clock the device reads).
     """
 
     def __init__(self, on_line, on_error, size=LINE_MAX, cut_ms=1500):
