@@ -13,7 +13,7 @@ from engine.play import replay
 from engine.rng import Rng
 from engine.tanturlurette_bots import BOTS
 from proto.link import Link
-from proto.wire import frame
+from proto.wire import encode_event
 
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools import deploy, stats
@@ -225,12 +225,16 @@ def test_pull_over_the_cable_returns_the_archived_record():
     assert divergence is None
 
 
+ACT = {"action": 0, "name": "keep", "player": 1, "round": 1, "move": 7}
+OVER = {"returns": [3, -1, -1, -1], "standings": [1, 0, 0, 0], "round": 9}
+
+
 def test_noise_and_cut_lines_from_the_device_are_skipped():
     device, cable, seen = _device()
-    good = frame({"seq": 1, "type": "act", "data": {"action": 0}})
+    good = encode_event(1, "act", ACT, 10, None, 5)
     cable.to_host = (b"ets Jun  8 2016 00:22:57\r\nrst:0x1 (POWERON_RESET)\r\n"
-                     + good[:20] + good + frame({"seq": 2, "type": "round", "data": {}})[:-6] + b"\n"
-                     + frame({"seq": 3, "type": "over", "data": {}}))
+                     + good[:20] + good + encode_event(2, "round", {}, 20, None, 5)[:-6] + b"\n"
+                     + encode_event(3, "over", OVER, 30, None, 5))
     got = [device.read_event() for _ in range(2)]
     assert [e["seq"] for e in got] == [1, 3]
     assert device.noise_lines == 2 and device.damaged_lines == 2
@@ -453,7 +457,7 @@ def test_names_command_names_the_next_game(monkeypatch, capsys):
     _plug(monkeypatch)
     assert cli(["names", "--port", "loop", "Anaïs", "Bertrand", "Cléo", "Dédé"]) == 0
     assert capsys.readouterr().out.strip() == "names for the next game: Anaïs, Bertrand, Cléo, Dédé"
-    assert cli(["names", "--port", "loop", "x" * 17]) == 1
+    assert cli(["names", "--port", "loop", "x" * 17]) == 2  # the device's own check, run before sending
     assert "1 to 16 characters" in capsys.readouterr().err
 
 

@@ -9,10 +9,10 @@ from engine.compat import const
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
 FIRMWARE_VERSION = "0.1.0"
-_NAME_MAX = const(16)  # a name fits one OLED line
-_MAX_SEATS = const(8)
+NAME_MAX = const(16)  # a name fits one OLED line
+MAX_SEATS = const(8)
 NAMES_RULE = ("1 to %d names, each of 1 to %d printable characters (letters, accented or not, digits,"
-              " spaces, punctuation; no control characters)" % (_MAX_SEATS, _NAME_MAX))
+              " spaces, punctuation; no control characters)" % (MAX_SEATS, NAME_MAX))
 # The Unix seconds set_clock accepts: from 2001 (a smaller number is a count of ms or a zero) to the
 # end of 2099. A time past that would put a number on every line that no host needs or can store.
 CLOCK_MIN = 1000000000
@@ -58,12 +58,12 @@ def _char_problem(char):
 
 def check_names(names):
     """Refuse names (set_names) that are not 1 to 8 strings of 1 to 16 printable characters."""
-    if not 1 <= len(names) <= _MAX_SEATS:
-        raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (_MAX_SEATS, len(names)))
+    if not 1 <= len(names) <= MAX_SEATS:
+        raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
     for number, name in enumerate(names, 1):
-        if not isinstance(name, str) or not 0 < len(name) <= _NAME_MAX:
+        if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
             raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
-                               % (_NAME_MAX, name))
+                               % (NAME_MAX, name))
         for position, char in enumerate(name, 1):
             why = _char_problem(char)
             if why is not None:
