@@ -10,7 +10,6 @@ the real game stored whole and finished, as the device's snapshot says. `pull` m
 other game when one game's answer is spoiled, and never store a malformed one.
 """
 
-import io
 import json
 import zlib
 
@@ -20,13 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from proto.link import Link
 from proto.wire import PREFIX, frame, parse_line
-from test_host_tools import session_game
+from test_host_tools import log_bytes, session_game
 
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools.cli import main as cli
 from host_tools.db import LogStore
-from host_tools.device import Device
-from host_tools.logger import Logger
 from host_tools.schema import RECORD, BadEvent, check_event
 
 NAMES = ["Anaïs", "Bea", "Cyr", "Dédé"]
@@ -154,39 +151,9 @@ def spoiled_line(draw, samples=SAMPLES):
     return PREFIX + body + b" %08x\n" % zlib.crc32(body)
 
 
-class ScriptedSerial:
-    """pyserial's reading surface over fixed bytes; what the host writes is kept."""
-
-    def __init__(self, data):
-        self.data = data
-        self.written = []
-
-    @property
-    def in_waiting(self):
-        return len(self.data)
-
-    def read(self, n):
-        chunk, self.data = self.data[:n], self.data[n:]
-        return chunk
-
-    def write(self, data):
-        self.written.append(data)
-
-    def flush(self):
-        pass
-
-    def close(self):
-        pass
-
-
 def _log_lines(lines):
     store = LogStore(":memory:")
-    logger = Logger(store, out=io.StringIO(), live=False)
-    device = Device(ScriptedSerial(b"".join(lines)), on_event=logger.handle, on_skip=logger.skip, timeout=0.1)
-    logger.device = device
-    while device.read_event() is not None:
-        pass
-    return store, logger, device
+    return (store,) + log_bytes(store, b"".join(lines))
 
 
 def _row_record(row):
