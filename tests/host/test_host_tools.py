@@ -741,3 +741,11 @@ def test_a_game_line_the_host_cannot_decode_is_skipped_and_the_snapshot_brings_t
     [skipped] = store.skipped_lines()
     assert skipped["reason"] == "skipped as damaged: line is not valid UTF-8"
     store.close()
+
+
+def test_board_picture_of_names_with_control_characters_is_valid_svg(tmp_path):
+    session, _ = session_game(seed=2, stop_after=30)
+    path = str(tmp_path / "b.svg")
+    draw_board(session.state, path, ["\x1b[2JAnne", "Bea\x00", "Cyr", "Dom"], size=400)
+    texts = [t.text for t in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text")]
+    assert "\\u001b[2JAnne" in " ".join(texts) and "Bea\\u0000" in " ".join(texts)
