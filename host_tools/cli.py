@@ -67,7 +67,11 @@ def _games_to_check(args):
 
     found = []
     if args.jsonl_in:
-        events = _events_from_jsonl(args.jsonl_in)
+        try:
+            events = _events_from_jsonl(args.jsonl_in)
+        except OSError as err:
+            print("%s: cannot read %s: %s" % (args.command, args.jsonl_in, err.strerror), file=sys.stderr)
+            return found
         for i, (tracker, checks) in enumerate(games_from_events(events), 1):
             found.append(("logged game %d" % i, tracker.record(), checks, None))
         return found

@@ -749,3 +749,18 @@ def test_board_picture_of_names_with_control_characters_is_valid_svg(tmp_path):
     draw_board(session.state, path, ["\x1b[2JAnne", "Bea\x00", "Cyr", "Dom"], size=400)
     texts = [t.text for t in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text")]
     assert "\\u001b[2JAnne" in " ".join(texts) and "Bea\\u0000" in " ".join(texts)
+
+
+def test_verify_reads_an_event_file_line_by_line_and_skips_what_is_not_an_event(tmp_path, capsys):
+    session, events = session_game(seed=54)
+    path = tmp_path / "e.jsonl"
+    lines = [json.dumps(dict(e, received=1.5)) for e in events]
+    lines[5:5] = ["{not json", json.dumps({"seq": 1, "type": "act", "boot": 1, "data": {"move": "x"}}),
+                  "[" * 5000 + "]" * 5000]
+    path.write_text("\n".join(lines) + "\n")
+    assert cli(["verify", "--jsonl", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("logged game 1: ok, %d moves" % len(session.state.moves))
+    assert [line.split(": ")[1] for line in out.err.splitlines()] == ["line 6 skipped", "line 7 skipped", "line 8 skipped"]
+    assert cli(["verify", "--jsonl", str(tmp_path / "none.jsonl")]) == 1
+    assert capsys.readouterr().err.startswith("verify: cannot read")
