@@ -12,6 +12,8 @@ from xml.sax.saxutils import escape
 
 from app.colours import DIM, ENFER, SEAT_COLOURS
 
+from host_tools.view import seat_label
+
 DEFAULT_RINGS = (32, 24, 16, 12, 8, 1)
 BACKGROUND = (18, 18, 24)
 TEXT = (230, 230, 230)
@@ -69,7 +71,7 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
         attrs = {"class": "token", "data-seat": seat, "data-pos": pos, "data-stakes": state.stakes[seat],
                  "data-out": "true" if state.out[seat] else "false"}
         shapes.append(("circle", x, y, led_r * 1.9, colour, attrs))
-        label = names[seat] if names and seat < len(names) and names[seat] else "seat %d" % (seat + 1)
+        label = seat_label(names, seat)  # control characters as visible escapes: XML refuses them raw
         # the seat's number on the rim, its name in the legend: long names never run off the picture
         nx = cx + (outer + size * 0.05) * math.cos(angle)
         ny = cy + (outer + size * 0.05) * math.sin(angle)

@@ -37,14 +37,41 @@ def _store(args, jsonl=False):
     return LogStore(args.db, args.jsonl if jsonl else None)
 
 
+def _events_from_jsonl(path):
+    """The events of a JSON-lines log, each checked as a line from the device is; a line that is
+    not one is said on stderr and skipped."""
+    from host_tools.schema import check_event
+    from host_tools.view import shown
+
+    events = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for number, text in enumerate(f, 1):
+            if not text.strip():
+                continue
+            try:
+                entry = json.loads(text)
+                if isinstance(entry, dict):
+                    entry.pop("received", None)  # the host's own field: when the line arrived
+                event, _dropped = check_event(entry)
+            except (ValueError, RecursionError) as err:  # not JSON, or not an event (BadEvent)
+                print("%s: line %d skipped: %s" % (shown(path), number, shown(err)), file=sys.stderr)
+                continue
+            events.append(event)
+    return events
+
+
 def _games_to_check(args):
-    """(label, record, checkpoints or None, stored returns or None) for verify and replay."""
+    """(label, record, checkpoints or None, stored returns or None) for verify and replay; a game
+    from the database carries its stored verdict (record["verified"])."""
     from host_tools.replay import games_from_events
 
     found = []
     if args.jsonl_in:
-        with open(args.jsonl_in, encoding="utf-8") as f:
-            events = [json.loads(line) for line in f if line.strip()]
+        try:
+            events = _events_from_jsonl(args.jsonl_in)
+        except OSError as err:
+            print("%s: cannot read %s: %s" % (args.command, args.jsonl_in, err.strerror), file=sys.stderr)
+            return found
         for i, (tracker, checks) in enumerate(games_from_events(events), 1):
             found.append(("logged game %d" % i, tracker.record(), checks, None))
         return found
@@ -60,11 +87,26 @@ def _games_to_check(args):
 
 
 # -- commands -----------------------------------------------------------------------------------
+def _names_refused(names):
+    """The device's own check of names (proto.commands), run here first: None, or its message."""
+    from proto.commands import CommandError, check_names
+
+    try:
+        check_names(names)
+    except CommandError as err:
+        return err.message
+    return None
+
+
 def cmd_log(args):
     from host_tools.logger import Logger
 
-    store = _store(args, jsonl=True)
     names = args.names.split(",") if args.names else None
+    refused = names and _names_refused(names)
+    if refused:
+        print("log: %s" % refused, file=sys.stderr)
+        return 2
+    store = _store(args, jsonl=True)
     logger = Logger(store, live=not args.no_live, names=names)
     deadline = time.monotonic() + args.duration if args.duration else None
 
@@ -84,43 +126,72 @@ def cmd_log(args):
 
 
 def cmd_pull(args):
+    """Each game is pulled on its own: one the device cannot send, or whose answer does not fit the
+    protocol, is said and skipped, and the others are pulled."""
     from host_tools.device import Device, DeviceError, find_port, open_serial
     from host_tools.replay import verify
+    from host_tools.view import shown
 
     store = _store(args)
+    not_pulled = 0
     try:
-        device = Device(open_serial(args.port or find_port()), on_event=store.add_event)
+        device = Device(open_serial(args.port or find_port()), on_event=store.add_event,
+                        on_skip=store.add_skipped)
         try:
             device.hello()
             listing = device.request("list_games")["games"]
             new = 0
             for entry in listing:
-                game_id = entry.get("id")
-                if entry.get("error"):
-                    print("device game %s is damaged on the device: %s" % (game_id, entry["error"]))
-                    continue
+                game_id = entry["id"]
                 if args.ids and game_id not in args.ids:
                     continue
-                record = device.request("pull_game", game_id=game_id, timeout=10.0)["record"]
+                if "error" in entry:
+                    print("device game %d is damaged on the device: %s" % (game_id, shown(entry["error"])))
+                    continue
+                try:
+                    reply = device.request("pull_game", game_id=game_id, timeout=10.0)
+                except DeviceError as err:
+                    not_pulled += 1
+                    print("device game %d not pulled: %s" % (game_id, shown(err)), file=sys.stderr)
+                    continue
+                if reply["game_id"] != game_id:
+                    not_pulled += 1
+                    print("device game %d not pulled: the device answered with game %d" % (game_id, reply["game_id"]),
+                          file=sys.stderr)
+                    continue
+                record = reply["record"]
                 state, divergence = verify(record, returns=record.get("returns"))
                 verdict = "ok" if divergence is None else str(divergence)
+                if divergence is None and state.is_over():  # the engine's account, which the device's agrees with
+                    record = dict(record, returns=list(state.returns()), rounds=state.round)
                 row, fresh = store.add_pulled_game(record, game_id, verdict)
                 new += fresh
-                print("device game %s -> game %d%s (%s)" % (game_id, row, "" if fresh else ", already stored",
-                                                           verdict))
-            print("%d game(s) on the device, %d new" % (len(listing), new))
+                print("device game %d -> game %d%s (%s)" % (game_id, row, "" if fresh else ", already stored",
+                                                           shown(verdict)))
+            print("%d game(s) on the device, %d new%s" % (len(listing), new,
+                                                         ", %d not pulled" % not_pulled if not_pulled else ""))
+            if device.skipped:
+                print("%d line(s) from the device skipped (kept in the database, table skipped_lines)"
+                      % device.skipped)
         finally:
             device.close()
     except DeviceError as err:
-        print("pull: %s" % err, file=sys.stderr)
+        print("pull: %s" % shown(err), file=sys.stderr)
         return 1
     finally:
         store.close()
-    return 0
+    return 1 if not_pulled else 0
+
+
+def _logged_divergence(record):
+    """The divergence stored with a game when it was logged (the events checked then), or None."""
+    verdict = record.get("verified")
+    return None if verdict in (None, "ok") else verdict
 
 
 def cmd_verify(args):
     from host_tools.replay import verify
+    from host_tools.view import shown
 
     games = _games_to_check(args)
     if not games:
@@ -129,20 +200,24 @@ def cmd_verify(args):
     bad = 0
     for label, record, checks, returns in games:
         state, divergence = verify(record, checks, returns)
-        if divergence is None:
+        logged = _logged_divergence(record)
+        if divergence is not None:
+            bad += 1
+            print("%s: DIVERGES %s" % (label, shown(divergence)))
+        elif logged is not None:
+            bad += 1
+            print("%s: DIVERGES %s (found in its events when it was logged)" % (label, shown(logged)))
+        else:
             print("%s: ok, %d moves, round %d%s" % (label, len(record["moves"]), state.round,
                                                   ", over" if state.is_over() else ", in progress"))
-        else:
-            bad += 1
-            print("%s: DIVERGES %s" % (label, divergence))
     return 1 if bad else 0
 
 
 def cmd_replay(args):
     from engine.core import player_name
 
-    from host_tools.replay import verify
-    from host_tools.view import public_lines, seat_label
+    from host_tools.replay import Divergence, verify
+    from host_tools.view import public_lines, seat_label, shown
 
     games = _games_to_check(args)
     if not games:
@@ -150,18 +225,24 @@ def cmd_replay(args):
         return 1
     label, record, checks, returns = games[-1 if args.game is None else 0]
     names = record.get("names")
+    logged = _logged_divergence(record)
+    marked = Divergence.move_of(logged)
 
     def show(index, state, move):
         player = state.current_player()
         who = seat_label(names, player) if player >= 0 else player_name(player)
-        print("%4d  round %-3d %-14s %s" % (index, state.round, who, state.action_name(move)))
+        print("%4d  round %-3d %-14s %s%s" % (index, state.round, who, state.action_name(move),
+                                            "   <- diverges here" if index == marked else ""))
 
     print(label)
     state, divergence = verify(record, checks, returns, on_move=show)
     if state is not None:
         print("\n".join(public_lines(record, names)))
     if divergence is not None:
-        print("DIVERGES %s" % divergence)
+        print("DIVERGES %s" % shown(divergence))
+        return 1
+    if logged is not None:
+        print("DIVERGES %s (found in its events when it was logged)" % shown(logged))
         return 1
     return 0
 
@@ -174,8 +255,11 @@ def cmd_stats(args):
         games = store.games(finished_only=True)
     finally:
         store.close()
+    diverging = [g for g in games if _logged_divergence(g) is not None]
+    games = [g for g in games if _logged_divergence(g) is None]
     rows = stats.leaderboard(games)
-    print("%d finished game(s)" % len(games))
+    print("%d finished game(s)%s" % (len(games), "; %d diverging from the engine left out (see verify)"
+                                     % len(diverging) if diverging else ""))
     print(stats.format_leaderboard(rows))
     if args.plots:
         os.makedirs(args.plots, exist_ok=True)
@@ -198,6 +282,7 @@ def cmd_stats(args):
 
 
 def cmd_board(args):
+    from engine.core import IllegalAction
     from engine.registry import new_state
 
     from host_tools.board import draw_board
@@ -220,7 +305,11 @@ def cmd_board(args):
             break
         if args.round is not None and state.round >= args.round and state.current_player() >= 0:
             break
-        state.apply(move)
+        try:
+            state.apply(move)
+        except IllegalAction as err:  # a game that diverges from the engine: drawn as it stood
+            print("board: move %d does not apply (%s); drawn before it" % (index, err), file=sys.stderr)
+            break
     draw_board(state, args.out, record.get("names"), args.size)
     print("wrote %s (round %d)" % (args.out, state.round))
     return 0
@@ -241,21 +330,29 @@ def cmd_deploy(args):
 def _on_device(args, func):
     """Open the device, say hello, run func(device); 1 with a message if the device says no."""
     from host_tools.device import Device, DeviceError, find_port, open_serial
+    from host_tools.view import shown
 
     seen = []
     try:
         device = Device(open_serial(args.port or find_port()), on_event=seen.append)
     except DeviceError as err:
-        print("%s: %s" % (args.command, err), file=sys.stderr)
+        print("%s: %s" % (args.command, shown(err)), file=sys.stderr)
         return 1
     try:
         device.hello()
         return func(device, seen)
     except DeviceError as err:
-        print("%s: %s" % (args.command, err), file=sys.stderr)
+        print("%s: %s" % (args.command, shown(err)), file=sys.stderr)
         return 1
     finally:
         device.close()
+
+
+def _print_json(value):
+    """JSON from the device, indented, with no control character left raw (view.shown)."""
+    from host_tools.view import shown
+
+    print("\n".join(shown(line) for line in json.dumps(value, ensure_ascii=False, indent=1).split("\n")))
 
 
 def cmd_state(args):
@@ -263,12 +360,12 @@ def cmd_state(args):
 
     def show(device, seen):
         device.request("get_state")
-        snaps = [e["data"].get("state") for e in seen if e.get("type") == "state" and "state" in e["data"]]
+        snaps = [e["data"].get("state") for e in seen if e["type"] == "state" and "state" in e["data"]]
         snap = snaps[-1] if snaps else None
         if snap is None:
             print("no game on the device")
         elif args.json:
-            print(json.dumps(snap, ensure_ascii=False, indent=1))
+            _print_json(snap)
         else:
             print("\n".join(public_lines(snap, snap.get("names"))))
         return 0
@@ -277,9 +374,16 @@ def cmd_state(args):
 
 
 def cmd_names(args):
+    from host_tools.view import shown
+
+    refused = _names_refused(args.names)
+    if refused:
+        print(refused, file=sys.stderr)  # "names: ..."
+        return 2
+
     def give(device, _seen):
         reply = device.request("set_names", names=args.names)
-        print("names for the %s: %s" % (reply["applied"], ", ".join(reply["names"])))
+        print("names for the %s: %s" % (shown(reply["applied"]), ", ".join(shown(n) for n in reply["names"])))
         return 0
 
     return _on_device(args, give)
@@ -314,10 +418,10 @@ def cmd_config(args):
 
     def run(device, _seen):
         if not changes:
-            print(json.dumps(device.request("get_config")["config"], ensure_ascii=False, indent=1))
+            _print_json(device.request("get_config")["config"])
             return 0
         reply = device.request("set_config", config=changes)
-        print(json.dumps(reply["config"], ensure_ascii=False, indent=1))
+        _print_json(reply["config"])
         print("saved; it applies when the device restarts")
         return 0
 

@@ -3,7 +3,8 @@
 Events are keyed by (boot, seq), so a line seen twice (a resend, a reconnect) is stored once. A game
 is written as it goes, after each move, so a crash of the host loses nothing the device confirmed;
 a finished game is keyed by the hash of its record, so a game both logged live and pulled from the
-device's history is one row.
+device's history is one row. Only events that passed host_tools.schema come here; a line skipped
+(damaged, or not what its type holds) goes to skipped_lines, as it came, with the reason.
 """
 
 import hashlib
@@ -43,7 +44,15 @@ CREATE TABLE IF NOT EXISTS games (
     verified TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS games_record ON games (record_hash);
+CREATE TABLE IF NOT EXISTS skipped_lines (
+    id INTEGER PRIMARY KEY,
+    received REAL NOT NULL,
+    reason TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    line BLOB NOT NULL
+);
 """
+SKIPPED_KEEP = 4096  # bytes of a skipped line kept: enough to see what it was
 
 
 def record_hash(record):
@@ -94,6 +103,17 @@ class LogStore:
              event.get("utc"), json.dumps(event.get("data"), ensure_ascii=False)))
         self.db.commit()
         return cur.rowcount == 1
+
+    def add_skipped(self, line, reason, received=None):
+        """Keep a line from the device that was skipped (its first SKIPPED_KEEP bytes) and why."""
+        self.db.execute("INSERT INTO skipped_lines (received, reason, length, line) VALUES (?, ?, ?, ?)",
+                        (time.time() if received is None else received, reason, len(line),
+                         bytes(line[:SKIPPED_KEEP])))
+        self.db.commit()
+
+    def skipped_lines(self):
+        return [{"received": r, "reason": why, "length": n, "line": line} for r, why, n, line in
+                self.db.execute("SELECT received, reason, length, line FROM skipped_lines ORDER BY id")]
 
     def events(self, boot=None):
         query = "SELECT boot, seq, type, ms, utc, data FROM events"

@@ -3,17 +3,24 @@
 Nothing the device confirmed is lost by the host: events go to the JSON-lines file and SQLite as
 they arrive; a lost line (a gap in a game's move indexes), a reconnect or the end of a game makes
 the logger ask the device for its state snapshot, whose record then completes the game.
+
+Nothing the device sends stops the logger either: a line that is damaged or does not fit its
+event type's schema (host_tools.schema) is kept in SQLite's skipped_lines with the reason, shown as
+a note, and skipped; the snapshot fills in what it held. A game whose events and the engine part
+ways is still stored, finished when the device says it is over, with the first divergence as its
+verdict.
 """
 
 import sys
 import time
 
 import serial
+from engine.play import replay
 
 from host_tools.device import Device, DeviceError, find_port, open_serial
-from host_tools.replay import Checkpoints, verify
+from host_tools.replay import Checkpoints, Divergence, verify
 from host_tools.tracker import GameTracker
-from host_tools.view import describe_event, public_lines
+from host_tools.view import describe_event, public_lines, shown
 
 
 class Logger:
@@ -34,6 +41,7 @@ class Logger:
         self.want_sync = False
         self.device = None
         self.counts = {}  # events stored in this run, by type
+        self.skipped = 0  # lines skipped (or stripped of a clock field) in this run
         self.status = ""  # the latest note, shown under the live view
 
     # -- events ---------------------------------------------------------------------------------
@@ -45,20 +53,16 @@ class Logger:
             if self.boot is not None:
                 self.want_sync = True  # the device rebooted: check what it resumed
             self.boot = event.get("boot")
-        kind = event.get("type")
-        data = event.get("data") or {}
+        kind = event["type"]
+        data = event["data"]
         self.counts[kind] = self.counts.get(kind, 0) + 1
         change = self.tracker.feed(event)
         if kind == "game" or change == "new":  # a game seen from its start, or found by a snapshot
             self.checks = Checkpoints()
             self.row = None
             self.named = bool(data.get("names") if kind == "game" else self.tracker.names)
-        if kind == "act" and isinstance(data.get("move"), int):
-            self.checks.acts[data["move"]] = data
-        elif kind == "round" and isinstance(data.get("round"), int):
-            self.checks.rounds[data["round"]] = data
-        elif kind == "over":
-            self.checks.over = data
+        self.checks.note(event)
+        if kind == "over":
             self.want_sync = True  # confirm the whole record before calling the game finished
         tracker = self.tracker
         if self.names and not self.named and tracker.active() and not tracker.names and tracker.over is None:
@@ -73,16 +77,33 @@ class Logger:
             self._finish()
         self._show(event)
 
+    def skip(self, line, reason):
+        """A line from the device that was skipped (or stripped of a wrong clock field)."""
+        self.skipped += 1
+        self.store.add_skipped(line, reason)
+        self._say("a line from the device %s" % reason)
+
     def _finish(self):
+        """The device says the game is over: verify it, and store it finished whatever the verdict.
+
+        The returns are the engine's when it can play the device's record to its end, else what
+        the device reported (a record the engine refuses part-way)."""
         record = self.tracker.record()
         state, divergence = verify(record, self.checks)
+        if divergence is None and not state.is_over():
+            divergence = Divergence(None, "game over", True, False)
+        end = state if divergence is None else _engine_end(record)
+        over = self.checks.over or self.tracker.over
+        if end is not None and end.is_over():
+            returns, rounds = list(end.returns()), end.round
+        else:
+            returns, rounds = over.get("returns"), over.get("round")
         verdict = "ok" if divergence is None else str(divergence)
-        if state is None or not state.is_over():
-            return
-        row = self.store.finish_game(self.row, record, list(state.returns()), state.round, verdict)
+        row = self.store.finish_game(self.row, record, returns, rounds, verdict)
         if row not in self.finished:
             self.finished.append(row)
-        self._say("game %d finished and stored (%s)" % (row, "verified" if divergence is None else verdict))
+        self._say("game %d finished and stored (%s)" % (row, "verified" if divergence is None
+                                                        else "DIVERGES " + verdict))
 
     def _show(self, event):
         self.recent.append(describe_event(event, self.tracker.names))
@@ -98,6 +119,7 @@ class Logger:
         self.out.flush()
 
     def _say(self, text):
+        text = shown(text)  # what the device said may be in it
         if text == self.status:
             return  # "waiting for the device" once, not once a second
         self.status = text
@@ -137,7 +159,7 @@ class Logger:
                 self._say("waiting for the device: %s" % err)
                 time.sleep(reconnect_s)
                 continue
-            self.device = Device(ser, on_event=self.handle, timeout=self.timeout)
+            self.device = Device(ser, on_event=self.handle, timeout=self.timeout, on_skip=self.skip)
             self._say("connected to %s" % path)
             try:
                 self.device.hello()
@@ -160,3 +182,11 @@ class Logger:
                 self.device.close()
                 self.device = None
             time.sleep(reconnect_s)
+
+
+def _engine_end(record):
+    """The engine's state after every move of the record, or None if it refuses one."""
+    try:
+        return replay(record)
+    except ValueError:  # BadRecord, BadOptions: the engine and the device part ways
+        return None

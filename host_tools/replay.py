@@ -19,14 +19,25 @@ class Checkpoints:
         self.rounds = {}  # round number -> round payload
         self.over = None
 
+    def note(self, event):
+        """Keep what a checked event (host_tools.schema) reports along the game."""
+        kind = event["type"]
+        data = event["data"]
+        if kind == "act":
+            self.acts[data["move"]] = data
+        elif kind == "round":
+            self.rounds[data["round"]] = data
+        elif kind == "over":
+            self.over = data
+
 
 def games_from_events(events):
-    """Split an event stream into games: [(tracker, checkpoints)], in order."""
+    """Split a stream of checked events (host_tools.schema) into games: [(tracker, checkpoints)]."""
     games = []
     tracker = None
     checks = None
     for event in events:
-        kind = event.get("type")
+        kind = event["type"]
         if kind == "game":
             tracker = GameTracker()
             checks = Checkpoints()
@@ -34,13 +45,7 @@ def games_from_events(events):
         if tracker is None:
             continue
         tracker.feed(event)
-        data = event.get("data") or {}
-        if kind == "act" and isinstance(data.get("move"), int):
-            checks.acts[data["move"]] = data
-        elif kind == "round" and isinstance(data.get("round"), int):
-            checks.rounds[data["round"]] = data
-        elif kind == "over":
-            checks.over = data
+        checks.note(event)
     return games
 
 
@@ -54,6 +59,14 @@ class Divergence:
     def __str__(self):
         where = "at move %d" % self.move if self.move is not None else "at the end"
         return "%s: %s: device %r, engine %r" % (where, self.what, self.device, self.engine)
+
+    @staticmethod
+    def move_of(verdict):
+        """The move a verdict (the str() of a Divergence, as stored) names, or None."""
+        head = (verdict or "").split(":", 1)[0]
+        if head.startswith("at move ") and head[8:].isdigit():
+            return int(head[8:])
+        return None
 
 
 def _round_fields(state):

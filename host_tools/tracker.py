@@ -4,6 +4,7 @@ The events alone rebuild a game: "game" gives the game, options and names; each 
 (with its index, so a lost line shows as a gap); "undo" takes back a number of moves and "redo"
 puts the same ones back. A "state" snapshot (asked for after a gap, a reconnect or a game's end)
 is the device's own record and wins over what the events built; the difference is reported.
+Events come checked against their schemas (host_tools.schema): the fields are what they say.
 """
 
 
@@ -39,8 +40,8 @@ class GameTracker:
         """Take one decoded event (dict with seq, type, data); returns what changed, or None:
         "game" (a new game began), "move", "round", "over", "synced", "new" (a snapshot of
         another game than the one followed)."""
-        kind = event.get("type")
-        data = event.get("data") or {}
+        kind = event["type"]
+        data = event["data"]
         if kind == "game":
             self.__init__()
             self.game = data.get("game")
@@ -52,11 +53,15 @@ class GameTracker:
         if not self.active():
             if kind == "state" and data.get("state"):
                 return self.sync(data["state"])
+            if kind == "state" and "state" in data:
+                self.gap = False  # the device has no game: nothing to catch up with
+            elif kind in ("act", "undo", "redo"):
+                self.gap = True  # a game whose start this tracker missed: the snapshot has it
             return None
         if kind == "act":
             return self._act(data)
         if kind == "undo":
-            taken = data.get("moves", 1)
+            taken = data["moves"]
             if taken > len(self.moves):
                 self.gap = True
                 return None
@@ -64,7 +69,7 @@ class GameTracker:
             del self.moves[len(self.moves) - taken:]
             return "move"
         if kind == "redo":
-            if not self.redo or len(self.redo[-1]) != data.get("moves", len(self.redo[-1])):
+            if not self.redo or len(self.redo[-1]) != data["moves"]:
                 self.gap = True
                 return None
             self.moves.extend(self.redo.pop())
@@ -80,10 +85,9 @@ class GameTracker:
         return None
 
     def _act(self, data):
-        action = data.get("action")
-        index = data.get("move", len(self.moves))
-        if not isinstance(action, int) or self.gap:
-            self.gap = True
+        action = data["action"]
+        index = data["move"]
+        if self.gap:
             return None
         if self.redo:
             self.redo = []  # a new action drops what could have been redone
@@ -91,10 +95,9 @@ class GameTracker:
             self.moves.append(action)
             return "move"
         if index < len(self.moves):  # already known from a snapshot: it must agree
-            if self.moves[index] != action:
+            if self.moves[index] != action:  # a lost undo, or a lost game line: ask the device
                 self.notes.append("move %d: event says %d, record had %d" % (index, action, self.moves[index]))
-                self.moves[index] = action
-                del self.moves[index + 1:]
+                self.gap = True
             return None
         if not self.gap:  # said once; the moves after it wait for the snapshot
             self.notes.append("moves %d to %d lost on the line" % (len(self.moves), index - 1))

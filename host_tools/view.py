@@ -1,12 +1,33 @@
-"""The live view of the game in the terminal: who is where, the pot, whose turn, the last events."""
+"""The live view of the game in the terminal: who is where, the pot, whose turn, the last events.
+
+Every string that came from the device goes through shown() before it reaches a terminal: a name
+or a message holding an escape sequence must not be able to clear the screen, move the cursor or
+retitle the window.
+"""
 
 from engine.core import CHANCE, TABLE, TERMINAL
 from engine.play import replay
 
 
+def _escape(char):
+    code = ord(char)
+    # control characters (C0, DEL, C1) and lone surrogates, which no terminal can be given
+    if code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code < 0xE000:
+        return "\\u%04x" % code
+    return char
+
+
+def shown(text):
+    """text (str() of it) with every control character written as a visible \\uXXXX escape."""
+    text = str(text)
+    if text.isprintable() and text.isascii():
+        return text
+    return "".join(_escape(char) for char in text)
+
+
 def seat_label(names, seat):
     if names and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
+        return shown(names[seat])
     return "seat %d" % (seat + 1)
 
 
@@ -16,7 +37,7 @@ def public_lines(record, names=None, recent=()):
     try:
         state = replay(record)
     except Exception as err:  # a view must never stop the logger
-        return ["(game cannot be shown: %s)" % err]
+        return ["(game cannot be shown: %s)" % shown(err)]
     header = "%s · round %d · %s" % (record.get("game"), state.round, state.phase_name())
     if hasattr(state, "pot"):
         header += " · pot %d" % state.pot()
@@ -55,13 +76,13 @@ def describe_event(event, names=None):
         if player == CHANCE:  # a card dealt or drawn: whose hand it went to is nobody else's business
             return "#%s the deck plays" % data.get("move")
         who = seat_label(names, player) if isinstance(player, int) and player >= 0 else "table"
-        return "#%s %s: %s" % (data.get("move"), who, data.get("name", data.get("action")))
+        return "#%s %s: %s" % (data.get("move"), who, shown(data.get("name", data.get("action"))))
     if kind == "round":
         return "round %s begins" % data.get("round")
     if kind in ("elim", "reenter"):
         return "%s: %s" % (kind, seat_label(names, data.get("seat", -1)))
     if kind == "error":
-        return "error: %s" % data.get("message")
+        return "error: %s" % shown(data.get("message"))
     if kind in ("undo", "redo"):
         return "%s %s move(s)" % (kind, data.get("moves"))
-    return kind or "?"
+    return shown(kind or "?")

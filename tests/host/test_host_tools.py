@@ -5,6 +5,7 @@ import json
 import os
 import struct
 import xml.etree.ElementTree as ET
+import zlib
 
 import pytest
 from app.clock import ManualClock
@@ -13,7 +14,7 @@ from engine.play import replay
 from engine.rng import Rng
 from engine.tanturlurette_bots import BOTS
 from proto.link import Link
-from proto.wire import frame
+from proto.wire import encode_event
 
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools import deploy, stats
@@ -225,12 +226,16 @@ def test_pull_over_the_cable_returns_the_archived_record():
     assert divergence is None
 
 
+ACT = {"action": 0, "name": "keep", "player": 1, "round": 1, "move": 7}
+OVER = {"returns": [3, -1, -1, -1], "standings": [1, 0, 0, 0], "round": 9}
+
+
 def test_noise_and_cut_lines_from_the_device_are_skipped():
     device, cable, seen = _device()
-    good = frame({"seq": 1, "type": "act", "data": {"action": 0}})
+    good = encode_event(1, "act", ACT, 10, None, 5)
     cable.to_host = (b"ets Jun  8 2016 00:22:57\r\nrst:0x1 (POWERON_RESET)\r\n"
-                     + good[:20] + good + frame({"seq": 2, "type": "round", "data": {}})[:-6] + b"\n"
-                     + frame({"seq": 3, "type": "over", "data": {}}))
+                     + good[:20] + good + encode_event(2, "round", {}, 20, None, 5)[:-6] + b"\n"
+                     + encode_event(3, "over", OVER, 30, None, 5))
     got = [device.read_event() for _ in range(2)]
     assert [e["seq"] for e in got] == [1, 3]
     assert device.noise_lines == 2 and device.damaged_lines == 2
@@ -453,7 +458,7 @@ def test_names_command_names_the_next_game(monkeypatch, capsys):
     _plug(monkeypatch)
     assert cli(["names", "--port", "loop", "Anaïs", "Bertrand", "Cléo", "Dédé"]) == 0
     assert capsys.readouterr().out.strip() == "names for the next game: Anaïs, Bertrand, Cléo, Dédé"
-    assert cli(["names", "--port", "loop", "x" * 17]) == 1
+    assert cli(["names", "--port", "loop", "x" * 17]) == 2  # the device's own check, run before sending
     assert "1 to 16 characters" in capsys.readouterr().err
 
 
@@ -501,3 +506,261 @@ def test_live_view_redraws_the_table_and_never_names_a_dealt_card(tmp_path):
     assert ("▶ %s" % NAMES[player]) in last if player >= 0 else "dealing" in last
     assert "card " not in screen.getvalue()  # the deck's moves show as "the deck plays"
     assert "the deck plays" in screen.getvalue()
+
+
+# -- a game the device and the engine disagree on ------------------------------------------------
+def _logged_with(tmp_path, events, snap):
+    store, logger = _logger(tmp_path)
+    for event in events:
+        logger.handle(event)
+    logger.handle({"boot": 1, "seq": 9000, "type": "state", "data": {"id": 1, "state": snap}})
+    return store, logger
+
+
+def test_a_game_whose_events_disagree_mid_game_is_stored_finished_with_the_first_bad_move(tmp_path, capsys):
+    session, events = session_game(seed=24)
+    acts = [e for e in events if e["type"] == "act" and e["data"]["player"] >= 0]
+    bad = next(e for e in acts if e["data"]["move"] >= 30)
+    seat = bad["data"]["player"]
+    bad["data"]["player"] = (seat + 1) % 4  # the device said another seat played that move
+    snap = dict(session.record(), over=True)
+    store, logger = _logged_with(tmp_path, events, snap)
+    [game] = store.games()
+    store.close()
+    move = bad["data"]["move"]
+    assert game["finished"] and game["moves"] == list(session.state.moves)
+    assert game["verified"] == "at move %d: act player: device %d, engine %d" % (move, (seat + 1) % 4, seat)
+    assert game["returns"] == list(session.state.returns()) and game["rounds"] == session.state.round
+    assert logger.finished == [game["id"]]
+    db = str(tmp_path / "l.sqlite")
+    assert cli(["verify", "--db", db]) == 1
+    assert "DIVERGES at move %d: act player" % move in capsys.readouterr().out
+    assert cli(["replay", "--db", db, "--game", str(game["id"])]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if line.endswith("<- diverges here")] == [
+        line for line in out if line[:4].strip() == str(move)]
+    assert out[-1].startswith("DIVERGES at move %d" % move)
+    assert cli(["stats", "--db", db]) == 0
+    assert capsys.readouterr().out.startswith("0 finished game(s); 1 diverging from the engine left out")
+
+
+def test_a_record_the_engine_refuses_is_stored_finished_with_what_the_device_reported(tmp_path, capsys):
+    session, events = session_game(seed=25)
+    record = session.record()
+    at = next(i for i, m in enumerate(record["moves"]) if m in (0, 1) and i > 40)  # a keep or a swap
+    for event in events:  # the device's engine took 40 there (another firmware's rules)
+        if event["type"] == "act" and event["data"]["move"] == at:
+            event["data"].update(action=40, name="40")
+    record["moves"][at] = 40
+    over = next(e["data"] for e in events if e["type"] == "over")
+    store, logger = _logged_with(tmp_path, events, dict(record, over=True))
+    [game] = store.games()
+    store.close()
+    assert game["finished"] and game["moves"] == record["moves"]
+    assert game["verified"].startswith("at move %d: move 40 is illegal" % at)
+    assert game["returns"] == over["returns"] and game["rounds"] == over["round"]
+    db = str(tmp_path / "l.sqlite")
+    assert cli(["board", "--db", db, "--game", str(game["id"]), str(tmp_path / "b.svg")]) == 0
+    assert "move %d does not apply" % at in capsys.readouterr().err
+    assert cli(["verify", "--db", db]) == 1 and "DIVERGES at move %d" % at in capsys.readouterr().out
+    assert cli(["stats", "--db", db]) == 0
+
+
+# -- what the device says is printed harmless ----------------------------------------------------
+RAW_CONTROLS = ("\x1b", "\x9b", "\x07", "\x7f", "\x00", "\r")
+
+
+def test_names_and_messages_from_the_device_cannot_drive_the_terminal(tmp_path, capsys):
+    names = ["\x1b[2JAnne", "Bea\x9b31m", "Cyr\x07", "Dom\x7f\r"]
+    store = LogStore(str(tmp_path / "v.sqlite"))
+    screen = _Terminal()
+    from host_tools.logger import Logger
+
+    logger = Logger(store, out=screen, live=True)
+    session, events = session_game(seed=42, names=names)
+    events.append({"boot": 1, "seq": 8000, "type": "error", "data": {"message": "bad \x1b]0;owned\x07 title"}})
+    for event in events:
+        logger.handle(event)
+    logger.handle({"boot": 1, "seq": 8001, "type": "state", "data": {"id": 1, "state": dict(session.record(), over=True)}})
+    store.close()
+    text = screen.getvalue()
+    ours = text.replace("\x1b[H\x1b[J", "").replace("\x1b[K", "").replace("\r", "")  # the logger's own
+    assert not [c for c in RAW_CONTROLS if c in ours], [ours[ours.index(c) - 20:][:40] for c in RAW_CONTROLS if c in ours]
+    assert "\\u001b[2JAnne" in text and "Bea\\u009b31m" in text and "Dom\\u007f\\u000d" in text
+    assert "\\u001b]0;owned\\u0007 title" in text
+    db = str(tmp_path / "v.sqlite")
+    for argv in (["replay", "--db", db], ["stats", "--db", db], ["verify", "--db", db]):
+        cli(argv)
+        out = capsys.readouterr()
+        assert not any(c in out.out + out.err for c in RAW_CONTROLS), argv
+    cli(["replay", "--db", db])
+    assert "Cyr\\u0007" in capsys.readouterr().out
+
+
+def test_state_command_prints_names_an_older_firmware_let_in_harmless(monkeypatch, capsys):
+    # the device sends each character a name may not hold as U+FFFD; the host shows it as text and JSON
+    session, _ = session_game(seed=31, stop_after=50, names=["A\x1bnne", "Bea", "C\x9byr", "Dom"])
+    _plug(monkeypatch, session)
+    assert cli(["state", "--port", "loop"]) == 0
+    out = capsys.readouterr().out
+    assert "A\ufffdnne" in out and not any(c in out for c in RAW_CONTROLS)
+    assert cli(["state", "--port", "loop", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in RAW_CONTROLS)
+    assert json.loads(out)["names"] == ["A\ufffdnne", "Bea", "C\ufffdyr", "Dom"]
+
+
+def test_names_command_refuses_what_the_device_would_before_sending(monkeypatch, capsys):
+    app = _plug(monkeypatch)
+    assert cli(["names", "--port", "loop", "Anne", "B\x1bea"]) == 2
+    assert "name 2 has a control character (U+001B) at character 2" in capsys.readouterr().err
+    assert cli(["names", "--port", "loop", "Ann\udcff"]) == 2  # a byte of argv that is not UTF-8
+    assert "lone UTF-16 surrogate" in capsys.readouterr().err
+    assert app.session is None  # nothing reached the device
+
+
+# -- lines with a right checksum and the wrong content ------------------------------------------
+class ScriptedSerial:
+    """pyserial's surface over fixed bytes from the device; what the host writes is kept."""
+
+    def __init__(self, data):
+        self.data = data
+        self.written = []
+
+    @property
+    def in_waiting(self):
+        return len(self.data)
+
+    def read(self, n):
+        chunk, self.data = self.data[:n], self.data[n:]
+        return chunk
+
+    def write(self, data):
+        self.written.append(data)
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def _signed(body):
+    """A device line around a JSON body given as bytes, with its right checksum."""
+    return b"@TL " + body + b" %08x\n" % zlib.crc32(body)
+
+
+def log_bytes(store, data):
+    """Bytes from the device, read by a Device and logged into store; returns (logger, device)."""
+    from host_tools.logger import Logger
+
+    logger = Logger(store, out=io.StringIO(), live=False)
+    device = Device(ScriptedSerial(data), on_event=logger.handle, on_skip=logger.skip, timeout=0.1)
+    logger.device = device
+    while device.read_event() is not None:
+        pass
+    return logger, device
+
+
+def _log_bytes(tmp_path, data):
+    store = LogStore(str(tmp_path / "l.sqlite"))
+    return store, log_bytes(store, data)[0]
+
+
+def _device_lines(events, utc=None, boot=7):
+    return [encode_event(seq, e["type"], e["data"], 10 * seq, utc, boot) for seq, e in enumerate(events)]
+
+
+def test_a_device_whose_clock_was_set_to_2_70_is_still_logged(tmp_path):
+    """An older firmware took set_clock 2^70: every line it sends carries that utc, which no SQLite
+    column holds. The logger takes the utc off and logs the game."""
+    session, events = session_game(seed=51)
+    events.append({"type": "state", "data": {"id": 3, "state": dict(session.record(), over=True)}})
+    lines = _device_lines(events, utc=2 ** 70)
+    store, logger = _log_bytes(tmp_path, b"".join(lines))
+    [game] = store.games()
+    assert game["finished"] and game["verified"] == "ok" and game["moves"] == list(session.state.moves)
+    stored = store.events()
+    assert len(stored) == len(lines) and all(e["utc"] is None for e in stored)
+    reasons = {s["reason"] for s in store.skipped_lines()}
+    assert reasons == {"kept, its utc taken off (utc: expected an integer from 1000000000 to 4102444799,"
+                       " got 1180591620717411303424)"}
+    store.close()
+
+
+def test_lines_that_crashed_the_logger_are_skipped_with_their_reason(tmp_path):
+    session, events = session_game(seed=52)
+    events.append({"type": "state", "data": {"id": 3, "state": dict(session.record(), over=True)}})
+    lines = _device_lines(events)
+    act = json.dumps({"seq": 900, "type": "act", "boot": 7, "data": ACT}, separators=(",", ":")).encode()
+    deep = b"[" * 100000 + b"]" * 100000
+    spoiled = [  # (line, the reason it is skipped for)
+        (_signed(b'{"seq":901,"type":"act","boot":7,"data":[1,[],2.5,false]}'), "line.data: expected an object, got a list"),
+        (_signed(act.replace(b'"seq":900', b'"seq":{"":4.5e16}')), "line.seq: expected an integer from 0"),
+        (_signed(act.replace(b'"boot":7', b'"boot":%d' % 2 ** 70)), "line.boot: expected an integer from 0 to 1073741823"),
+        (_signed(act.replace(b'"move":7', b'"move":-893360')), "act.move: expected an integer from 0 to"),
+        (_signed(act.replace(b'"player":1', b'"player":' + deep)), "damaged: nested too deep to decode"),
+        (_signed(b'{"seq":902,"type":"undo","boot":7,"data":{"moves":[null],"round":1,"from_round":1,"to_act":0}}'),
+         "undo.moves: expected an integer"),
+        (_signed(b'{"seq":903,"type":"game","boot":7,"data":{"game":"tanturlurette","options":{"players":[4]},'
+                 b'"names":["Ann\\ud800"]}}'), "game.options.players: expected a number, a string"),
+        (_signed(b'{"seq":904,"type":"game","boot":7,"data":{"game":"tanturlurette","options":{},'
+                 b'"names":["Ann\\ud800"]}}'), "game.names[0]: expected text (a lone UTF-16 surrogate is not)"),
+        (_signed(b'{"seq":905,"type":"game","boot":7,"data":{"game":"tanturlurette","options":{},'
+                 b'"names":["Ana\xed\xa0\x80s"]}}'), "damaged: line is not valid UTF-8"),
+        (_signed(b'{"seq":906,"type":"state","boot":7,"data":{"id":1,"state":{"v":1,"game":"tanturlurette",'
+                 b'"options":{},"moves":["x"]}}}'), "state.state.moves[0]: expected an integer from 0 to 65535"),
+        (_signed(b'{"seq":907,"type":"round","boot":7,"data":{"round":2,"previous":1,"standings":[%d]}}' % 2 ** 64),
+         "round.standings[0]: expected an integer"),
+        (_signed(b'{"seq":908,"type":"ok","boot":7,"data":{"cmd":[],"id":4}}'), "ok.cmd: expected a string"),
+    ]
+    middle = len(lines) // 2
+    store, logger = _log_bytes(tmp_path, b"".join(lines[:middle] + [line for line, _ in spoiled] + lines[middle:]))
+    [game] = store.games()
+    assert game["finished"] and game["verified"] == "ok" and game["moves"] == list(session.state.moves)
+    skipped = store.skipped_lines()
+    assert len(skipped) == len(spoiled) == logger.skipped
+    for entry, (line, reason) in zip(skipped, spoiled, strict=True):
+        assert reason in entry["reason"], (entry["reason"], reason)
+        assert entry["line"] == line[:-1][:4096] and entry["length"] == len(line) - 1
+    assert len(store.events()) == len(lines)
+    store.close()
+
+
+def test_a_game_line_the_host_cannot_decode_is_skipped_and_the_snapshot_brings_the_game(tmp_path):
+    session, events = session_game(seed=53)
+    events.append({"type": "state", "data": {"id": 3, "state": dict(session.record(), over=True)}})
+    lines = _device_lines(events)
+    assert events[0]["type"] == "game"
+    body = lines[0][4:lines[0].rindex(b" ")].replace(b'"Anne"', b'"Ann\xed\xa0\x80"')  # an older firmware's
+    lines[0] = _signed(body)
+    store, logger = _log_bytes(tmp_path, b"".join(lines))
+    assert logger.want_sync  # its moves told the logger that a game it had not seen start was played
+    [game] = store.games()
+    assert game["finished"] and game["verified"] == "ok" and game["moves"] == list(session.state.moves)
+    [skipped] = store.skipped_lines()
+    assert skipped["reason"] == "skipped as damaged: line is not valid UTF-8"
+    store.close()
+
+
+def test_board_picture_of_names_with_control_characters_is_valid_svg(tmp_path):
+    session, _ = session_game(seed=2, stop_after=30)
+    path = str(tmp_path / "b.svg")
+    draw_board(session.state, path, ["\x1b[2JAnne", "Bea\x00", "Cyr", "Dom"], size=400)
+    texts = [t.text for t in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text")]
+    assert "\\u001b[2JAnne" in " ".join(texts) and "Bea\\u0000" in " ".join(texts)
+
+
+def test_verify_reads_an_event_file_line_by_line_and_skips_what_is_not_an_event(tmp_path, capsys):
+    session, events = session_game(seed=54)
+    path = tmp_path / "e.jsonl"
+    lines = [json.dumps(dict(e, received=1.5)) for e in events]
+    lines[5:5] = ["{not json", json.dumps({"seq": 1, "type": "act", "boot": 1, "data": {"move": "x"}}),
+                  "[" * 5000 + "]" * 5000]
+    path.write_text("\n".join(lines) + "\n")
+    assert cli(["verify", "--jsonl", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("logged game 1: ok, %d moves" % len(session.state.moves))
+    assert [line.split(": ")[1] for line in out.err.splitlines()] == ["line 6 skipped", "line 7 skipped", "line 8 skipped"]
+    assert cli(["verify", "--jsonl", str(tmp_path / "none.jsonl")]) == 1
+    assert capsys.readouterr().err.startswith("verify: cannot read")

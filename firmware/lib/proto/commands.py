@@ -9,8 +9,14 @@ from engine.compat import const
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
 FIRMWARE_VERSION = "0.1.0"
-_NAME_MAX = const(16)  # a name fits one OLED line
-_MAX_SEATS = const(8)
+NAME_MAX = const(16)  # a name fits one OLED line
+MAX_SEATS = const(8)
+NAMES_RULE = ("1 to %d names, each of 1 to %d printable characters (letters, accented or not, digits,"
+              " spaces, punctuation; no control characters)" % (MAX_SEATS, NAME_MAX))
+# The Unix seconds set_clock accepts: from 2001 (a smaller number is a count of ms or a zero) to the
+# end of 2099. A time past that would put a number on every line that no host needs or can store.
+CLOCK_MIN = 1000000000
+CLOCK_MAX = 4102444799
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
@@ -29,6 +35,53 @@ def _field(command, key, kind):
     if not isinstance(value, kind) or isinstance(value, bool):  # JSON true is no integer
         raise CommandError(E_BAD_ARGS, "field %r must be of type %s, got %r" % (key, kind.__name__, value))
     return value
+
+
+def _char_problem(char):
+    """Why a character may not be in a player's name, or None.
+
+    The names go back to the host in every line that carries them, and the host prints them:
+    no control characters (C0, DEL, C1), and nothing CPython refuses as UTF-8 although MicroPython
+    takes it (an encoded UTF-16 surrogate, a code past U+10FFFF, an overlong form such as C0 80)."""
+    code = ord(char)
+    if code < 0x20 or 0x7F <= code < 0xA0:
+        return "a control character (U+%04X)" % code
+    if 0xD800 <= code < 0xE000:
+        return "a lone UTF-16 surrogate (U+%04X), which is not text" % code
+    if code > 0x10FFFF:
+        return "a code past U+10FFFF, which is not text"
+    size = 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+    if len(char.encode()) != size:
+        return "an overlong UTF-8 form of U+%04X" % code
+    return None
+
+
+def check_names(names):
+    """Refuse names (set_names) that are not 1 to 8 strings of 1 to 16 printable characters."""
+    if not 1 <= len(names) <= MAX_SEATS:
+        raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
+    for number, name in enumerate(names, 1):
+        if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
+            raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
+                               % (NAME_MAX, name))
+        for position, char in enumerate(name, 1):
+            why = _char_problem(char)
+            if why is not None:
+                raise CommandError(E_BAD_ARGS, "names: name %d has %s at character %d; allowed: %s"
+                                   % (number, why, position, NAMES_RULE))
+
+
+def readable_names(names):
+    """A copy of names in which each character no name may hold is U+FFFD: what the device sends of
+    names that an older firmware let in, so that the host can still read the game."""
+    if not isinstance(names, list):
+        return names
+    out = []
+    for name in names:
+        if isinstance(name, str):
+            name = "".join("\ufffd" if _char_problem(char) is not None else char for char in name)
+        out.append(name)
+    return out
 
 
 class Commands:
@@ -74,7 +127,7 @@ class Commands:
         if session is not None and session.state is not None:
             state = session.state
             snap = state.record()
-            snap["names"] = list(session.names or [])
+            snap["names"] = readable_names(list(session.names or []))
             snap["round"] = state.round
             snap["phase"] = state.phase_name()
             snap["to_act"] = state.current_player()
@@ -92,14 +145,18 @@ class Commands:
     def list_games(self, command):
         store = self._store()
         if store is not None:
-            return {"games": store.list_history()}
+            games = store.list_history()
+            for entry in games:
+                if "names" in entry:
+                    entry["names"] = readable_names(entry["names"])
+            return {"games": games}
         if self.app.session is None:
             raise CommandError(E_FAILED, "this device keeps no game history")
         games = []
         for doc in self.app.session.history:  # a session without a store keeps them in RAM
             games.append({"id": len(games) + 1, "game": doc.get("game"), "finished": doc.get("finished"),
                           "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
-                          "names": doc.get("names"), "returns": doc.get("returns")})
+                          "names": readable_names(doc.get("names")), "returns": doc.get("returns")})
         return {"games": games}
 
     def pull_game(self, command):
@@ -119,6 +176,8 @@ class Commands:
                 record = history[game_id - 1]
         if record is None:
             raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
+        record = dict(record)  # a copy: the history kept in RAM stays as it was
+        record["names"] = readable_names(record.get("names"))
         return {"game_id": game_id, "record": record}
 
     def list_quarantine(self, command):
@@ -138,12 +197,7 @@ class Commands:
 
     def set_names(self, command):
         names = _field(command, "names", list)
-        if not 1 <= len(names) <= _MAX_SEATS:
-            raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (_MAX_SEATS, len(names)))
-        for name in names:
-            if not isinstance(name, str) or not 0 < len(name) <= _NAME_MAX:
-                raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
-                                   % (_NAME_MAX, name))
+        check_names(names)
         session = self.app.session
         if session is not None and session.state is not None and not session.finished:
             # a game loaded and not archived yet: it takes the names now
@@ -186,8 +240,9 @@ class Commands:
 
     def set_clock(self, command):
         seconds = _field(command, "time", int)
-        if seconds < 1000000000:  # before 2001: a count of ms or a zero, not a Unix time
-            raise CommandError(E_BAD_ARGS, "time: Unix seconds expected, got %d" % seconds)
+        if not CLOCK_MIN <= seconds <= CLOCK_MAX:
+            raise CommandError(E_BAD_ARGS, "time: Unix seconds from %d (2001) to %d (end of 2099) expected,"
+                               " got %d" % (CLOCK_MIN, CLOCK_MAX, seconds))
         link = self.link
         link.wall_seconds = seconds  # from now on every line carries utc
         link.wall_ticks = link.now
