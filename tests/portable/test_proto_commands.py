@@ -6,6 +6,7 @@ the host. The device refuses them, and control characters, whichever runtime rea
 """
 
 from app.clock import ManualClock
+from app.session import Session
 from engine.tanturlurette import State
 from proto.commands import CLOCK_MAX, CLOCK_MIN, NAMES_RULE
 from proto.link import Link
@@ -13,13 +14,15 @@ from proto.wire import parse_line
 from support import ON_MICROPYTHON
 
 
-class _Session:
-    def __init__(self, state=None, names=None, history=None):
-        self.state = state
-        self.names = names
-        self.history = history or []
-        self.store = None
-        self.finished = False
+def _session(playing=False, names=None, history=()):
+    """A real session without a store (what the simulator runs without --store): a 4-seat
+    Tanturlurette game when playing, its names set as a save from an older firmware left them."""
+    session = Session()
+    if playing:
+        session.new_game("tanturlurette", {"players": 4})
+        session.names = names
+    session.history = list(history)
+    return session
 
 
 class _App:
@@ -76,8 +79,8 @@ ACCEPTED = ["Anaïs", "Dédé", "Zoë", "Ægir", "Łucja", "李雷", "Ζωή", "
 
 
 def test_names_the_host_could_not_read_or_print_are_refused():
-    session = _Session(State({"players": 4}), ["Anne", "Bea", "Cyr", "Dom"])
-    link, send = _device(_Session())  # idle: the names would be kept for the next game
+    session = _session(True, ["Anne", "Bea", "Cyr", "Dom"])
+    link, send = _device(_session())  # idle: the names would be kept for the next game
     link_playing, send_playing = _device(session)
     for bad in REFUSED:
         for this_send in (send, send_playing):
@@ -98,7 +101,7 @@ def test_names_the_host_could_not_read_or_print_are_refused():
 
 
 def test_names_refusal_says_which_name_and_character():
-    link, send = _device(_Session())
+    link, send = _device(_session())
     line = b'{"cmd":"set_names","names":["Anne","Be\\u001ba"],"id":1}\n'
     reply = parse_line(send(line)[0], True)
     assert "name 2 has a control character (U+001B) at character 3" in reply["data"]["message"]
@@ -110,12 +113,12 @@ def test_names_refusal_says_which_name_and_character():
 
 
 def test_printable_names_in_any_script_are_accepted_and_echoed_intact():
-    link, send = _device(_Session())
+    link, send = _device(_session())
     for name in ACCEPTED:
         line = send(_names_line(name.encode()))[0]
         assert line.decode() and parse_line(line, True)["data"]["names"] == [name], name
         assert link.pending_names == [name]
-    session = _Session(State({"players": 4}))
+    session = _session(True)
     link, send = _device(session)
     names = ACCEPTED[:4]
     quoted = b",".join(b'"' + name.encode() + b'"' for name in names)
@@ -130,7 +133,7 @@ def test_names_an_older_firmware_let_in_are_sent_readable():
     bad = "Ann\ud800"  # on MicroPython: the three bytes ED A0 80 in the string
     doc = state.record()
     doc.update(names=[bad, "Bo\x1b[2J", "Cy", "Di"], finished=False, returns=[0, 0, 0, 0], rounds=0)
-    session = _Session(state, [bad, "Bo", "Cy", "Di"], [doc])
+    session = _session(True, [bad, "Bo", "Cy", "Di"], [doc])
     link, send = _device(session)
     listing = send(b'{"cmd":"list_games"}\n')
     pulled = send(b'{"cmd":"pull_game","game_id":1}\n')
@@ -146,7 +149,7 @@ def test_names_an_older_firmware_let_in_are_sent_readable():
 
 
 def test_clock_is_refused_outside_unix_seconds_of_this_century():
-    link, send = _device(_Session())
+    link, send = _device(_session())
     for seconds in (2 ** 70, CLOCK_MAX + 1, CLOCK_MIN - 1, 0, -5):
         reply = parse_line(send(b'{"cmd":"set_clock","time":%d,"id":3}\n' % seconds)[0], True)
         assert reply["type"] == "error" and reply["data"]["code"] == "bad_args", seconds
