@@ -1,0 +1,216 @@
+// The whole session on MicroPython's WebAssembly port (32-bit), one loop turn per call, with the
+// heap read between turns. Prints one JSON object: the figures of each phase and of the session.
+//
+//   node tests/wasm/session.mjs --lib BUILD/lib [--heap-kb 192] [--seed N] [--config FILE]
+//                               [--phases a,b,...]
+//
+// BUILD/lib is a build as `tanturlurette deploy` compiles it (.mpy for the ESP32; bytecode loads
+// on any port): tests/bench/wasm_heap.py makes both builds. The board boots on an empty store, so
+// its first boot runs the self-test; tests/wasm/player.py then plays the phases (--phases: only
+// those, in their order, for a shorter run). Each turn:
+//   1. player.turn() runs one loop turn (app.loop.step and the hardware's idle);
+//   2. the heap still holds all the turn allocated (nothing is freed inside a call on this port):
+//      gc.mem_alloc() is the most the turn needed, the allocation tables give its largest block
+//      and the largest block it allocated, and the heap's size (grown or not);
+//   3. collect(), then gc.mem_alloc(): the live heap after the turn.
+// The boot (hw_esp32.boot.main, through web_board.Board) is one call: the phase "boot".
+//
+// Figures in bytes. Per phase: `live_peak` the largest live heap after a turn; `used_peak` the
+// most a turn needed, its garbage included; `total_peak` the size the heap had grown to;
+// `largest_block` the largest block held; `largest_alloc` the largest block a turn allocated,
+// with what it looks like, the turn, where the session stood and the files that turn wrote.
+// For the session: the same peaks over all phases; `grew` whether the heap ever grew past its
+// start (`heap_start_total`, --heap-kb less the collector's tables); `runtime` the live heap of
+// the bare runtime and `harness` what the harness's own code takes (web_board, the page's
+// machine, neopixel and ssd1306, player.py), measured on a second runtime.
+
+import fs from "fs";
+import path from "path";
+import { fileURLToPath } from "url";
+
+import { FIRMWARE_PATH, PAGE_PATH, bootBoard, loadRuntime } from "../../firmware/web/runtime.mjs";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..", "..");
+const HARNESS_PATH = "/harness";
+const PREVIEW_BYTES = 96;
+const WRITES_SHOWN = 3;
+
+class UsageError extends Error {}
+
+function parseArgs(argv) {
+  const opts = { lib: null, heapKb: 192, seed: 1, config: path.join(ROOT, "firmware", "config.json"), phases: null };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [arg, value] = [argv[i], argv[i + 1]];
+    if (value === undefined) throw new UsageError(`${arg} needs a value`);
+    if (arg === "--lib") opts.lib = value;
+    else if (arg === "--heap-kb") opts.heapKb = Number(value);
+    else if (arg === "--seed") opts.seed = Number(value);
+    else if (arg === "--config") opts.config = value;
+    else if (arg === "--phases") opts.phases = value.split(",");
+    else throw new UsageError(`unknown argument ${arg} (use --lib DIR, --heap-kb N, --seed N, --config FILE, --phases a,b)`);
+  }
+  if (!opts.lib) throw new UsageError("--lib DIR is needed: a build's lib folder, as deploy compiles it");
+  if (!fs.existsSync(path.join(opts.lib, "hw_esp32"))) throw new UsageError(`${opts.lib} holds no build (no hw_esp32 in it)`);
+  if (!(opts.heapKb >= 16)) throw new UsageError("--heap-kb must be a number of KB, at least 16");
+  if (!Number.isInteger(opts.seed)) throw new UsageError("--seed must be an integer");
+  return opts;
+}
+
+/** {path in the port's filesystem: bytes} for every file under folder, laid under target. */
+function tree(folder, target, files = {}) {
+  for (const name of fs.readdirSync(folder).sort()) {
+    const full = path.join(folder, name);
+    if (fs.statSync(full).isDirectory()) tree(full, `${target}/${name}`, files);
+    else files[`${target}/${name}`] = fs.readFileSync(full);
+  }
+  return files;
+}
+
+function harnessFiles() {
+  const files = tree(path.join(ROOT, "firmware", "web", "py"), PAGE_PATH);
+  files[`${HARNESS_PATH}/player.py`] = fs.readFileSync(path.join(HERE, "player.py"));
+  return files;
+}
+
+/** What the first bytes of a block look like: text, small ints (a list's items), or hex. */
+export function looks(bytes) {
+  let printable = 0;
+  for (const b of bytes) if ((b >= 32 && b < 127) || b === 10) printable++;
+  if (printable >= bytes.length * 0.9) return "text " + JSON.stringify(Buffer.from(bytes).toString("latin1"));
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  if (words.length && words.every((w) => w & 1)) return "small ints [" + Array.from(words, (w) => w >> 1).join(", ") + "]";
+  return "hex " + Buffer.from(bytes).toString("hex");
+}
+
+/** Bytes written per file during a turn (the store's saves), from the port's filesystem calls. */
+function watchWrites(FS) {
+  const written = new Map();
+  const write = FS.write;
+  FS.write = function (stream, buffer, offset, length, ...rest) {
+    if (stream.path && !stream.path.startsWith("/dev/")) written.set(stream.path, (written.get(stream.path) || 0) + length);
+    return write.call(this, stream, buffer, offset, length, ...rest);
+  };
+  return written;
+}
+
+function newPhase(name) {
+  return { name, turns: 0, live_peak: 0, used_peak: 0, total_peak: 0, largest_block: null, largest_alloc: null };
+}
+
+/** The heap the harness's code takes beside the firmware's: on a runtime of its own. */
+async function harnessHeap(libFiles) {
+  const runtime = await loadRuntime({ heapBytes: 1024 * 1024 });
+  runtime.install(libFiles);
+  runtime.install(harnessFiles());
+  // what web_board and player import from the firmware is loaded first: it is the firmware's
+  runtime.run("import app.loop, app.buttons, app.clock, engine.core, engine.registry, engine.rng");
+  runtime.collect();
+  const before = runtime.used();
+  runtime.run(`import sys\nsys.path.append("${HARNESS_PATH}")\nimport machine, neopixel, ssd1306, web_board, player`);
+  runtime.collect();
+  return runtime.used() - before;
+}
+
+export async function runSession(opts) {
+  const libFiles = tree(opts.lib, FIRMWARE_PATH);
+  const printed = [];
+  const runtime = await loadRuntime({ heapBytes: opts.heapKb * 1024, stdout: (line) => printed.push(line) });
+  const tables = runtime.tables;
+  runtime.collect();
+  const bare = runtime.used();
+  const startTotal = tables.total();
+  runtime.install(libFiles);
+  runtime.install(harnessFiles());
+  runtime.install({ "/config.json": fs.readFileSync(opts.config) });
+  runtime.run(`import sys\nsys.path.append("${HARNESS_PATH}")`);
+  const written = watchWrites(runtime.mp.FS);
+  let context = () => "booting";
+
+  let turns = 0;
+  const note = (phase, before) => {
+    const scan = tables.scan(before);
+    const used = runtime.used();
+    if (scan.used !== used) throw new Error(`the allocation tables count ${scan.used} bytes, gc.mem_alloc() ${used}`);
+    phase.turns++;
+    phase.used_peak = Math.max(phase.used_peak, used);
+    phase.total_peak = Math.max(phase.total_peak, tables.total());
+    if (!phase.largest_block || scan.largest.bytes > phase.largest_block.bytes) {
+      phase.largest_block = describe(scan.largest, turns);
+    }
+    if (scan.largestNew && (!phase.largest_alloc || scan.largestNew.bytes > phase.largest_alloc.bytes)) {
+      phase.largest_alloc = describe(scan.largestNew, turns);
+      phase.largest_alloc.at = context();
+      phase.largest_alloc.wrote = [...written].sort((a, b) => b[1] - a[1]).slice(0, WRITES_SHOWN)
+        .map(([file, bytes]) => `${file} ${bytes} B`);
+    }
+    written.clear();
+    runtime.collect();
+    const live = runtime.used();
+    phase.live_peak = Math.max(phase.live_peak, live);
+    phase.live_end = live;
+    return tables.snapshot();
+  };
+  const describe = (block, turn) => ({
+    bytes: block.bytes, turn, kind: tables.kind(block.address),
+    looks: looks(runtime.peek(block.address, Math.min(PREVIEW_BYTES, block.bytes))),
+  });
+
+  const phases = [newPhase("boot")];
+  let before = tables.snapshot();
+  let error = null;
+  try {
+    bootBoard(runtime, { seed: opts.seed });
+    before = note(phases[0], before);
+    tables.learnTypes(); // the firmware's objects are all in the heap now: every letter shows
+    runtime.run(`import player\n_player = player.Player(_board, ${JSON.stringify(opts.phases || [])})`);
+    runtime.run("_names = ' '.join(_player.names())");
+    for (const name of runtime.mp.globals.get("_names").split(" ")) phases.push(newPhase(name));
+    const player = runtime.mp.globals.get("_player");
+    const turn = player.turn; // each proxy fetched once: one made per turn would take heap
+    const where = player.context;
+    context = () => where();
+    runtime.collect();
+    before = tables.snapshot();
+    for (;;) {
+      const index = turn();
+      if (index < 0) break;
+      turns++;
+      before = note(phases[index + 1], before);
+    }
+    tables.check(); // the tables still read as mem_info prints them
+  } catch (err) {
+    error = String(err.message || err).trim().split("\n").slice(-1)[0];
+  }
+  const peak = (key) => Math.max(...phases.map((p) => p[key]));
+  return {
+    lib: opts.lib,
+    heap_start: opts.heapKb * 1024,
+    heap_start_total: startTotal,
+    runtime: bare,
+    harness: await harnessHeap(libFiles),
+    turns,
+    completed: error === null && phases.every((p) => p.turns > 0),
+    error,
+    live_peak: peak("live_peak"),
+    used_peak: peak("used_peak"),
+    total_peak: peak("total_peak"),
+    grew: peak("total_peak") > startTotal,
+    phases,
+    printed: printed.slice(-20),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let opts;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error("session.mjs: " + err.message);
+    process.exit(2);
+  }
+  const session = await runSession(opts);
+  console.log(JSON.stringify(session, null, 1));
+  process.exit(session.completed ? 0 : 1);
+}
