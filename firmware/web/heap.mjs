@@ -132,53 +132,82 @@ export class HeapTables {
   }
 
   /**
-   * Every allocation now, against `before` (a snapshot): the largest block of all, and the
-   * largest block allocated (or grown) since: one with a block whose kind changed.
-   * {largest: {address, bytes}, largestNew: {address, bytes} or null, blocks, used}
+   * Every allocation now: the largest block, the bytes allocated in all (gc.mem_alloc()'s figure)
+   * and, against `before` (a snapshot), the largest block allocated or grown since: one with a
+   * block whose kind changed. {largest: {address, bytes}, largestNew: {address, bytes} or null,
+   * used}. A pass over every block: changes() is the quick one.
    */
   scan(before) {
+    const out = { largest: { address: 0, bytes: 0 }, largestNew: null, used: 0 };
+    for (const a of this.areas()) this.decode(a, before ? before.get(a.record) : null, 0, a.bytes * BLOCKS_PER_BYTE, out);
+    return out;
+  }
+
+  /** The largest block allocated or grown since `before`, or null: only the table bytes that
+   *  changed are decoded, from the head of the block they start in. */
+  changes(before) {
+    const out = { largest: { address: 0, bytes: 0 }, largestNew: null, used: 0 };
     const bytes = this.memory();
-    let largest = { address: 0, bytes: 0 };
-    let largestNew = null;
-    let used = 0;
     for (const a of this.areas()) {
-      const old = before ? before.get(a.record) : null;
-      let head = -1;
-      let size = 0;
-      let changed = false;
-      const close = () => {
-        if (head < 0) return;
-        const block = { address: a.pool + head * BYTES_PER_BLOCK, bytes: size * BYTES_PER_BLOCK };
-        used += block.bytes;
-        if (block.bytes > largest.bytes) largest = block;
-        if (changed && (!largestNew || block.bytes > largestNew.bytes)) largestNew = block;
-        head = -1;
-      };
-      const blocks = a.bytes * BLOCKS_PER_BYTE;
-      for (let b = 0; b < blocks; b++) {
-        const byte = bytes[a.table + (b >> 2)];
-        if (byte === 0 && (b & 3) === 0) { // four free blocks: the common case, skipped at once
-          close();
-          b += 3;
-          continue;
-        }
-        const shift = (b & 3) * 2;
-        const kind = (byte >> shift) & 3;
-        const was = old ? (old[b >> 2] >> shift) & 3 : FREE;
-        if (kind === TAIL) {
-          size++;
-          if (was !== TAIL) changed = true;
-        } else {
-          close();
-          if (kind !== FREE) {
-            head = b;
-            size = 1;
-            changed = was !== kind;
-          }
+      const old = before.get(a.record);
+      if (!old) { // an area the heap grew by since: all of it is new
+        this.decode(a, null, 0, a.bytes * BLOCKS_PER_BYTE, out);
+        continue;
+      }
+      let first = 0;
+      while (first < a.bytes && bytes[a.table + first] === old[first]) first++;
+      if (first === a.bytes) continue;
+      let last = a.bytes - 1;
+      while (bytes[a.table + last] === old[last]) last--;
+      let start = first * BLOCKS_PER_BYTE;
+      while (start > 0 && this.kindAt(bytes, a, start) === TAIL) start--;
+      let end = (last + 1) * BLOCKS_PER_BYTE;
+      while (end < a.bytes * BLOCKS_PER_BYTE && this.kindAt(bytes, a, end) === TAIL) end++;
+      this.decode(a, old, start, end, out);
+    }
+    return out.largestNew;
+  }
+
+  kindAt(bytes, area, block) {
+    return (bytes[area.table + (block >> 2)] >> ((block & 3) * 2)) & 3;
+  }
+
+  /** Walk blocks [from, to) of an area (from: a head or free), adding to out. */
+  decode(a, old, from, to, out) {
+    const bytes = this.memory();
+    let head = -1;
+    let size = 0;
+    let changed = false;
+    const close = () => {
+      if (head < 0) return;
+      const block = { address: a.pool + head * BYTES_PER_BLOCK, bytes: size * BYTES_PER_BLOCK };
+      out.used += block.bytes;
+      if (block.bytes > out.largest.bytes) out.largest = block;
+      if (changed && (!out.largestNew || block.bytes > out.largestNew.bytes)) out.largestNew = block;
+      head = -1;
+    };
+    for (let b = from; b < to; b++) {
+      const byte = bytes[a.table + (b >> 2)];
+      if (byte === 0 && (b & 3) === 0 && b + 3 < to) { // four free blocks: skipped at once
+        close();
+        b += 3;
+        continue;
+      }
+      const shift = (b & 3) * 2;
+      const kind = (byte >> shift) & 3;
+      const was = old ? (old[b >> 2] >> shift) & 3 : FREE;
+      if (kind === TAIL) {
+        size++;
+        if (was !== TAIL) changed = true;
+      } else {
+        close();
+        if (kind !== FREE) {
+          head = b;
+          size = 1;
+          changed = was !== kind;
         }
       }
-      close();
     }
-    return { largest, largestNew, used };
+    close();
   }
 }

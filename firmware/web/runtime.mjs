@@ -50,6 +50,7 @@ class Runtime {
     this._memAlloc = gc.mem_alloc;
     this._memFree = gc.mem_free;
     this._memInfo = micropython.mem_info;
+    this._qstrInfo = micropython.qstr_info;
     gc.disable();
     mp.runPython(`import sys\nsys.path.append(${JSON.stringify(PAGE_PATH)})`);
     this.tables = new HeapTables(() => mp._module.HEAPU8, () => this.print(() => this._memInfo(1)));
@@ -89,6 +90,15 @@ class Runtime {
       total: +gc[1], used: +gc[2], free: +gc[3],
       largestBlock: +blocks[1] * BYTES_PER_BLOCK, largestFree: +blocks[2] * BYTES_PER_BLOCK,
     };
+  }
+
+  /** The bytes of interned names (qstr_info's n_total_bytes): loading a module interns its
+   *  names, and they stay when the module is let go. */
+  qstrBytes() {
+    const text = this.print(() => this._qstrInfo()).join(" ");
+    const found = /n_total_bytes=(\d+)/.exec(text);
+    if (!found) throw new Error("micropython.qstr_info() printed no n_total_bytes: " + text);
+    return +found[1];
   }
 
   /** gc.mem_alloc() + gc.mem_free() less the room the heap may still grow by: its size now. */

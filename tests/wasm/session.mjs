@@ -4,6 +4,9 @@
 //   node tests/wasm/session.mjs --lib BUILD/lib [--heap-kb 192] [--seed N] [--config FILE]
 //                               [--phases a,b,...]
 //
+// --heap-kb is the heap the firmware gets: the runtime starts with that much plus what the
+// harness's own code takes, loaded before the boot (`harness`, measured first on a runtime of its
+// own), so every figure below includes the harness and the firmware's share is the figure less it.
 // BUILD/lib is a build as `tanturlurette deploy` compiles it (.mpy for the ESP32; bytecode loads
 // on any port): tests/bench/wasm_heap.py makes both builds. The board boots on an empty store, so
 // its first boot runs the self-test; tests/wasm/player.py then plays the phases (--phases: only
@@ -18,11 +21,13 @@
 // Figures in bytes. Per phase: `live_peak` the largest live heap after a turn; `used_peak` the
 // most a turn needed, its garbage included; `total_peak` the size the heap had grown to;
 // `largest_block` the largest block held; `largest_alloc` the largest block a turn allocated,
-// with what it looks like, the turn, where the session stood and the files that turn wrote.
+// with what it looks like, the turn, where the session stood and the files that turn wrote;
+// `qstr_bytes` the interned names and their table at the phase's end (micropython.qstr_info():
+// loading a module interns its names, and they stay when the module is let go).
 // For the session: the same peaks over all phases; `grew` whether the heap ever grew past its
-// start (`heap_start_total`, --heap-kb less the collector's tables); `runtime` the live heap of
-// the bare runtime and `harness` what the harness's own code takes (web_board, the page's
-// machine, neopixel and ssd1306, player.py), measured on a second runtime.
+// start (`heap_start_total`: the heap less the collector's tables); `runtime` the live heap of
+// the bare runtime; `harness` the heap of web_board, the page's machine, neopixel and ssd1306,
+// and player.py.
 
 import fs from "fs";
 import path from "path";
@@ -115,7 +120,9 @@ async function harnessHeap(libFiles) {
 export async function runSession(opts) {
   const libFiles = tree(opts.lib, FIRMWARE_PATH);
   const printed = [];
-  const runtime = await loadRuntime({ heapBytes: opts.heapKb * 1024, stdout: (line) => printed.push(line) });
+  const harness = await harnessHeap(libFiles);
+  const heapBytes = opts.heapKb * 1024 + harness; // the firmware gets --heap-kb, whatever the harness takes
+  const runtime = await loadRuntime({ heapBytes, stdout: (line) => printed.push(line) });
   const tables = runtime.tables;
   runtime.collect();
   const bare = runtime.used();
@@ -123,23 +130,29 @@ export async function runSession(opts) {
   runtime.install(libFiles);
   runtime.install(harnessFiles());
   runtime.install({ "/config.json": fs.readFileSync(opts.config) });
-  runtime.run(`import sys\nsys.path.append("${HARNESS_PATH}")`);
+  // the harness's code loaded before the boot, so that every phase holds it alike
+  runtime.run(`import sys\nsys.path.append("${HARNESS_PATH}")\nimport machine, neopixel, ssd1306, web_board, player`);
   const written = watchWrites(runtime.mp.FS);
   let context = () => "booting";
 
   let turns = 0;
   const note = (phase, before) => {
-    const scan = tables.scan(before);
     const used = runtime.used();
-    if (scan.used !== used) throw new Error(`the allocation tables count ${scan.used} bytes, gc.mem_alloc() ${used}`);
+    let fresh;
+    if (phase.turns === 0) { // every block at a phase's first turn, checked against gc's count
+      const scan = tables.scan(before);
+      if (scan.used !== used) throw new Error(`the allocation tables count ${scan.used} bytes, gc.mem_alloc() ${used}`);
+      phase.largest_block = describe(scan.largest, turns);
+      fresh = scan.largestNew;
+    } else { // then only what changed: the largest block held can only grow by a new one
+      fresh = tables.changes(before);
+      if (fresh && fresh.bytes > phase.largest_block.bytes) phase.largest_block = describe(fresh, turns);
+    }
     phase.turns++;
     phase.used_peak = Math.max(phase.used_peak, used);
     phase.total_peak = Math.max(phase.total_peak, tables.total());
-    if (!phase.largest_block || scan.largest.bytes > phase.largest_block.bytes) {
-      phase.largest_block = describe(scan.largest, turns);
-    }
-    if (scan.largestNew && (!phase.largest_alloc || scan.largestNew.bytes > phase.largest_alloc.bytes)) {
-      phase.largest_alloc = describe(scan.largestNew, turns);
+    if (fresh && (!phase.largest_alloc || fresh.bytes > phase.largest_alloc.bytes)) {
+      phase.largest_alloc = describe(fresh, turns);
       phase.largest_alloc.at = context();
       phase.largest_alloc.wrote = [...written].sort((a, b) => b[1] - a[1]).slice(0, WRITES_SHOWN)
         .map(([file, bytes]) => `${file} ${bytes} B`);
@@ -162,8 +175,11 @@ export async function runSession(opts) {
   try {
     bootBoard(runtime, { seed: opts.seed });
     before = note(phases[0], before);
+    phases[0].qstr_bytes = runtime.qstrBytes();
+    runtime.collect();
+    before = tables.snapshot();
     tables.learnTypes(); // the firmware's objects are all in the heap now: every letter shows
-    runtime.run(`import player\n_player = player.Player(_board, ${JSON.stringify(opts.phases || [])})`);
+    runtime.run(`_player = player.Player(_board, ${JSON.stringify(opts.phases || [])})`);
     runtime.run("_names = ' '.join(_player.names())");
     for (const name of runtime.mp.globals.get("_names").split(" ")) phases.push(newPhase(name));
     const player = runtime.mp.globals.get("_player");
@@ -172,11 +188,14 @@ export async function runSession(opts) {
     context = () => where();
     runtime.collect();
     before = tables.snapshot();
+    let playing = 1; // the index in phases of the phase playing: the self-test's first
     for (;;) {
       const index = turn();
+      if (index + 1 !== playing) phases[playing].qstr_bytes = runtime.qstrBytes(); // it is over
       if (index < 0) break;
+      playing = index + 1;
       turns++;
-      before = note(phases[index + 1], before);
+      before = note(phases[playing], before);
     }
     tables.check(); // the tables still read as mem_info prints them
   } catch (err) {
@@ -185,10 +204,10 @@ export async function runSession(opts) {
   const peak = (key) => Math.max(...phases.map((p) => p[key]));
   return {
     lib: opts.lib,
-    heap_start: opts.heapKb * 1024,
+    heap_start: heapBytes,
     heap_start_total: startTotal,
     runtime: bare,
-    harness: await harnessHeap(libFiles),
+    harness,
     turns,
     completed: error === null && phases.every((p) => p.turns > 0),
     error,
