@@ -17,7 +17,8 @@ the page's machine/neopixel/ssd1306, which the board does not have; its size is 
                       when a turn does not fit; no growth means the session fits the budget)
 After the table, what each phase's largest allocation was: its size, the kind of object
 (micropython.mem_info(1)'s letter: h is raw data such as a list's items or a string's text),
-its first bytes, where the game stood and the files that turn wrote.
+its first bytes, where the game stood and the files that turn wrote; then the firmware modules
+each phase left loaded and let go.
 """
 
 import io
@@ -94,9 +95,28 @@ def allocations(build, report):
     return lines
 
 
+def module_changes(build, report):
+    """Per phase, the firmware modules it left loaded that the phase before had not, and those
+    it let go."""
+    lines = []
+    held = []
+    for phase in report["phases"]:
+        now = phase.get("modules") or []
+        added = [m for m in now if m not in held]
+        gone = [m for m in held if m not in now]
+        if held:  # the boot's are all new: counted, not listed
+            lines.append("  %s, after %s: %d modules; +%s; -%s" % (
+                build, phase["name"], len(now), " +".join(added) or "none", " -".join(gone) or "none"))
+        else:
+            lines.append("  %s, after %s: %d modules" % (build, phase["name"], len(now)))
+        held = now
+    return lines
+
+
 def main():
     results = []
     notes = []
+    loaded = []
     failed = False
     with tempfile.TemporaryDirectory() as build:
         for name, games in BUILDS:
@@ -107,10 +127,13 @@ def main():
                 print("wasm_heap: the %s build's session did not complete: %s" % (name, report["error"]))
             results.append((name, figures(report)))
             notes += allocations(name, report)
+            loaded += module_changes(name, report)
     print("heap of the whole session on the 32-bit WebAssembly port, %d KB for the firmware" % BUDGET_KB)
     print(table(results).replace("budget (MicroPython)", "budget"))
     print("\nlargest allocation of each phase:")
     print("\n".join(notes))
+    print("\nfirmware modules loaded at the end of each phase:")
+    print("\n".join(loaded))
     return 1 if failed else 0
 
 

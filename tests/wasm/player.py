@@ -27,6 +27,7 @@ PRESS_TURNS = 8  # 80 ms held: past the debounce, short of a long press
 GAP_TURNS = 6
 LONG_TURNS = 80  # 800 ms: past long_ms (700)
 PUB_GAMES = ("bourre", "piccolo", "acheron")
+FIRMWARE_PACKAGES = ("app", "engine", "store", "proto", "hw_esp32")
 MAX_TURNS = 400000  # per phase: far beyond any whole game, short of a hang
 
 
@@ -51,6 +52,12 @@ class Player:
 
     def names(self):
         return [name for name, _ in self.phases]
+
+    def modules(self):
+        """The firmware's modules loaded now, by name, space-separated."""
+        import sys
+
+        return " ".join(sorted(name for name in sys.modules if name.split(".")[0] in FIRMWARE_PACKAGES))
 
     def context(self):
         """Where the session stands, in a few words: the mode, and the game's move and round."""

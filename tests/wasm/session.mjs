@@ -23,7 +23,8 @@
 // `largest_block` the largest block held; `largest_alloc` the largest block a turn allocated,
 // with what it looks like, the turn, where the session stood and the files that turn wrote;
 // `qstr_bytes` the interned names and their table at the phase's end (micropython.qstr_info():
-// loading a module interns its names, and they stay when the module is let go).
+// loading a module interns its names, and they stay when the module is let go); `modules` the
+// firmware's modules loaded at its end (read one turn into the next phase).
 // For the session: the same peaks over all phases; `grew` whether the heap ever grew past its
 // start (`heap_start_total`: the heap less the collector's tables); `runtime` the live heap of
 // the bare runtime; `harness` the heap of web_board, the page's machine, neopixel and ssd1306,
@@ -78,8 +79,14 @@ function harnessFiles() {
   return files;
 }
 
-/** What the first bytes of a block look like: text, small ints (a list's items), or hex. */
-export function looks(bytes) {
+/** What the first bytes of a block at address look like: the table of interned names (a qstr
+ *  pool: its previous pool, the names before it, its room, its count, then its hashes right
+ *  after its pointers), text, small ints (a list's items), or hex. */
+export function looks(bytes, address) {
+  const head = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  if (head.length >= 6 && head[3] <= head[2] && head[4] === address + 24 + head[2] * 4) {
+    return `qstr pool: ${head[3]} of ${head[2]} interned names`;
+  }
   let printable = 0;
   for (const b of bytes) if ((b >= 32 && b < 127) || b === 10) printable++;
   if (printable >= bytes.length * 0.9) return "text " + JSON.stringify(Buffer.from(bytes).toString("latin1"));
@@ -166,7 +173,7 @@ export async function runSession(opts) {
   };
   const describe = (block, turn) => ({
     bytes: block.bytes, turn, kind: tables.kind(block.address),
-    looks: looks(runtime.peek(block.address, Math.min(PREVIEW_BYTES, block.bytes))),
+    looks: looks(runtime.peek(block.address, Math.min(PREVIEW_BYTES, block.bytes)), block.address),
   });
 
   const phases = [newPhase("boot")];
@@ -186,16 +193,26 @@ export async function runSession(opts) {
     const turn = player.turn; // each proxy fetched once: one made per turn would take heap
     const where = player.context;
     context = () => where();
+    const modules = player.modules;
+    phases[0].modules = modules().split(" ");
     runtime.collect();
     before = tables.snapshot();
     let playing = 1; // the index in phases of the phase playing: the self-test's first
     for (;;) {
       const index = turn();
-      if (index + 1 !== playing) phases[playing].qstr_bytes = runtime.qstrBytes(); // it is over
+      const ended = index + 1 !== playing ? phases[playing] : null;
+      if (ended) ended.qstr_bytes = runtime.qstrBytes();
+      if (index >= 0) {
+        playing = index + 1;
+        turns++;
+        before = note(phases[playing], before);
+      }
+      if (ended) { // which modules the phase left loaded (read after the turn's figures)
+        ended.modules = modules().split(" ");
+        runtime.collect();
+        before = tables.snapshot();
+      }
       if (index < 0) break;
-      playing = index + 1;
-      turns++;
-      before = note(phases[playing], before);
     }
     tables.check(); // the tables still read as mem_info prints them
   } catch (err) {
