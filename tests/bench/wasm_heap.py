@@ -11,6 +11,8 @@ the page's machine/neopixel/ssd1306, which the board does not have; its size is 
   <phase>_live_kb     the largest live heap after a turn of the phase
   <phase>_turn_kb     the most heap a turn of the phase needed, its garbage included: on this port
                       nothing is collected inside a turn, so this is what the heap had to hold
+  <phase>_game_live_kb, <phase>_game_turn_kb   the same over the turns that played the game (a
+                      game's phase begins in the setup menu, choosing it)
   <phase>_alloc_b     the largest single block a turn of the phase allocated, in bytes
   live_peak_kb, needed_kb   the same over the whole session (needed_kb: the heap it needed)
   heap_grew_to_kb     the size the heap grew to (it starts at BUDGET_KB and grows by whole areas
@@ -72,6 +74,10 @@ def figures(report):
         name = phase["name"]
         out[name + "_live_kb"] = kb(phase["live_peak"] - harness)
         out[name + "_turn_kb"] = kb(phase["used_peak"] - harness)
+        game = phase.get("in_game")
+        if game:
+            out[name + "_game_live_kb"] = kb(game["live_peak"] - harness)
+            out[name + "_game_turn_kb"] = kb(game["used_peak"] - harness)
         if phase["largest_alloc"]:
             out[name + "_alloc_b"] = (phase["largest_alloc"]["bytes"], "B")
     out["live_peak_kb"] = kb(report["live_peak"] - harness)
@@ -83,15 +89,25 @@ def figures(report):
     return out
 
 
+def wrote(found):
+    return "; wrote " + ", ".join(found["wrote"]) if found["wrote"] else ""
+
+
 def allocations(build, report):
+    """Per phase: its largest allocation, and the turn that needed the most heap."""
     lines = []
+    harness = report["harness"]
     for phase in report["phases"]:
         alloc = phase["largest_alloc"]
         if alloc:
-            wrote = "; wrote " + ", ".join(alloc["wrote"]) if alloc["wrote"] else ""
             lines.append("  %s, %s: %d B '%s' at turn %d (%s%s): %s" % (
-                build, phase["name"], alloc["bytes"], alloc["kind"], alloc["turn"], alloc["at"], wrote,
+                build, phase["name"], alloc["bytes"], alloc["kind"], alloc["turn"], alloc["at"], wrote(alloc),
                 alloc["looks"][:120]))
+        for where, figures in (("", phase), (" in the game", phase.get("in_game"))):
+            peak = figures and figures.get("used_peak_at")
+            if peak:
+                lines.append("    the turn needing the most%s: %.1f KB at turn %d (%s%s)" % (
+                    where, (figures["used_peak"] - harness) / 1024, peak["turn"], peak["at"], wrote(peak)))
     return lines
 
 
@@ -130,7 +146,7 @@ def main():
             loaded += module_changes(name, report)
     print("heap of the whole session on the 32-bit WebAssembly port, %d KB for the firmware" % BUDGET_KB)
     print(table(results).replace("budget (MicroPython)", "budget"))
-    print("\nlargest allocation of each phase:")
+    print("\nlargest allocation of each phase, and the turn that needed the most heap:")
     print("\n".join(notes))
     print("\nfirmware modules loaded at the end of each phase:")
     print("\n".join(loaded))

@@ -51,6 +51,12 @@ def test_the_heap_figures_are_consistent(report):
         assert 0 < phase["live_peak"] <= phase["used_peak"] <= phase["total_peak"], name
         assert phase["largest_alloc"]["bytes"] <= phase["largest_block"]["bytes"] <= phase["used_peak"], name
         assert phase["largest_block"]["bytes"] % 16 == 0, name  # whole 16-byte blocks
+    for phase in report["phases"][3:]:  # the games: they begin in the setup menu, choosing
+        game = phase["in_game"]
+        assert 0 < game["turns"] < phase["turns"], phase["name"]
+        assert game["live_peak"] <= phase["live_peak"] and game["used_peak"] <= phase["used_peak"]
+    for phase in report["phases"][:3]:
+        assert "in_game" not in phase, phase["name"]  # the boot, the self-test and the menu
     for key in ("live_peak", "used_peak", "total_peak"):
         assert report[key] == max(p[key] for p in report["phases"]), key
     assert report["grew"] == (report["total_peak"] > report["heap_start_total"])

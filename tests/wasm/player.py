@@ -68,7 +68,8 @@ class Player:
         return where
 
     def turn(self):
-        """Run one loop turn; returns the index of the phase it belongs to, -1 once all are done."""
+        """Run one loop turn; returns 2 * the index of the phase it belongs to, plus 1 if a game
+        was being played (not the menus nor the self-test), or -1 once all phases are done."""
         while self.wait <= 0:
             if self.phase >= len(self.phases):
                 return -1
@@ -86,7 +87,7 @@ class Player:
                              % (self.phases[self.phase][0], MAX_TURNS, self.app.text))
         self.board.turn()
         self.wait -= 1
-        return self.phase
+        return 2 * self.phase + (1 if self.app.mode.in_game else 0)
 
     # -- the buttons ----------------------------------------------------------------------------
     def set(self, mask):

@@ -19,7 +19,9 @@
 // The boot (hw_esp32.boot.main, through web_board.Board) is one call: the phase "boot".
 //
 // Figures in bytes. Per phase: `live_peak` the largest live heap after a turn; `used_peak` the
-// most a turn needed, its garbage included; `total_peak` the size the heap had grown to;
+// most a turn needed, its garbage included (`used_peak_at`: that turn, where the session stood
+// and the files it wrote); `in_game` the same over the turns that played a game (a game's
+// phase begins in the setup menu); `total_peak` the size the heap had grown to;
 // `largest_block` the largest block held; `largest_alloc` the largest block a turn allocated,
 // with what it looks like, the turn, where the session stood and the files that turn wrote;
 // `qstr_bytes` the interned names and their table at the phase's end (micropython.qstr_info():
@@ -143,8 +145,10 @@ export async function runSession(opts) {
   let context = () => "booting";
 
   let turns = 0;
-  const note = (phase, before) => {
+  const note = (phase, before, inGame = 0) => {
     const used = runtime.used();
+    const wrote = writes();
+    written.clear();
     let fresh;
     if (phase.turns === 0) { // every block at a phase's first turn, checked against gc's count
       const scan = tables.scan(before);
@@ -156,21 +160,33 @@ export async function runSession(opts) {
       if (fresh && fresh.bytes > phase.largest_block.bytes) phase.largest_block = describe(fresh, turns);
     }
     phase.turns++;
-    phase.used_peak = Math.max(phase.used_peak, used);
+    if (used > phase.used_peak) {
+      phase.used_peak = used;
+      phase.used_peak_at = { turn: turns, at: context(), wrote };
+    }
     phase.total_peak = Math.max(phase.total_peak, tables.total());
     if (fresh && (!phase.largest_alloc || fresh.bytes > phase.largest_alloc.bytes)) {
       phase.largest_alloc = describe(fresh, turns);
       phase.largest_alloc.at = context();
-      phase.largest_alloc.wrote = [...written].sort((a, b) => b[1] - a[1]).slice(0, WRITES_SHOWN)
-        .map(([file, bytes]) => `${file} ${bytes} B`);
+      phase.largest_alloc.wrote = wrote;
     }
-    written.clear();
     runtime.collect();
     const live = runtime.used();
     phase.live_peak = Math.max(phase.live_peak, live);
     phase.live_end = live;
+    if (inGame) { // the same two figures over the turns a game was being played
+      const game = phase.in_game || (phase.in_game = { turns: 0, live_peak: 0, used_peak: 0 });
+      game.turns++;
+      game.live_peak = Math.max(game.live_peak, live);
+      if (used > game.used_peak) {
+        game.used_peak = used;
+        game.used_peak_at = { turn: turns, at: context(), wrote };
+      }
+    }
     return tables.snapshot();
   };
+  const writes = () => [...written].sort((a, b) => b[1] - a[1]).slice(0, WRITES_SHOWN)
+    .map(([file, bytes]) => `${file} ${bytes} B`);
   const describe = (block, turn) => ({
     bytes: block.bytes, turn, kind: tables.kind(block.address),
     looks: looks(runtime.peek(block.address, Math.min(PREVIEW_BYTES, block.bytes)), block.address),
@@ -199,13 +215,14 @@ export async function runSession(opts) {
     before = tables.snapshot();
     let playing = 1; // the index in phases of the phase playing: the self-test's first
     for (;;) {
-      const index = turn();
+      const code = turn(); // 2 * the phase's index, plus 1 while a game is played; -1: the end
+      const index = code < 0 ? -1 : code >> 1;
       const ended = index + 1 !== playing ? phases[playing] : null;
       if (ended) ended.qstr_bytes = runtime.qstrBytes();
       if (index >= 0) {
         playing = index + 1;
         turns++;
-        before = note(phases[playing], before);
+        before = note(phases[playing], before, code & 1);
       }
       if (ended) { // which modules the phase left loaded (read after the turn's figures)
         ended.modules = modules().split(" ");
