@@ -106,7 +106,8 @@ const after = rt.used();
 rt.run("del keep");
 rt.collect();
 console.log(JSON.stringify({ live, used, after, freed: rt.used(), fresh, scanUsed: scan.used,
-  scanNew: scan.largestNew, info, total: rt.tables.total(), kind: rt.tables.kind(fresh.address) }));
+  scanNew: scan.largestNew, info, total: rt.tables.total(), gcTotal: rt.total(),
+  kind: rt.tables.kind(fresh.address) }));
 """)
     # 5000 bytes of data in whole blocks (5008), the largest new block; 40 lists of 300 items
     # (1200 bytes each) of garbage, all still there until the collection
@@ -115,7 +116,7 @@ console.log(JSON.stringify({ live, used, after, freed: rt.used(), fresh, scanUse
     assert got["kind"] == "h"  # raw data: the bytearray's object is a block of its own
     assert got["used"] - got["live"] >= 5008 + 40 * 1200
     assert got["scanUsed"] == got["used"] == got["info"]["used"]
-    assert got["total"] == got["info"]["total"]
+    assert got["total"] == got["info"]["total"] == got["gcTotal"]
     assert got["info"]["largestBlock"] == 5008
     assert 5008 <= got["after"] - got["live"] < 5008 + 40 * 1200  # the lists were garbage
     assert got["freed"] < got["after"] - 4000  # and the bytearray too, once let go
