@@ -14,7 +14,7 @@ REFERENCE_BOARD = "s3-devkitc-1"
 BOARDS = {
     # ESP32-S3-DevKitC-1 with an ESP32-S3-WROOM-1-N8R8 (8 MB octal PSRAM): the reference build
     "s3-devkitc-1": ("esp32s3", {"leds": 21, "keep": 4, "swap": 5, "ok": 6, "back": 7,
-                                 "buzzer": 47, "i2c_sda": 1, "i2c_scl": 2}),
+                                 "buzzer": 47, "i2c_sda": 2, "i2c_scl": 1}),
     # ESP32-DevKitC with an ESP32-WROVER-E: the WROOM pin map, with the LED data off GPIO16 (PSRAM)
     "wrover-devkitc": ("esp32", {"leds": 23, "keep": 25, "swap": 26, "ok": 27, "back": 33,
                                  "buzzer": 19, "i2c_sda": 21, "i2c_scl": 22}),
