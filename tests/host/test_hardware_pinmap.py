@@ -222,3 +222,19 @@ def test_the_usb_build_keeps_the_big_capacitor_off_vbus():
     assert microfarads(bulk["usb"]) <= 10, bulk
     assert microfarads(bulk["supply"]) >= 1000, bulk
     assert "wire link" in parts["d_feed"]["by_build"]["usb"] and "1N5817" in parts["d_feed"]["by_build"]["supply"]
+
+
+def test_the_port_finder_knows_every_profiles_usb_bridge():
+    """`tanturlurette ports` and the logger find the board by its USB bridge: each bridge a
+    profile's host-link port may carry (the S3-DevKitC-1's CP2102N or CH343) must be known."""
+    from host_tools.device import bridge_name, find_port
+
+    class Port:
+        def __init__(self, device, vid, pid):
+            self.device, self.vid, self.pid = device, vid, pid
+
+    for name, profile in PROFILES.items():
+        for bridge in profile["host_link"]["bridges"]:
+            vid, pid = int(bridge["vid"], 16), int(bridge["pid"], 16)
+            assert bridge_name(vid, pid), "%s: the %s bridge is unknown" % (name, bridge["name"])
+            assert find_port([Port("/dev/ttyS0", None, None), Port("/dev/ttyACM0", vid, pid)]) == "/dev/ttyACM0"
