@@ -320,7 +320,8 @@ def cmd_deploy(args):
 
     try:
         games = [g.strip() for g in args.games.split(",")] if args.games else None
-        run(args.port, args.config, dry_run=args.dry_run, games=games, debug=args.debug)
+        run(args.port, args.config, dry_run=args.dry_run, games=games, debug=args.debug,
+            board=args.board)
     except DeployError as err:
         print("deploy: %s" % err, file=sys.stderr)
         return 1
@@ -493,7 +494,10 @@ def build_parser():
 
     p = add("deploy", cmd_deploy, "compile and copy the firmware to a board with mpremote")
     p.add_argument("--port", default="auto", help="mpremote device (default: auto)")
-    p.add_argument("--config", help="config file to write (default: firmware/config.json)")
+    p.add_argument("--config", help="config file to write (default: firmware/config.json with the"
+                   " board's pins)")
+    p.add_argument("--board", help="board profile from hardware/boards/ (default: the reference,"
+                   " s3-devkitc-1)")
     p.add_argument("--dry-run", action="store_true", help="list the steps, run nothing")
     p.add_argument("--games", help="game packs to install, comma-separated, from bourre,piccolo,acheron"
                    " (default: all); Tanturlurette is always installed")

@@ -13,17 +13,28 @@ The steps, in order (`--dry-run` prints exactly these and runs nothing):
 A build holds Tanturlurette, the device's own game, and the game packs chosen with `--games`
 (all of them by default): a family that only plays Tanturlurette saves the flash and RAM of the
 pub games. The simulator (firmware/sim) is not deployed.
+
+`--board NAME` names the board profile (hardware/boards/NAME.json; the reference by default). The
+config written to the board carries the profile's name as `board`, and its pin map (board_config
+says which of a given config's values it keeps); the firmware checks both against the chip it
+runs on. deploy also prints the esptool commands that put the profile's MicroPython image on the
+board (once, before the first deploy), and which of its USB ports carries the host link.
 """
 
+import json
 import os
 import shlex
 import shutil
 import subprocess
 import sys
 
+from app.boards import BOARDS, REFERENCE_BOARD
 from engine.registry import PACKS
 
 from host_tools import FIRMWARE, FIRMWARE_LIB, ROOT
+
+BOARDS_DIR = os.path.join(ROOT, "hardware", "boards")
+ESPTOOL_BAUD = 460800
 
 ARCH = "xtensawin"  # the ESP32's Xtensa LX6 with the windowed ABI
 DATA_EXTENSIONS = (".json",)
@@ -108,16 +119,106 @@ def compile_argv(python, rel, out, debug=False):
                                                                      os.path.join(FIRMWARE_LIB, rel)]
 
 
-def check_config(path):
+def load_profile(name=None):
+    """The board profile hardware/boards/<name>.json (None: the reference board)."""
+    name = name or REFERENCE_BOARD
+    if name not in BOARDS:
+        raise DeployError("unknown board %s (the boards are: %s)" % (name, ", ".join(sorted(BOARDS))))
+    with open(os.path.join(BOARDS_DIR, name + ".json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def board_config(config, profile):
+    """The config for the board of `profile`: its `board` and `pins` are the profile's when the
+    config has none; a config naming another board is refused (its pins are that board's wiring).
+    The values a config does give are kept: a board wired to other pins keeps them, and the
+    firmware's checks (check_config) say whether they fit the chip."""
+    named = config.get("board")
+    if named is not None and named != profile["name"]:
+        raise DeployError("the config is for board %s, not %s: give --board %s, or a config for %s"
+                          % (named, profile["name"], named, profile["name"]))
+    fitted = dict(config)
+    fitted["board"] = profile["name"]
+    if "pins" not in fitted:
+        fitted["pins"] = dict(profile["pins"])
+    return fitted
+
+
+def default_config(profile):
+    """firmware/config.json (the reference board's) with the profile's board and pin map."""
+    with open(os.path.join(FIRMWARE, "config.json"), encoding="utf-8") as f:
+        config = json.load(f)
+    del config["board"], config["pins"]
+    return board_config(config, profile)
+
+
+def prepare_config(profile, path=None, out_path=None):
+    """Write the config the board gets to out_path: the given file (or the default config) fitted
+    to the profile's board."""
+    if path is None:
+        config = default_config(profile)
+    else:
+        if not os.path.isfile(path):
+            raise DeployError("config %s not found" % path)
+        try:
+            with open(path, encoding="utf-8") as f:
+                config = json.load(f)
+        except ValueError as err:
+            raise DeployError("config %s is not JSON: %s" % (path, err)) from None
+        if not isinstance(config, dict):
+            raise DeployError("config %s must hold a JSON object" % path)
+        config = board_config(config, profile)
+    os.makedirs(os.path.dirname(out_path), exist_ok=True)
+    with open(out_path, "w", encoding="utf-8") as f:
+        json.dump(config, f, indent=1)
+        f.write("\n")
+    return out_path
+
+
+def load_fitted(profile, config, out_path):
+    """Write the config fitted to the board, check it as that board's firmware will, return it."""
+    prepare_config(profile, config, out_path)
+    check_config(out_path, profile["chip"])
+    with open(out_path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def check_config(path, chip=None):
     """The config as the board will load it; refuses one that the loader would correct."""
     from app.config import load_config
 
     if not os.path.isfile(path):
         raise DeployError("config %s not found" % path)
-    _config, messages = load_config(path)
+    _config, messages = load_config(path, chip)
     if messages:
         raise DeployError("config %s has problems the board would fall back from:\n  %s"
                           % (path, "\n  ".join(messages)))
+
+
+def image_name(profile):
+    """The profile's MicroPython image as the download page names it, less its build date."""
+    image = profile["micropython"]
+    return "%s-%s-v%s.bin" % (image["board"], image["variant"], image["version"])
+
+
+def esptool_commands(profile, port="PORT"):
+    """The commands that erase the board and write its MicroPython image, once."""
+    chip = ["esptool", "--chip", profile["esptool"]["chip"], "--port", port]
+    return [chip + ["erase-flash"],
+            chip + ["--baud", str(ESPTOOL_BAUD), "write-flash", "-z", profile["esptool"]["offset"],
+                    image_name(profile)]]
+
+
+def board_notes(profile, port="auto"):
+    """What deploy says about the board before its steps: the image, esptool, the USB port."""
+    port = "PORT" if port == "auto" else port
+    image = profile["micropython"]
+    lines = ["board: %s (%s %s, %s PSRAM)" % (profile["name"], profile["board"], profile["module"], profile["psram"]),
+             "plug in %s (host link: %s)" % (profile["host_link"]["plug"], profile["host_link"]["port"]),
+             "once, if the board does not run MicroPython %s %s-%s yet (the download's name also "
+             "carries its date):" % (image["version"], image["board"], image["variant"])]
+    lines.extend("  " + shlex.join(argv) for argv in esptool_commands(profile, port))
+    return lines
 
 
 def build_steps(build, games=None, debug=False):
@@ -135,8 +236,9 @@ def build_steps(build, games=None, debug=False):
 
 
 def plan(port="auto", config=None, build=None, games=None, debug=False):
-    config = config or os.path.join(FIRMWARE, "config.json")
+    """The steps; config is the file to write to the board (prepare_config makes it)."""
     build = build or os.path.join(ROOT, "build", "deploy")
+    config = config or os.path.join(build, "config.json")
     mpremote = [sys.executable, "-m", "mpremote", "connect", port]
     steps = build_steps(build, games, debug)
     steps.append(Step("remove the old lib", mpremote + ["run", REMOVE_OLD_LIB]))
@@ -171,19 +273,38 @@ def build_lib(build, games=None, out=None, debug=False):
     return os.path.join(build, "lib")
 
 
-def run(port="auto", config=None, build=None, dry_run=False, out=None, games=None, debug=False):
+def run(port="auto", config=None, build=None, dry_run=False, out=None, games=None, debug=False,
+        board=None):
+    """Deploy to the board of profile `board` (None: the reference); config: a config file of
+    the user's, fitted to the board (None: the default config, with the profile's pins)."""
     out = out or sys.stdout
-    steps, config, build = plan(port, config, build, games, debug)
-    check_config(config)
+    profile = load_profile(board)
+    chosen_games(games)  # an unknown game is refused before anything is written
+    build = build or os.path.join(ROOT, "build", "deploy")
+    written = os.path.join(build, "config.json")
+    if dry_run:  # writes nothing in the build: the config is checked in a folder of its own
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            fitted = load_fitted(profile, config, os.path.join(folder, "config.json"))
+    else:
+        if os.path.isdir(build):
+            shutil.rmtree(build)  # no stale module from a file since deleted
+        fitted = load_fitted(profile, config, written)
+    steps, _config, build = plan(port, written, build, games, debug)
     if not os.path.isfile(os.path.join(FIRMWARE, "main.py")):
         raise DeployError("firmware/main.py is missing: nothing would start on the board")
     if dry_run:
-        out.write("deploy --dry-run: %d steps, nothing is run; games: %s; %s build\n"
-                  % (len(steps), ", ".join(chosen_games(games)), "debug" if debug else "release"))
+        out.write("deploy --dry-run: %d steps, nothing is run; board: %s; games: %s; %s build\n"
+                  % (len(steps), profile["name"], ", ".join(chosen_games(games)),
+                     "debug" if debug else "release"))
+    for line in board_notes(profile, port):
+        out.write(line + "\n")
+    out.write("config for the board: board %s; pins %s\n" % (fitted["board"], ", ".join(
+        "%s %s" % (role, fitted["pins"][role]) for role in sorted(fitted["pins"]))))
+    if dry_run:
         for step in steps:
             out.write(step.describe() + "\n")
         return steps
-    if os.path.isdir(build):
-        shutil.rmtree(build)  # no stale module from a file since deleted
     execute(steps, out)
     return steps

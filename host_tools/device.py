@@ -25,6 +25,7 @@ KNOWN_BRIDGES = (
     ((0x10C4, 0xEA60), "CP210x"),
     ((0x1A86, 0x7523), "CH340"),
     ((0x1A86, 0x55D4), "CH9102"),
+    ((0x1A86, 0x55D3), "CH343"),  # the UART port of some ESP32-S3-DevKitC-1 (hardware/boards/)
     ((0x0403, 0x6001), "FT232"),
     ((0x303A, None), "Espressif native USB"),
 )

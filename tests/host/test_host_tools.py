@@ -275,7 +275,7 @@ def test_deploy_dry_run_lists_every_step_and_runs_nothing(tmp_path):
     assert tail[4].endswith(":config.json")
     assert tail[5].endswith("reset")
     assert all("connect /dev/ttyUSB0" in line for line in tail)
-    assert len(text) == len(steps) + 1
+    assert len(text) == len(steps) + 2 + len(deploy.board_notes(deploy.load_profile()))  # + header, config
 
 
 def test_deploy_refuses_a_config_the_board_would_not_accept(tmp_path):
