@@ -13,8 +13,12 @@ its byte; a terminal's colour is sRGB, whose coding is close to how light looks.
 is computed from the LED's linear light, in three steps:
   1. the hue: the LED's colour at full intensity (its bytes divided by the largest). A colour
      whose OKLab lightness is under LIFT_L is lightened to it, keeping its OKLab hue: on a dark
-     screen pure blue (lightness 0.45) is barely seen, where the blue LED is bright. Of the seat
-     and UI colours only J1's blue is changed, to about (58, 115, 255).
+     screen pure blue (lightness 0.45, a contrast of 2.4 with black) is barely seen, where the
+     blue LED is bright. Of the seat and UI colours only J1's blue changes, to (15, 76, 255)
+     (contrast 3.5, the least WCAG asks of graphics being 3). LIFT_L is the lightest that keeps
+     the seats as far apart through the colour-blindness simulations as the device's colours are
+     (a CIELAB difference of 27.6, tests/portable/test_hw_ring.py); a lighter blue comes near
+     J7's violet for protanopes.
   2. the intensity m (0 to 1, linear light: the largest byte over the configured brightness) is
      taken to a lightness factor k = DIM_FLOOR + (1 - DIM_FLOOR) * m^(1/3). m^(1/3) alone would be
      exact (OKLab's lightness is the cube root of linear light, so scaling OKLab by k is scaling
@@ -30,9 +34,10 @@ unlit.
 
 The OLED panel shows what the board's OLED draws (hw_esp32.show_text): the first height/8 lines,
 each cut at width/8 characters, accents folded to its font; with `display.enabled: false` there
-is no panel, as the board has none. The layout needs 72 columns and 21 lines; a smaller terminal
-gets a line saying what size it needs instead of a picture that would scroll, and the layout
-comes back when the terminal grows (Keys asks the terminal for its size every SIZE_POLL_MS).
+is no panel, as the board has none. The layout needs 68 columns and 21 lines (Painter.needs); a
+smaller terminal gets a line saying what size it needs instead of a picture that would scroll,
+and the picture comes back when the terminal grows (Keys asks the terminal its size every
+SIZE_POLL_MS: the unix port has no ioctl for it, and a cursor position report needs none).
 """
 # The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
 # include it, so its imports are not resolved here (the app's own files are checked on their own).
@@ -48,7 +53,7 @@ from hw_esp32 import ascii_line
 ROWS = 19  # the target's height in lines; its width is twice that, as characters are tall
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one
 PRESS_MS = 90  # a short press, and the least gap between two presses of a button
-QUEUED_PRESSES = 4
+QUEUED_PRESSES = 8
 # The app's sound cue ids (app.core CUE_*) by name: the terminal prints a cue as a word.
 CUE_NAMES = ("click", "act", "error", "round", "lose", "win", "undo", "turn")
 HELP = ("k KEEP  s SWAP  o/Enter OK",
@@ -86,12 +91,13 @@ def terminal_traits(getenv):
         colours = TRUECOLOUR
     else:
         colours = COLOURS_256
-    locale = ""
-    for name in ("LC_ALL", "LC_CTYPE", "LANG"):  # the first one set decides, as for the C library
-        locale = getenv(name) or ""
-        if locale:
-            break
-    locale = locale.lower()
+    lc_ctype = getenv("LC_CTYPE")
+    lang = getenv("LANG")
+    if lc_ctype == "C.UTF-8" and lang:
+        # .venv/bin/micropython is started by a CPython launcher, which turns a C locale's
+        # LC_CTYPE into C.UTF-8 (PEP 538): LANG still says what the terminal was set up for
+        lc_ctype = None
+    locale = (getenv("LC_ALL") or lc_ctype or lang or "").lower()  # the C library's order
     return colours, ("utf-8" in locale or "utf8" in locale)
 
 
@@ -225,7 +231,8 @@ class Painter:
     """Draws the target, the OLED panel, the keys and a status line with ANSI escapes.
 
     Screen: the target's black face from column 1 (one blank column each side of the dots), the
-    panel and the keys GAP columns to its right, the status on the second line under the target.
+    panel and the keys GAP columns to its right, the status from the second line under the target
+    on, wrapped over the lines the terminal has.
     ring(wire) takes the bytes the strip receives, in the strip's colour order.
     """
 
@@ -307,8 +314,11 @@ class Painter:
             if row < len(side):
                 out.append(" " * GAP + side[row])
             out.append(CSI + "K")
-        status = self.status[:columns]
-        out.append("%s%d;1H%s%s" % (CSI, ROWS + 2, status, CSI + "K"))
+        # the status (what the config loader said) on the lines left under the target
+        room = (size[1] if size is not None else self.needs[1]) - ROWS - 1
+        status = wrap_words(self.status, columns)
+        for i in range(min(room, len(status))):
+            out.append("%s%d;1H%s%sK" % (CSI, ROWS + 2 + i, status[i], CSI))
         out.append(CSI + "J")
         self.out.write("".join(out))
 

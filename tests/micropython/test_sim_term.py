@@ -248,7 +248,7 @@ def test_seat_colours_stay_apart_and_seen_on_a_dark_terminal():
         for j in range(i + 1, len(seen)):
             assert delta_e(labs[i], labs[j]) >= 30, (i, j, seen[i], seen[j])
     # colour-blind views too, as the device's colours were chosen
-    assert smallest_difference([[255 * srgb_linear(v) for v in c] for c in seen]) >= 20
+    assert smallest_difference([[255 * srgb_linear(v) for v in c] for c in seen]) >= 27
 
 
 def test_a_256_colour_terminal_gets_the_nearest_colours():
@@ -290,6 +290,9 @@ def test_terminal_traits_come_from_the_environment():
     assert terminal_traits(env(TERM="xterm-256color", LANG="C")) == (COLOURS_256, False)
     assert terminal_traits(env(LANG="fr_FR.UTF-8", LC_ALL="C")) == (COLOURS_256, False)
     assert terminal_traits(env(LC_CTYPE="C.UTF-8")) == (COLOURS_256, True)
+    assert terminal_traits(env(LC_CTYPE="en_US.UTF-8", LANG="C")) == (COLOURS_256, True)
+    # the launcher's coercion of a C locale (PEP 538) is not taken for the terminal's
+    assert terminal_traits(env(LC_CTYPE="C.UTF-8", LANG="C")) == (COLOURS_256, False)
     assert terminal_traits(env()) == (COLOURS_256, False)
     assert terminal_traits(env(NO_COLOR="1", COLORTERM="truecolor")) == (NO_COLOUR, False)
 
@@ -336,7 +339,7 @@ def test_everything_fits_80x24_with_the_top_of_the_target_and_the_oled_first_lin
             assert cell(painter, top)[0] == 0 and shown(screen, painter, top)[0] == GLYPHS_UTF8[0]
             text = screen.all_text()
             assert "k KEEP" in text and "q quit" in text and "sound: win" in text
-            assert "config: leds.brightness" in text
+            assert text.count("using 96") == 3, text  # wrapped, not cut
             if display:
                 assert "OLED" in screen.text(0) and "Tour 12  pot 14" in screen.text(1)
                 assert "ligne 8 la fin" in text
