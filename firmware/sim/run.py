@@ -192,8 +192,10 @@ def scripted(opts, config):
 
 
 def interactive(opts, config, messages):
+    import os
+
     from sim.hw import SimHardware
-    from sim.term import Keys, Painter
+    from sim.term import Keys, Painter, terminal_traits
 
     clock = SystemClock()
     app = App(config, clock, build_session(opts))
@@ -201,13 +203,14 @@ def interactive(opts, config, messages):
         app.rng.seed(opts["seed"])
     if opts["selftest"] and app.mode.__class__.__name__ != "SelfTestMode":
         begin_selftest(app, clock)
-    painter = Painter(app.layout)
-    painter.status = "; ".join(messages)[:78]
-    hw = SimHardware(clock, config, painter=painter)
+    colours, utf8 = terminal_traits(os.getenv)
+    painter = Painter(app.layout, config, colours=colours, utf8=utf8)
+    painter.status = "; ".join(messages)
+    hw = SimHardware(clock, config, painter=painter, display=config["display"]["enabled"])
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
     try:
-        keys = Keys(clock, buttons["long_ms"])
+        keys = Keys(clock, buttons["long_ms"], on_size=painter.resize)
     except OSError:  # stdin is not a terminal (a pipe, a CI job)
         print("sim: the interactive simulator needs a terminal on stdin; "
               "for runs without one use --script FILE --out FILE")
@@ -216,11 +219,12 @@ def interactive(opts, config, messages):
     hw.idle = keys.wait
     link = build_link(opts, app)
     try:
-        painter.clear()
+        painter.open()
+        keys.learn_size()
         run(app, hw, debouncer, link, should_stop=lambda: keys.quit)
     finally:
+        painter.close()
         keys.restore()
-        sys.stdout.write("\x1b[0m\r\n")
     return 0
 
 
