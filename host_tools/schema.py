@@ -318,6 +318,7 @@ EVENTS = {
                    optional={"pot": COUNT, "winners": SEATS}),
     "selftest": Fields(required={"passed": Flag(), "buttons": ListOf(Text(1, 8), 8), "rings": COUNT,
                                  "sweep_done": Flag()}),
+    "applied": Fields(required={"deal": ROUND, "applied": ListOf(MESSAGE, 64)}),
     "storage": Fields(required={"ok": Flag(), "message": MESSAGE},
                       optional={"errno": Maybe(POINTS), "where": Maybe(SHORT)}),
     "state": StateData(),

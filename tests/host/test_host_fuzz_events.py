@@ -11,6 +11,8 @@ other game when one game's answer is spoiled, and never store a malformed one.
 """
 
 import json
+import os
+import re
 import zlib
 
 from app.session import Session
@@ -24,7 +26,7 @@ from test_host_tools import log_bytes, session_game
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools.cli import main as cli
 from host_tools.db import LogStore
-from host_tools.schema import RECORD, BadEvent, check_event
+from host_tools.schema import EVENTS, RECORD, BadEvent, check_event
 
 NAMES = ["Anaïs", "Bea", "Cyr", "Dédé"]
 UTC = 1764460800
@@ -42,6 +44,8 @@ APP_EVENTS = [
     ("elim", {"seat": 2, "round": 5}),
     ("reenter", {"seat": 1, "stakes": 2, "pot": 6}),
 ]
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class _App:
@@ -375,3 +379,17 @@ def test_schema_fits_the_firmware():
                         raise AssertionError("the firmware's %s event: %s" % (entry["event"], err)) from None
     assert {"boot", "boot with resume", "selftest", "game", "state", "act", "round", "undo", "elim", "reenter",
             "over"} <= kinds, kinds
+
+
+def test_every_event_type_the_firmware_sends_has_a_schema():
+    """A new event type in the firmware without its schema here would be skipped by every host as
+    damaged: each literal type given to the app's log, the session's _emit or the link's send has one."""
+    sent = set()
+    for folder in ("firmware/lib", "firmware/sim"):
+        for base, _dirs, files in os.walk(os.path.join(ROOT, folder)):
+            for name in files:
+                if name.endswith(".py"):
+                    with open(os.path.join(base, name), encoding="utf-8") as f:
+                        sent |= set(re.findall(r'\b(?:log|_emit|send)\("([a-z_]+)"', f.read()))
+    assert {"act", "boot", "error", "ok", "state", "storage"} <= sent  # the search finds them
+    assert sent - set(EVENTS) == set()
