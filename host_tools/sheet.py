@@ -34,6 +34,7 @@ HEAD = 1.05  # the title lines
 COLUMN_HEAD = 0.42
 RESULT_LINE = 0.24
 CHART = 3.0
+CHART_LEAST = 2.2  # a plot squeezed under a table on a page, or else on a page of its own
 DEAL_WIDTH = 0.55
 DEALER_WIDTH = 1.05
 PLAYER_WIDTH = 1.2
@@ -264,11 +265,11 @@ def _draw_result(page, data, y):
     return y
 
 
-def _draw_chart(page, data, y):
+def _draw_chart(page, data, y, height=CHART):
     """The running totals, one line a player in his colour, under the table."""
-    left, bottom = MARGIN + 0.5, page.height - (y + CHART - 0.25)
+    left, bottom = MARGIN + 0.5, page.height - (y + height - 0.25)
     ax = page.fig.add_axes((left / page.width, bottom / page.height,
-                            (page.width - left - MARGIN - 1.6) / page.width, (CHART - 0.6) / page.height))
+                            (page.width - left - MARGIN - 1.6) / page.width, (height - 0.6) / page.height))
     deals = list(range(len(data["totals"])))
     for seat, name in enumerate(data["names"]):
         line = line_style(seat, len(data["names"]))
@@ -296,12 +297,13 @@ def _page_rows(data, page_height):
 def sheet_pages(data, paged):
     """The sheet's figures: one tall page, or (paged) A4 pages in the orientation its width needs,
     the heading and the column names on each, the result and the plot after the last row (on a page
-    of their own when the last page has no room left). The caller saves and closes them."""
+    of their own when the last page has no room left; the plot shrinks a little to stay on the
+    page of the result). The caller saves and closes them."""
     plt = pyplot()
     columns, width = _columns(data)
-    end = 0.15 + RESULT_LINE * len(data["result"]) + 0.1 + CHART
+    result = 0.15 + RESULT_LINE * len(data["result"]) + 0.1
     if not paged:
-        height = 2 * MARGIN + HEAD + COLUMN_HEAD + ROW * len(data["rows"]) + end
+        height = 2 * MARGIN + HEAD + COLUMN_HEAD + ROW * len(data["rows"]) + result + CHART
         page = _Page(plt, width, height)
         y = _draw_rows(page, data, columns, data["rows"], _draw_head(page, data, columns, MARGIN))
         _draw_chart(page, data, _draw_result(page, data, y) + 0.1)
@@ -313,12 +315,19 @@ def sheet_pages(data, paged):
         page = _Page(plt, size[0], size[1])
         figures.append(page.fig)
         y = _draw_rows(page, data, columns, rows, _draw_head(page, data, columns, MARGIN))
-        if i == len(chunks) - 1:
-            if y + end > size[1] - MARGIN:  # no room left under the table
-                page = _Page(plt, size[0], size[1])
-                figures.append(page.fig)
-                y = MARGIN
-            _draw_chart(page, data, _draw_result(page, data, y) + 0.1)
+        if i < len(chunks) - 1:
+            continue
+        if y + result > size[1] - MARGIN:  # no room left under the table
+            page = _Page(plt, size[0], size[1])
+            figures.append(page.fig)
+            y = MARGIN
+        y = _draw_result(page, data, y) + 0.1
+        room = size[1] - MARGIN - y
+        if room < CHART_LEAST:  # the plot on a page of its own
+            page = _Page(plt, size[0], size[1])
+            figures.append(page.fig)
+            y, room = MARGIN, CHART
+        _draw_chart(page, data, y, min(CHART, room))
     return figures
 
 

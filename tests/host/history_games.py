@@ -5,6 +5,7 @@ Logger into a real LogStore, as the device's events would be."""
 import io
 import json
 
+import pytest
 from app.session import Session
 from engine.core import TABLE
 from engine.registry import game_module
@@ -12,6 +13,7 @@ from engine.rng import Rng
 
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools.db import LogStore
+from host_tools.facts import game_facts
 from host_tools.logger import Logger
 
 KINDS = {  # a short game of each engine, for the tests that go through every kind
@@ -92,3 +94,30 @@ def log_games(db_path, games):
     stored = store.games()
     store.close()
     return stored
+
+
+FAMILY = ["Anaïs", "Bertrand", "Cléo", "Dédé", "Élise", "Fañch"]
+# (engine, options, names, seed): a game of every kind with names and one without, short and long
+GAMES = [
+    ("tanturlurette", {"players": 4, "circles": 2}, FAMILY[:4], 5),
+    ("tanturlurette", {"players": 6, "circles": 4}, None, 2),
+    ("tanturlurette", {"players": 4, "circles": 2}, ["Dédé", "Cléo", "Anaïs", "Bertrand"], 3),
+    ("bourre", {"players": 4, "deals": 3}, FAMILY[:4], 4),
+    ("bourre", {"players": 5, "deals": 7, "stake": 2}, None, 6),
+    ("bourre_score", {"players": 3, "deals": 3, "stake": 2}, ["Bertrand", "Élise", "Anaïs"], 7),
+    ("piccolo", {"target": 11}, FAMILY[:4], 8),
+    ("piccolo", {"target": 41, "dealer": 2}, None, 9),
+    ("piccolo_score", {"target": 21}, ["Cléo", "Anaïs", "Fañch", "Dédé"], 10),
+    ("acheron", {"players": 3, "target": 60}, FAMILY[:3], 11),
+    ("acheron", {"players": 5, "target": 100}, None, 12),
+    ("acheron_score", {"players": 4, "target": 60}, ["Dédé", "Anaïs", "Cléo", "Fañch"], 13),
+]
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    """GAMES logged into a fresh database: its path, the stored games, their facts, a folder."""
+    folder = tmp_path_factory.mktemp("history")
+    db = str(folder / "games.sqlite")
+    games = log_games(db, GAMES)
+    return {"db": db, "games": games, "facts": [game_facts(g) for g in games], "folder": folder}
