@@ -250,6 +250,7 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
     player = state.current_player()
     winners = state.winners() if over else []
     mark_r = size / 34
+    legend = []
     for seat in range(players):
         colour = seat_colour(seat)
         x, y = geo.rim(seat, players)
@@ -273,7 +274,12 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
         text = "%d %s: %s" % (seat + 1, names[seat], lines[seat])
         if marks:
             text += " (%s)" % ", ".join(marks)
-        shapes.append(("text", lx + size * 0.025, ly, text, TEXT, size / 40, "start"))
+        legend.append((lx + size * 0.025, ly, text))
+    # one size for the legend, small enough that its longest line fits its column
+    width = size * (0.46 if players > 4 else 0.92)
+    px = min(size / 40, width / (0.56 * max(len(t) for _x, _y, t in legend)))
+    for x, y, text in legend:
+        shapes.append(("text", x, y, text, TEXT, px, "start"))
     if player == TABLE:
         _ring(shapes, geo.cx, geo.cy, geo.led_r * 2.6, TEXT, 2.0, "turn", -1)
     key = "rings: white %s · seat colour: to play%s · gold: winner" % (
