@@ -9,7 +9,7 @@ and scaled to the target (or to the leader), painted by the device's own app.boa
 that, what the LEDs show by blinking and pulsing is drawn as ring marks, named in a key: a white
 ring round the dealer's number (La Bourre has no dealer: its ring marks the first to play), a
 ring in the seat's colour round the seat to play (round the centre when the whole table enters),
-and at the end a gold ring round each winner.
+and at the end a double gold ring round each winner.
 
 A pub game (a scorekeeper) has no picture of its own on the target: its picture is its score
 sheet (host_tools.sheet; draw_game() makes it). Only what the whole table may see is drawn: no
@@ -264,8 +264,9 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
         if seat == player:
             _ring(shapes, x, y, mark_r * 1.35, colour, 2.5, "turn", seat)
             marks.append("to play")
-        if seat in winners:
-            _ring(shapes, x, y, mark_r * 1.35, POT, 3.0, "winner", seat)
+        if seat in winners:  # two rings: never taken for a seat's colour (J3's orange, J8's yellow)
+            _ring(shapes, x, y, mark_r * 1.3, POT, 2.5, "winner", seat)
+            _ring(shapes, x, y, mark_r * 1.65, POT, 2.5, "winner", seat)
             marks.append("winner")
         column, row = divmod(seat, 4)
         lx = size * (0.04 + 0.49 * column)
@@ -282,7 +283,7 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
         shapes.append(("text", x, y, text, TEXT, px, "start"))
     if player == TABLE:
         _ring(shapes, geo.cx, geo.cy, geo.led_r * 2.6, TEXT, 2.0, "turn", -1)
-    key = "rings: white %s · seat colour: to play%s · gold: winner" % (
+    key = "rings: white %s · seat colour: to play%s · double gold: winner" % (
         "first to play" if dealer_word == "leads" else "dealer", " (centre: the table)" if player == TABLE else "")
     shapes.append(("text", geo.cx, size * 0.965, key, FAINT, size / 44, "middle"))
     shapes.append(("text", geo.cx, size * 0.035, title or heading, TEXT, size / 28, "middle"))

@@ -31,7 +31,7 @@ def _date(seconds):
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds)) if seconds else ""
 
 
-def _seat(facts, seat):
+def _seat(seat):
     return "" if seat is None else seat + 1
 
 
@@ -49,9 +49,9 @@ def deal_header(seats):
 def deal_rows(facts, seats):
     names = facts["names"]
     for deal in facts["deals"]:
-        row = _game_columns(facts) + [deal["deal"], _seat(facts, deal["dealer"]),
+        row = _game_columns(facts) + [deal["deal"], _seat(deal["dealer"]),
                                       _text(names[deal["dealer"]] if deal["dealer"] is not None else ""),
-                                      _seat(facts, deal["leader"]),
+                                      _seat(deal["leader"]),
                                       _text(names[deal["leader"]] if deal["leader"] is not None else "")]
         for s in range(seats):
             if s < facts["players"]:
