@@ -311,17 +311,32 @@ def _acheron_seat(n, melds_known):
     return seat
 
 
-def _acheron_row_notes(rows, seat, melds):
-    """Per seat: the notes of a deal's row, and its counts added to the seat totals."""
+def candle_holders(rows):
+    """The seats that made Chandelle (kept a personnage), from a deal's rows: each other player
+    gains 5 from each holder, so the holders gained least (in "transfer" they also paid)."""
+    gifts = [row["chandelle"] for row in rows]
+    if not any(gifts):
+        return []
+    least = min(gifts)
+    return [s for s, g in enumerate(gifts) if g == least]
+
+
+def _acheron_row_notes(rows, seat, melds, crier=None, ended_by=None):
+    """Per seat: the notes of a deal (who cried Achéron or laid Grand Tombeau, Chandelle,
+    Jocrisse, naming slips), and the deal's counts added to the seat totals."""
+    candles = candle_holders(rows)
     notes = []
     for s, row in enumerate(rows):
         words = []
+        if s == crier:
+            words.append("Grand Tombeau" if ended_by == "grand_tombeau" else "Achéron")
+        if s in candles:
+            words.append("Chandelle")
         if row["jocrisse"]:
-            words.append("Jocrisse %d" % row["jocrisse"])
+            words.append("Soupir et Jocrisse" if row["jocrisse"] <= -20 else "Jocrisse")
         if row["slips"]:
-            words.append("slips %d" % row["slips"])
-        if row["chandelle"]:
-            words.append("Chandelle %+d" % row["chandelle"])
+            slips = -row["slips"] // 5
+            words.append("%d slip%s" % (slips, "" if slips == 1 else "s"))
         lost = -sum(row[key] for key in _PENALTIES)
         seat["laid"][s] += row["laid"]
         seat["penalties"][s] += lost
@@ -330,7 +345,7 @@ def _acheron_row_notes(rows, seat, melds):
         if melds is not None:
             seat["melds"][s] += melds[s]
         notes.append(", ".join(words))
-    return notes
+    return notes, candles
 
 
 def _acheron(state, moves, names):
@@ -352,16 +367,14 @@ def _acheron(state, moves, names):
         view = state.view(0)
         last = view["last_deal"]
         rows = last["rows"]
-        notes = _acheron_row_notes(rows, seat, melds)
         why = last["ended_by"]
+        notes, candles = _acheron_row_notes(rows, seat, melds, last["crier"], why)
         if why == "stall":
             detail = _ENDED_BY[why] % state.options["stall_laps"]
         else:
             detail = _ENDED_BY[why] % names[last["crier"]]
-            notes[last["crier"]] = "Grand Tombeau" if why == "grand_tombeau" else (
-                "Achéron" + (", " + notes[last["crier"]] if notes[last["crier"]] else ""))
         deals.append(_deal(deal, started["dealer"], list(last["totals"]), list(view["scores"]), notes, detail,
-                           rows=[dict(r) for r in rows], melds=list(melds), ended_by=why))
+                           rows=[dict(r) for r in rows], melds=list(melds), ended_by=why, candles=candles))
 
     _walk(state, moves, start, close, before_move=before_move)
     _count_wins(state, seat, "points", list(state.standings()))
@@ -385,9 +398,9 @@ def _acheron_score(state, moves, names):
         view = state.view()
         totals = list(view["deals"][-1])
         rows = entered["rows"]
-        notes = _acheron_row_notes(rows, seat, None)
+        notes, candles = _acheron_row_notes(rows, seat, None)
         deals.append(_deal(deal, None, totals, list(view["scores"]), notes, "", rows=[dict(r) for r in rows],
-                           melds=None, ended_by=None))
+                           melds=None, ended_by=None, candles=candles))
 
     _walk(state, moves, start, close, before_move=before_move)
     _count_wins(state, seat, "points", list(state.standings()))

@@ -37,8 +37,9 @@ CHART = 3.0
 CHART_LEAST = 2.2  # a plot squeezed under a table on a page, or else on a page of its own
 DEAL_WIDTH = 0.55
 DEALER_WIDTH = 1.05
-PLAYER_WIDTH = 1.2
-TANT_PLAYER_WIDTH = 1.05
+PLAYER_WIDTH = 1.05  # the least a player's column takes: 6 players fit an A4 page across
+TANT_PLAYER_WIDTH = 0.8  # Tanturlurette's cells say less: 8 players fit
+PLAYER_WIDTH_MOST = 1.6
 DETAIL_WIDTH = 2.75
 NAME_CHARS = 14
 DPI = 110
@@ -82,8 +83,8 @@ def _cell(facts, deal, seat):
             return "out", "-1" if lost else "", "fell" if seat in deal["fell"] else ""
         if total == 0 and not lost:
             return "out", "", ""  # out since an earlier round
-        if seat in deal["back"]:
-            return str(total), "", "fell, back"
+        if seat in deal["back"]:  # fell and bought a new token: on the outer circle again
+            return str(total), "", "back"
         return str(total), "-1" if lost else "", "fell" if seat in deal["fell"] else ""
     small = _signed(deal["points"][seat]) if deal["points"][seat] else ""
     note = deal["notes"][seat]
@@ -99,9 +100,21 @@ def _cell(facts, deal, seat):
         elif "second winner" in note:
             words.append("2nd")
         return str(total), small, ", ".join(words)
-    if kind == "acheron":
-        note = note.replace("Chandelle ", "Chand. ").replace("Jocrisse ", "Joc. ")
+    if kind == "acheron":  # short words: the cell is narrow
+        note = note.replace("Achéron", "cried").replace("Grand Tombeau", "G. Tombeau").replace(
+            "Soupir et Jocrisse", "Soupir").replace("Chandelle", "Chand.")
     return str(total), small, note
+
+
+_KEYS = {  # what the sheet's small words mean, said under it
+    "tanturlurette": "Each player's circles left before l'enfer; -1: a circle lost; fell: into l'enfer;"
+                     " back: fell and came back with a new stake.",
+    "bourre": "Each player's tricks in all, and this deal's; bourru: no trick, antes double next deal.",
+    "piccolo": "Each player's points, and this deal's; made, failed: the taker's contract; deals: the dealer"
+               " sits out; won: left the table; 1st, 2nd: the winners.",
+    "acheron": "Each player's points, and this deal's; cried: Achéron; G. Tombeau: Grand Tombeau;"
+               " Chand.: Chandelle (kept a personnage); Jocrisse, Soupir; slips: names not used.",
+}
 
 
 def sheet_data(facts):
@@ -122,7 +135,7 @@ def sheet_data(facts):
     return {"title": title, "subtitle": subtitle, "date": date, "kind": kind, "game": facts["game"],
             "has_dealer": any(r["dealer"] for r in rows), "has_detail": any(r["detail"] for r in rows),
             "names": list(names), "dealer_head": dealer_head, "totals_label": facts["totals_label"],
-            "rows": rows, "result": result_lines(facts), "winners": [names[s] for s in facts["winners"]],
+            "rows": rows, "result": result_lines(facts), "key": _KEYS[kind], "winners": [names[s] for s in facts["winners"]],
             "payouts": facts["payouts"], "returns": facts["returns"],
             "totals": [[0 if kind != "tanturlurette" else facts["options"]["circles"]] * facts["players"]]
             + [d["totals"] for d in facts["deals"]]}
@@ -162,7 +175,11 @@ def result_lines(facts):
 # -- drawing -------------------------------------------------------------------------------------
 def _columns(data):
     """[(left x in inches, width, what)] for the columns, and the sheet's width."""
-    player = TANT_PLAYER_WIDTH if data["kind"] == "tanturlurette" else PLAYER_WIDTH
+    # the players share what an A4 page across leaves them, within reason
+    fixed = 2 * MARGIN + DEAL_WIDTH + (DEALER_WIDTH if data["has_dealer"] else 0) + (
+        DETAIL_WIDTH if data["has_detail"] else 0)
+    least = TANT_PLAYER_WIDTH if data["kind"] == "tanturlurette" else PLAYER_WIDTH
+    player = max(least, min(PLAYER_WIDTH_MOST, (A4[1] - fixed) / len(data["names"])))
     x = MARGIN
     columns = [(x, DEAL_WIDTH, "deal")]
     x += DEAL_WIDTH
@@ -210,6 +227,7 @@ class _Page:
 
 
 def _draw_head(page, data, columns, y):
+    page.text(MARGIN, page.height - MARGIN / 2, data["key"], size=6.5, colour=FAINT)  # the page's foot
     page.text(MARGIN, y + 0.25, data["title"], size=15, weight="bold")
     page.text(page.width - MARGIN, y + 0.25, data["date"], size=9, colour=FAINT, ha="right")
     page.text(MARGIN, y + 0.6, data["subtitle"], size=9, colour=FAINT)

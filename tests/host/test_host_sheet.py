@@ -73,8 +73,9 @@ def test_the_cells_say_what_happened(stored):
     facts = by_engine["tanturlurette"]
     for row, deal in zip(tant["rows"], facts["deals"], strict=True):
         for s, (big, small, words) in enumerate(row["cells"]):
-            assert (small == "-1" or "fell" in words) == (s in deal["lost"])  # a fall is a circle lost
-            assert ("fell" in words) == (s in deal["fell"])
+            assert (small == "-1" or words == "back") == (s in deal["lost"])  # a fall is a circle lost
+            assert (words in ("fell", "back")) == (s in deal["fell"])  # back: fell and came back
+            assert (words == "back") == (s in deal["back"])
             assert big == ("out" if deal["totals"][s] == 0 and s not in deal["back"] else str(deal["totals"][s]))
     bourre = sheet_data(by_engine["bourre"])
     for row, deal in zip(bourre["rows"], by_engine["bourre"]["deals"], strict=True):

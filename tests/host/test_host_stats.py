@@ -141,6 +141,13 @@ def test_acheron_facts_add_up_to_the_scores(stored):
             assert facts["seat"]["melds"] == [None] * len(scores)  # the scorekeeper does not count them
         else:
             assert [d["deal"] for d in facts["deals"]] == list(range(1, state.round + 1))
+            views, _state = _deal_ends(game)  # the engine names the deal's crier and Chandelle holders
+            assert [d["candles"] for d in facts["deals"]] == [v["last_deal"]["candles"] for v in views]
+            assert [d["notes"][v["last_deal"]["crier"]].split(", ")[0] for d, v in zip(facts["deals"], views,
+                                                                                     strict=True)
+                    if v["last_deal"]["crier"] >= 0] == [
+                        "Grand Tombeau" if v["last_deal"]["ended_by"] == "grand_tombeau" else "Achéron"
+                        for v in views if v["last_deal"]["crier"] >= 0]
             melds = [0] * len(scores)  # laying moves, counted from the record
             replayed = new_state(game["game"], game["options"])
             for move in game["moves"]:
