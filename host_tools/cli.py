@@ -249,6 +249,7 @@ def _history_games(args, command):
     """The finished games of the database that agree with the engine, each with its facts;
     (facts, how many diverging games were left out). Games that do not replay are said on stderr."""
     from host_tools import stats
+    from host_tools.facts import kind_of
 
     store = _store(args)
     try:
@@ -256,7 +257,7 @@ def _history_games(args, command):
     finally:
         store.close()
     kind = getattr(args, "game_kind", None)
-    games = [g for g in games if kind is None or g["game"].split("_")[0] == kind]
+    games = [g for g in games if kind is None or kind_of(g["game"]) == kind]
     diverging = [g for g in games if _logged_divergence(g) is not None]
     facts, refused = stats.facts_of([g for g in games if _logged_divergence(g) is None])
     for game_id, why in refused:

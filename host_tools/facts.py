@@ -3,25 +3,30 @@
 game_facts(game) replays a stored game (a record with the database's fields: id, names, started,
 ended) with the engine and returns a plain dict:
 
-  id, record (the stored game itself), game (the engine: "bourre_score"...), kind (its family: tanturlurette, bourre, piccolo or
-  acheron; a scorekeeper game is a game of its kind), scorekeeper (bool), date (Unix seconds or
-  None), names (one per seat: the game's names, "J1".."J8" where none was given), players,
-  over (bool), totals_label (what the running totals count),
-  deals: one dict per deal (a Tanturlurette round is a deal):
+  id; record (the stored game itself); game (the engine: "bourre_score"...); kind (its family:
+  tanturlurette, bourre, piccolo or acheron: a scorekeeper game is a game of its kind);
+  scorekeeper (bool); date (Unix seconds or None); options (normalised); names (one per seat:
+  the game's names, J1 to J8 where none was given: seat_names); players; over (bool);
+  totals_label (what the running totals count);
+  deals: one dict per deal played to its end (a Tanturlurette round is a deal):
       deal (1, 2, ...), dealer (a seat, or None where the engine has no dealer), leader (La
       Bourre's first to play, else None), points (per seat: what the deal gave), totals (per
       seat: the running totals after it), notes (per seat: a few words, "" for none), detail
-      (one line about the deal), and the kind's own facts (below);
-  winners (seats, in order: Piccolo's first winner first), returns (per seat, the engine's),
+      (one line about the deal), and the kind's own: Tanturlurette lost, fell, back, out (seats)
+      and pot; La Bourre tricks, bourru, ante (per seat) and pot; Piccolo contract (taker, level,
+      kind, made, pays, taker_points, taker_tricks; None when thrown in) and active (the seats
+      that played); Achéron rows (the deal's breakdown per seat, as the engine gives it), melds
+      (per seat, None at the scorekeeper), ended_by and candles (who made Chandelle);
+  winners (seats, in order: Piccolo's first winner first); returns (per seat, the engine's);
   payouts (per seat, what the pot paid at the end: Tanturlurette's tokens, La Bourre's stakes;
-  None for the games of points and for a game not over), final (the standings at the end),
-  seat (per seat, the kind's totals over the game: see SEAT_FACTS).
+  None for the games of points and for a game not over); final (the standings at the end);
+  seat (per seat, the kind's totals over the game: SEAT_FACTS); state (the engine's, at the end).
 
-Seats are 0-based here, as in the engine; what people read numbers them from 1 (name()). Only
-the engines' public surface is used (round, standings(), returns(), winners(), view(seat),
-is_over(), phase_name(), and Achéron's meld_points()), each kind in one small function below, so a
-change of an engine's interface is met in one place. A record that does not replay raises
-engine.core.BadRecord naming the move.
+Seats are 0-based here, as in the engine; what people read names them (seat_names) or numbers
+them from 1. Only the engines' public surface is used (round, standings(), returns(),
+winners(), view(seat), is_over(), current_player(), and Achéron's meld_points()), each kind in
+one small function below, so a change of an engine's interface is met in one place. A record
+that does not replay raises engine.core.BadRecord naming the move.
 """
 
 from engine.core import BadRecord, IllegalAction
@@ -56,16 +61,13 @@ def seat_names(names, players):
     out = []
     for seat in range(players):
         given = names[seat] if names and seat < len(names) else None
-        name = shown(given.strip()) if isinstance(given, str) else ""  # no control character reaches a reader
+        # no control character reaches a reader: a terminal, a picture, a spreadsheet
+        name = shown(given.strip()) if isinstance(given, str) else ""
         name = name or default_name(seat)
         if name in out:
             name = "%s (%s)" % (name, default_name(seat))
         out.append(name)
     return out
-
-
-def name(facts, seat):
-    return facts["names"][seat]
 
 
 def kind_of(game):
