@@ -4,7 +4,9 @@
   pull     copy finished games from the device's history into the database
   replay   step through a stored game move by move with the engine
   verify   rebuild games with the engine and report the first divergence
-  stats    leaderboard by player name, and PNG plots
+  stats    per game kind, each player's figures by name, and PNG plots
+  sheet    the score sheet of one game, as a PNG, SVG or PDF
+  export   the games and their deals as CSV for a spreadsheet
   board    draw a game state as an SVG or PNG picture of the target
   deploy   compile and copy the firmware to a board (--dry-run lists the steps)
   state    print the device's current game
@@ -214,10 +216,8 @@ def cmd_verify(args):
 
 
 def cmd_replay(args):
-    from engine.core import player_name
-
-    from host_tools.replay import Divergence, verify
-    from host_tools.view import public_lines, seat_label, shown
+    from host_tools.replay import Divergence, move_line, verify
+    from host_tools.view import public_lines, shown
 
     games = _games_to_check(args)
     if not games:
@@ -229,10 +229,7 @@ def cmd_replay(args):
     marked = Divergence.move_of(logged)
 
     def show(index, state, move):
-        player = state.current_player()
-        who = seat_label(names, player) if player >= 0 else player_name(player)
-        print("%4d  round %-3d %-14s %s%s" % (index, state.round, who, state.action_name(move),
-                                            "   <- diverges here" if index == marked else ""))
+        print(move_line(index, state, move, names, marked))
 
     print(label)
     state, divergence = verify(record, checks, returns, on_move=show)
@@ -247,71 +244,171 @@ def cmd_replay(args):
     return 0
 
 
-def cmd_stats(args):
+# -- history: stats, sheet, export and board (host_tools.facts, stats, sheet, export, board) ----------
+def _history_games(args, command):
+    """The finished games of the database that agree with the engine, each with its facts;
+    (facts, how many diverging games were left out). Games that do not replay are said on stderr."""
     from host_tools import stats
+    from host_tools.facts import kind_of
 
     store = _store(args)
     try:
         games = store.games(finished_only=True)
     finally:
         store.close()
+    kind = getattr(args, "game_kind", None)
+    games = [g for g in games if kind is None or kind_of(g["game"]) == kind]
     diverging = [g for g in games if _logged_divergence(g) is not None]
-    games = [g for g in games if _logged_divergence(g) is None]
-    rows = stats.leaderboard(games)
-    print("%d finished game(s)%s" % (len(games), "; %d diverging from the engine left out (see verify)"
-                                     % len(diverging) if diverging else ""))
-    print(stats.format_leaderboard(rows))
-    if args.plots:
-        os.makedirs(args.plots, exist_ok=True)
-        written = []
-        if rows:
-            written.append(os.path.join(args.plots, "wins.png"))
-            stats.plot_wins(rows, written[-1])
-        for game in games:
-            if args.game is not None and game["id"] != args.game:
-                continue
-            if game["game"] != "tanturlurette":
-                continue
+    facts, refused = stats.facts_of([g for g in games if _logged_divergence(g) is None])
+    for game_id, why in refused:
+        print("%s: game %s left out: %s" % (command, game_id, why), file=sys.stderr)
+    return facts, len(diverging) + len(refused)
+
+
+def _stored_game(args, command):
+    """The game --game names (default: the latest) from --db, or the record file --record names;
+    (record, None) or (None, the error line)."""
+    if getattr(args, "record", None):
+        try:
+            with open(args.record, encoding="utf-8") as f:
+                record = json.load(f)
+        except OSError as err:
+            return None, "%s: cannot read %s: %s" % (command, args.record, err.strerror)
+        except ValueError as err:
+            return None, "%s: %s is not a JSON game record: %s" % (command, args.record, err)
+        if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+            return None, "%s: %s is not a game record (no game name)" % (command, args.record)
+        return record, None
+    store = _store(args)
+    try:
+        record = store.game(args.game) if args.game is not None else (store.games() or [None])[-1]
+    finally:
+        store.close()
+    if record is None:
+        which = "no game %d" % args.game if args.game is not None else "no game"
+        return None, "%s: %s in %s" % (command, which, args.db)
+    return record, None
+
+
+def _plot_files(args, facts, stats):
+    """Write the plots of cmd_stats; returns the paths written."""
+    os.makedirs(args.plots, exist_ok=True)
+    written = []
+    summary = stats.history(facts)
+    for kind in stats.KINDS:
+        if kind in summary:
+            colours = stats.player_colours([f for f in facts if f["kind"] == kind])
+            written.append(os.path.join(args.plots, "%s.png" % kind))
+            stats.plot_kind(kind, summary[kind], colours, written[-1])
+    for game in facts:
+        if args.game is not None and game["id"] != args.game:
+            continue
+        if game["kind"] == "tanturlurette":
+            record = game["record"]
             written.append(os.path.join(args.plots, "game%d-positions.png" % game["id"]))
-            stats.plot_positions(game, written[-1])
+            stats.plot_positions(record, written[-1])
             written.append(os.path.join(args.plots, "game%d-pot.png" % game["id"]))
-            stats.plot_pot(game, written[-1])
+            stats.plot_pot(record, written[-1])
+        else:
+            written.append(os.path.join(args.plots, "game%d-totals.png" % game["id"]))
+            stats.plot_totals(game, written[-1])
+    return written
+
+
+def cmd_stats(args):
+    from host_tools import stats
+    from host_tools.facts import KIND_TITLES
+
+    facts, left_out = _history_games(args, "stats")
+    if args.game is not None and args.game not in [f["id"] for f in facts]:
+        print("stats: no finished game %d%s in %s" % (args.game, " of " + args.game_kind if args.game_kind else "",
+                                                      args.db), file=sys.stderr)
+        return 1
+    summary = stats.history(facts)
+    print("%d finished game(s)%s%s" % (len(facts), " of " + KIND_TITLES[args.game_kind] if args.game_kind else "",
+                                        "; %d diverging from the engine left out (see verify)" % left_out
+                                        if left_out else ""))
+    for kind in stats.KINDS:
+        if kind in summary:
+            print()
+            print("\n".join(stats.format_history(kind, summary[kind])))
+    if args.plots:
+        try:
+            written = _plot_files(args, facts, stats)
+        except OSError as err:
+            print("stats: cannot write the plots into %s: %s" % (args.plots, err.strerror or err), file=sys.stderr)
+            return 1
+        print()
         for path in written:
             print("wrote %s" % path)
     return 0
 
 
-def cmd_board(args):
-    from engine.core import IllegalAction
-    from engine.registry import new_state
+def cmd_sheet(args):
+    from host_tools.facts import game_facts
+    from host_tools.sheet import draw_sheet
 
-    from host_tools.board import draw_board
+    record, problem = _stored_game(args, "sheet")
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    try:
+        _data, pages = draw_sheet(game_facts(record), args.out)
+    except ValueError as err:  # a path of another format, a record the engine refuses
+        print("sheet: %s" % err, file=sys.stderr)
+        return 1
+    except OSError as err:
+        print("sheet: cannot write %s: %s" % (args.out, err.strerror or err), file=sys.stderr)
+        return 1
+    print("wrote %s (the score sheet of game %s, %d page%s)" % (args.out, record.get("id", "?"), pages,
+                                                                "" if pages == 1 else "s"))
+    return 0
 
-    if args.record:
-        with open(args.record, encoding="utf-8") as f:
-            record = json.load(f)
-    else:
-        store = _store(args)
-        try:
-            record = store.game(args.game) if args.game is not None else (store.games() or [None])[-1]
-        finally:
-            store.close()
-        if record is None:
-            print("board: no such game in %s" % args.db, file=sys.stderr)
+
+def cmd_export(args):
+    from host_tools.export import write_deals, write_games
+
+    facts, left_out = _history_games(args, "export")
+    if args.game is not None:
+        facts = [f for f in facts if f["id"] == args.game]
+        if not facts:
+            print("export: no finished game %d in %s" % (args.game, args.db), file=sys.stderr)
             return 1
-    state = new_state(record["game"], record["options"])
-    for index, move in enumerate(record["moves"]):
-        if args.move is not None and index >= args.move:
-            break
-        if args.round is not None and state.round >= args.round and state.current_player() >= 0:
-            break
-        try:
-            state.apply(move)
-        except IllegalAction as err:  # a game that diverges from the engine: drawn as it stood
-            print("board: move %d does not apply (%s); drawn before it" % (index, err), file=sys.stderr)
-            break
-    draw_board(state, args.out, record.get("names"), args.size)
-    print("wrote %s (round %d)" % (args.out, state.round))
+    try:
+        rows = write_deals(facts, args.out)
+        if args.games:
+            write_games(facts, args.games)
+    except OSError as err:
+        print("export: cannot write %s: %s" % (err.filename or args.out, err.strerror or err), file=sys.stderr)
+        return 1
+    print("wrote %s: %d deal(s) of %d finished game(s)%s" % (args.out, rows, len(facts),
+                                                          "; %d diverging left out (see verify)" % left_out
+                                                          if left_out else ""))
+    if args.games:
+        print("wrote %s: %d game(s)" % (args.games, len(facts)))
+    return 0
+
+
+def cmd_board(args):
+    from host_tools.board import draw_game
+
+    record, problem = _stored_game(args, "board")
+    if not problem and not 120 <= args.size <= 4000:
+        problem = "board: --size must be from 120 to 4000 pixels, got %d" % args.size
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    try:
+        what, note = draw_game(record, args.out, args.move, args.round, args.size)
+    except ValueError as err:
+        print("board: %s" % err, file=sys.stderr)
+        return 1
+    except OSError as err:
+        print("board: cannot write %s: %s" % (args.out, err.strerror or err), file=sys.stderr)
+        return 1
+    if note:
+        print("board: %s" % note, file=sys.stderr)
+    print("wrote %s: %s" % (args.out, what))
     return 0
 
 
@@ -478,12 +575,29 @@ def build_parser():
         p.add_argument("--game", type=int, help="game id in the database (default: all / the latest)")
         p.add_argument("--jsonl", dest="jsonl_in", help="read the games from an event log instead")
 
-    p = add("stats", cmd_stats, "leaderboard and per-player figures; PNG plots with --plots")
+    # -- history: stats, sheet, export, board
+    kinds = ("tanturlurette", "bourre", "piccolo", "acheron")
+    p = add("stats", cmd_stats, "per game kind, each player's figures by name; PNG plots with --plots")
     db_option(p)
-    p.add_argument("--plots", help="folder for the PNG plots")
+    p.add_argument("--game-kind", choices=kinds, help="only this game kind (a scorekeeper game is its kind)")
+    p.add_argument("--plots", help="folder for the PNG plots: one a game kind, and each game's")
     p.add_argument("--game", type=int, help="plot only this game")
 
-    p = add("board", cmd_board, "draw a game state as a picture of the target (.svg or .png)")
+    p = add("sheet", cmd_sheet, "the score sheet of one game, as a picture (.png, .svg) or a PDF")
+    db_option(p)
+    p.add_argument("--game", type=int, help="game id (default: the latest)")
+    p.add_argument("--record", help="a JSON game record file instead of the database")
+    p.add_argument("out", help="output path ending in .png, .svg or .pdf")
+
+    p = add("export", cmd_export, "the finished games' deals as CSV for a spreadsheet, one row a deal")
+    db_option(p)
+    p.add_argument("--game-kind", choices=kinds, help="only this game kind")
+    p.add_argument("--game", type=int, help="only this game")
+    p.add_argument("--games", metavar="GAMES.csv", help="also one row a game: result, winners, payouts")
+    p.add_argument("out", help="output CSV path")
+
+    p = add("board", cmd_board, "draw a game as it stood on the target (.svg or .png); a pub game's"
+            " score sheet (.png, .svg or .pdf)")
     db_option(p)
     p.add_argument("--game", type=int, help="game id (default: the latest)")
     p.add_argument("--record", help="a JSON game record file instead of the database")
