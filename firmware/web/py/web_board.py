@@ -15,7 +15,7 @@ ticks_ms follows the page's clock.
 
 What the port lacks and the board has, provided here:
   - machine, neopixel, ssd1306 (this folder: pins whose levels set_buttons() sets, a strip and an
-    OLED whose bytes the page reads);
+    OLED whose bytes the page reads, the OLED module wired to the reference board's I2C pins);
   - os.urandom, which App and proto.link use for seeds and the boot id: random's generator,
     seeded by the caller (a fixed seed makes a run repeatable);
   - littlefs: the port's filesystem is Emscripten's in-memory one under VfsPosix, on which the
@@ -83,6 +83,11 @@ def _no_sleep(ms):
 class Board:
     def __init__(self, config_path="/config.json", store_root="/", seed=1, real_time=False):
         install_urandom(seed)
+        import machine
+        from app.boards import BOARDS, REFERENCE_BOARD
+
+        wired = BOARDS[REFERENCE_BOARD][1]  # the OLED module on the reference board's I2C pins
+        machine.pulled_up = (wired["i2c_sda"], wired["i2c_scl"])  # pyright: ignore[reportAttributeAccessIssue]
         self.clock = ManualClock()
         self.serial = PageSerial()
         self.turns = 0
@@ -96,8 +101,6 @@ class Board:
         config = self.app.config
         self.active_low = config["buttons"]["active_low"]
         self.button_pins = []  # the Pin of each button, in BUTTON_NAMES order (None: not fitted)
-        import machine
-
         for name in BUTTON_NAMES:
             gpio = config["pins"][name.lower()]
             # this folder's machine (the type checker sees the ESP32's, which has no pin registry)
@@ -158,12 +161,14 @@ class Board:
             "buttons": [pin is not None for pin in self.button_pins],
             "debounce_ms": config["buttons"]["debounce_ms"], "long_ms": config["buttons"]["long_ms"],
             "language": self.app.lang, "tones": self.hw.pwm is not None,
+            "watchdog_ms": config["watchdog_ms"],
         })
 
     def status(self):
         """Where the device stands, as JSON: the snapshot the protocol's get_state gives (the
         mode, the OLED's text, the game, round, seat to act, standings), and when a game is on,
-        the seats' players (null: a person) and the engine's whole state. For the page's tests
+        whether it is over and stored, the seats' players (null: a person) and the engine's
+        whole state. For the page's tests
         and its status line; never read during play by the firmware."""
         import json
 
@@ -173,7 +178,8 @@ class Board:
         status["in_game"] = app.mode.in_game
         session = app.session
         if session.state is not None:
-            status["finished"] = session.finished
+            status["over"] = session.state.is_over()  # the result shown, OK not yet pressed
+            status["finished"] = session.finished  # stored in the history: the menu is next
             status["bots"] = session.bots
             status["state"] = session.state.to_dict()
         return json.dumps(status)
