@@ -28,7 +28,7 @@ const FLASH = "/flash"; // the board's flash: the store's root and the config
 const CONFIG = "config.json";
 const MAX_STEP_MS = 100;
 const HEAP_BYTES = 2 * 1024 * 1024; // a start: the port grows its heap as the board's PSRAM allows
-const MIN_PRESS_EXTRA_MS = 35; // a tap is held this much past the debounce (buttons.mjs)
+const MIN_PRESS_EXTRA_MS = 15; // a tap is held this much past the debounce (buttons.mjs)
 const CONSOLE_LINES = 400;
 const GAMES_KEY = "tanturlurette.games";
 const SOUND_KEY = "tanturlurette.sound";
@@ -36,7 +36,7 @@ const KEYS = { k: 0, s: 1, o: 2, enter: 2, b: 3 }; // app.buttons: KEEP, SWAP, O
 
 const $ = (id) => document.getElementById(id);
 const sim = {
-  ready: false, error: null, notice: "", turns: 0, boardMs: 0, frames: 0, shows: 0, saves: 0,
+  ready: false, error: null, notice: "", turns: 0, boardMs: 0, frames: 0, shows: 0, saves: 0, busyMs: 0,
   wire: null, oled: null, facts: null, mask: 0, games: null, console: [],
 };
 globalThis.tanturlurette = sim;
@@ -56,11 +56,17 @@ function notice(text, error = false) {
   el.classList.toggle("error", error);
 }
 
-function consoleLine(line) {
-  sim.console.push(line);
-  if (sim.console.length > CONSOLE_LINES) sim.console.shift();
+function showConsole() {
   const pre = $("console-lines");
-  if (pre.parentElement.open) pre.textContent = sim.console.join("\n");
+  if (!pre.parentElement.open) return; // filled when opened
+  pre.textContent = sim.console.join("\n");
+  pre.scrollTop = pre.scrollHeight;
+}
+
+function consoleLine(line) {
+  sim.console.push(line.replace(/\r?\n$/, ""));
+  if (sim.console.length > CONSOLE_LINES) sim.console.shift();
+  showConsole();
 }
 
 async function fetchBytes(url) {
@@ -277,6 +283,7 @@ async function start() {
   };
   settingsForm(manifest, facts, games, flash, FS);
   addEventListener("resize", () => target.resize());
+  $("console").addEventListener("toggle", showConsole);
   document.addEventListener("visibilitychange", () => { if (document.hidden) buzzer.pause(); });
 
   Object.assign(sim, {
@@ -285,6 +292,7 @@ async function start() {
     ledColour: (wire, i) => target.colourOf(wire, i)[1], // its sRGB, null when unlit
     oledPixel: (buffer, x, y) => (buffer[(y >> 3) * facts.display[0] + x] >> (y & 7)) & 1,
     tones: buzzer.log,
+    audio: () => (buzzer.context ? `${buzzer.context.state} ${buzzer.osc.type}` : "none"),
     flash,
     buttons,
   });
@@ -312,12 +320,14 @@ async function start() {
       showPressed(mask);
     }
     let sent;
+    const began = performance.now();
     try {
       sent = pageTurn(elapsed);
     } catch (err) {
       stopped(err, flash, facts);
       return;
     }
+    sim.busyMs += performance.now() - began;
     seenAt = sim.boardMs;
     sim.turns++;
     if (sent & 1) {

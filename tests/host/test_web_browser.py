@@ -53,5 +53,6 @@ def test_a_game_played_in_chromium_by_clicking_resumes_after_a_reload(served):  
     assert report["chromium"], "the browser's version was not read"
     assert report["canvas_checks"] >= 20 and report["actions"] >= 20
     assert len(report["screenshots"]) == 6
+    print("Chromium %s; screenshots in %s" % (report["chromium"], SHOTS))
     for line in report["checks"]:
         print(line)

@@ -108,7 +108,7 @@ export async function play(opts) {
     await waitFor((b) => {
       const t = window.tanturlurette;
       const k = t.buttons;
-      return k.owed[b] === 0 && k.level[b] === 0 && t.boardMs - k.since[b] > t.facts.debounce_ms + 20;
+      return k.owed(b) === 0 && k.level[b] === 0 && t.boardMs - k.since[b] > t.facts.debounce_ms + 20;
     }, b, `${name} pressed and released`);
     report.actions++;
   };
@@ -310,6 +310,8 @@ export async function play(opts) {
     const heard = tones.filter((hz) => hz > 0);
     check(heard.length > 0, "no tone was played");
     for (const hz of heard) check(opts.cues.includes(hz), `a tone of ${hz} Hz, which no cue of the firmware plays`);
+    const audio = await state(() => window.tanturlurette.audio());
+    check(audio === "running square", `the page's Web Audio, woken by the first click: ${audio}`);
     note(`sound: ${heard.length} notes of the firmware's cues (${[...new Set(heard)].join(", ")} Hz)`);
 
     // -- 6. English, a 24-LED ring, every game ------------------------------------------------
