@@ -213,23 +213,25 @@ function showPressed(mask) {
   for (const el of document.querySelectorAll("[data-button]")) el.classList.toggle("down", !!(mask >> Number(el.dataset.button) & 1));
 }
 
-async function oneDevice() {
-  // two tabs running the same device would overwrite each other's saves
-  if (!navigator.locks) return true;
-  return new Promise((resolve) => {
-    navigator.locks.request("tanturlurette-device", { ifAvailable: true }, (lock) => {
+/** Wait until this tab is the one running the device: two tabs running it would overwrite each
+ *  other's saves. The lock is held until the tab closes; a second tab waits for it, saying so. */
+async function claimDevice() {
+  if (!navigator.locks) return;
+  const forever = new Promise(() => {});
+  const claim = (options) => new Promise((resolve) => {
+    navigator.locks.request("tanturlurette-device", options, (lock) => {
       resolve(lock !== null);
-      return lock ? new Promise(() => {}) : undefined; // held until the tab closes
+      return lock ? forever : undefined;
     });
   });
+  if (await claim({ ifAvailable: true })) return;
+  notice(say.other_tab, true);
+  await claim({});
 }
 
 async function start() {
   showWords(document.documentElement.lang);
-  if (!(await oneDevice())) {
-    notice(say.other_tab, true);
-    return;
-  }
+  await claimDevice();
   notice(say.loading);
   const manifest = JSON.parse(new TextDecoder().decode(await fetchBytes("build/manifest.json")));
   const games = savedGames(manifest);
@@ -327,7 +329,6 @@ async function start() {
       stopped(err, flash, facts);
       return;
     }
-    sim.busyMs += performance.now() - began;
     seenAt = sim.boardMs;
     sim.turns++;
     if (sent & 1) {
@@ -343,6 +344,7 @@ async function start() {
     buzzer.tone(sent >> 2, sim.boardMs);
     if (flash.sync(FS)) sim.saves++;
     runtime.collect();
+    sim.busyMs += performance.now() - began; // the turn, its drawing, saving and collection
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);

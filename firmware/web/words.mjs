@@ -27,7 +27,7 @@ export const WORDS = {
     console: "Port série USB de l'appareil (ce que l'outil hôte enregistre : il nomme les cartes distribuées)",
     stopped: "Le micrologiciel s'est arrêté : %s. Le chien de garde le redémarre…",
     no_boot: "L'appareil n'a pas démarré : %s",
-    other_tab: "L'appareil tourne déjà dans un autre onglet : fermez-le, puis rechargez cette page.",
+    other_tab: "L'appareil tourne dans un autre onglet : fermez-le, et il démarre ici.",
     saved: "sauvegardé",
   },
   en: {
@@ -55,7 +55,7 @@ export const WORDS = {
     console: "The device's USB serial port (what the host tool logs: it names the cards dealt)",
     stopped: "The firmware stopped: %s. The watchdog restarts it…",
     no_boot: "The device did not start: %s",
-    other_tab: "The device is already running in another tab: close it, then reload this page.",
+    other_tab: "The device is running in another tab: close it, and it starts here.",
     saved: "saved",
   },
 };

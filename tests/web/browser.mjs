@@ -14,8 +14,9 @@
 //   3. after every frame change checked (often): each LED's pixel on the canvas is the colour the
 //      page computes for the bytes the firmware sent (lit exactly where the frame is lit, brighter
 //      where its bytes are), and the OLED canvas is the framebuf, pixel for pixel;
-//   4. from round 3, on a human's turn and with the flash stored: the page reloaded (the tab
-//      closed and opened again) and the game resumed exactly: the same engine state;
+//   4. from round 3, on a human's turn and with the flash stored: the tab closed and the page
+//      opened in a new one; the game resumed exactly (the same engine state); a second tab on
+//      the same device waits until the first is closed, then runs it;
 //   5. the sounds: every tone the page played is a frequency of the firmware's cues;
 //   6. the page set to English and a 24-LED ring (two restarts): the menu in English, the ring's
 //      24 LEDs drawn, every game offered in the menu's game row.
@@ -77,9 +78,15 @@ export async function play(opts) {
     executablePath: opts.chromium, headless: true, args: FLAGS, viewport: { width: 1100, height: 960 },
   });
   report.chromium = context.browser() ? context.browser().version() : null;
-  const page = context.pages()[0] || (await context.newPage());
   const pageErrors = [];
-  page.on("pageerror", (err) => pageErrors.push(err.message));
+  const open = async () => {
+    const tab = await context.newPage();
+    tab.on("pageerror", (err) => pageErrors.push(err.message));
+    await tab.goto(opts.url);
+    return tab;
+  };
+  for (const blank of context.pages()) await blank.close();
+  let page = await open();
   const state = (fn, arg) => page.evaluate(fn, arg);
   const status = () => state(() => window.tanturlurette.status());
   const shot = async (name) => {
@@ -207,7 +214,6 @@ export async function play(opts) {
 
   try {
     // -- 1. a new device: the self-test -------------------------------------------------------
-    await page.goto(opts.url);
     await ready();
     let st = await status();
     check(st.mode === "SelfTestMode", `a new device begins with its self-test, not ${st.mode}`);
@@ -264,7 +270,8 @@ export async function play(opts) {
         }, null, "the flash stored");
         const before = await status();
         await shot("3-before-reload");
-        await page.reload();
+        await page.close();
+        page = await open();
         await ready();
         const after = await status();
         check(after.mode === "TantMode", `after the reload: ${after.mode}, not the game`);
@@ -275,7 +282,17 @@ export async function play(opts) {
         await waitFor(() => window.tanturlurette.frames > 2, null, "the resumed game drawn");
         await checkCanvas("the resumed game");
         await shot("4-resumed");
-        note(`reloaded at round ${before.round} (move ${before.moves}): resumed with the same state, tokens ${JSON.stringify(before.state.pos)}`);
+        // the same device in a second tab: it waits, saying so, until the first one is closed
+        const second = await open();
+        await second.waitForFunction(() => window.tanturlurette.notice !== "");
+        const waiting = await second.evaluate(() => [window.tanturlurette.notice, window.tanturlurette.ready]);
+        check(/autre onglet|another tab/.test(waiting[0]) && !waiting[1], `a second tab: ${waiting}`);
+        await page.close();
+        page = second;
+        await ready();
+        const handed = await status();
+        check(JSON.stringify(handed.state) === JSON.stringify(before.state), "the second tab's game is not the first's");
+        note(`the tab closed and opened again at round ${before.round} (move ${before.moves}): resumed with the same state, tokens ${JSON.stringify(before.state.pos)}; a second tab waited for it, then took it over`);
         resumed = true;
         continue;
       }
