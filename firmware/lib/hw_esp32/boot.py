@@ -1,4 +1,5 @@
-"""Board boot: config, hardware, saved game, app, serial link, then the loop until power-off.
+"""Board boot: config, hardware, saved game, app, serial link (boot), then the loop until power-off
+(main).
 
 Kept out of main.py so that the unix port can run it against fake hardware in the tests.
 Whatever is missing or broken is said (on the serial line, in the log, on the OLED) and worked
@@ -121,6 +122,32 @@ def main(config_path="config.json", store_root="/", should_stop=None, machine=No
          **hw_options):
     """Boot and run. machine (MicroPython's machine string), heap (bytes) and hw_options (clock,
     serial, sleep_ms) are for tests on fake hardware."""
+    booted = boot(config_path, store_root, should_stop, machine, heap, **hw_options)
+    if booted is None:
+        return None
+    app, hw, debouncer, link = booted
+    from app.loop import run  # _load has checked it is there
+
+    try:
+        run(app, hw, debouncer, link, should_stop)
+    except KeyboardInterrupt:
+        hw.relax_watchdog()
+        hw.shutdown()
+        _say("stopped by Ctrl-C; the watchdog now waits an hour")
+    except Exception:
+        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
+        # then the serial line says what went wrong: this line, then the traceback MicroPython
+        # prints for the error main.py does not catch.
+        _say("stopped by an error:")
+        raise
+    return app
+
+
+def boot(config_path="config.json", store_root="/", should_stop=None, machine=None, heap=None,
+         **hw_options):
+    """Everything main does before its loop: (app, hw, debouncer, link) with the watchdog armed,
+    for app.loop to run (main) or to step one turn at a time (the browser simulator); None when
+    the board cannot play (it has said why; without PSRAM it waits for Ctrl-C or should_stop)."""
     try:
         from app.boards import BOARDS, CHIPS, chip_of, mcu_name, running_machine
         from app.config import load_config
@@ -154,31 +181,19 @@ def main(config_path="config.json", store_root="/", should_stop=None, machine=No
         return None
     if loaded is None:
         return None
-    app, link, debouncer, run = loaded
+    app, link, debouncer = loaded
     hw.start_watchdog()
-    try:
-        run(app, hw, debouncer, link, should_stop)
-    except KeyboardInterrupt:
-        hw.relax_watchdog()
-        hw.shutdown()
-        _say("stopped by Ctrl-C; the watchdog now waits an hour")
-    except Exception:
-        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
-        # then the serial line says what went wrong: this line, then the traceback MicroPython
-        # prints for the error main.py does not catch.
-        _say("stopped by an error:")
-        raise
-    return app
+    return app, hw, debouncer, link
 
 
 def _load(config, config_path, store_root, hw, messages, later):
-    """(app, link, debouncer, the loop's run) on the saved session, everything said; None if a
-    module is missing.
-    A MemoryError goes up: main says it as it says a board without PSRAM."""
+    """(app, link, debouncer) on the saved session, everything said; None if a module is missing
+    (app.loop's too: main runs it once the watchdog is armed).
+    A MemoryError goes up: boot says it as it says a board without PSRAM."""
     try:
         from app.buttons import Debouncer
         from app.core import App
-        from app.loop import run
+        from app.loop import run  # noqa: F401  (checked here, run by main)
     except ImportError as err:
         _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
         return None
@@ -207,4 +222,4 @@ def _load(config, config_path, store_root, hw, messages, later):
         fixed = "valeur(s) corrigee" if app.lang == "fr" else "value(s) fixed"
         app.notify(["Config: %d" % len(messages), fixed])
     debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
-    return app, link, debouncer, run
+    return app, link, debouncer
