@@ -101,7 +101,7 @@ def cmd_pull(args):
                     continue
                 if args.ids and game_id not in args.ids:
                     continue
-                record = device.request("pull_game", game_id=game_id, timeout=10.0)["record"]
+                record = device.pull_game(game_id)
                 state, divergence = verify(record, returns=record.get("returns"))
                 verdict = "ok" if divergence is None else str(divergence)
                 row, fresh = store.add_pulled_game(record, game_id, verdict)

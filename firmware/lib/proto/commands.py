@@ -11,6 +11,7 @@ from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineEr
 FIRMWARE_VERSION = "0.1.0"
 _NAME_MAX = const(16)  # a name fits one OLED line
 _MAX_SEATS = const(8)
+PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
@@ -103,23 +104,40 @@ class Commands:
         return {"games": games}
 
     def pull_game(self, command):
+        """A finished game, a page at a time: the record without its moves, `total` moves, and
+        the moves from `start` (0 unless given), PAGE at most. The host asks again from start +
+        len(moves) until it has them all: the reply's line stays the same size however long the
+        game, and the device reads the file in pieces for each page."""
         game_id = _field(command, "game_id", int)
+        start = _field(command, "start", int) if "start" in command else 0
+        if start < 0:
+            raise CommandError(E_BAD_ARGS, "start must be a move index, 0 or more, got %d" % start)
         store = self._store()
-        record = None
+        page = None
         if store is not None:
             try:
-                record = store.read_history(game_id)
-            except OSError:
+                document = store.open_history(game_id)
+                page = (document.head, document.count, document.moves(start, start + PAGE))
+            except OSError:  # no such file
                 pass
             except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
                 raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
         elif self.app.session is not None:
             history = self.app.session.history
             if 1 <= game_id <= len(history):
-                record = history[game_id - 1]
-        if record is None:
+                doc = history[game_id - 1]
+                record = {}
+                for key in doc:
+                    if key != "moves":
+                        record[key] = doc[key]
+                moves = doc["moves"]
+                page = (record, len(moves), list(moves[start:start + PAGE]))
+        if page is None:
             raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
-        return {"game_id": game_id, "record": record}
+        record, total, moves = page
+        if start > total:
+            raise CommandError(E_BAD_ARGS, "start: game %d has %d moves, got %d" % (game_id, total, start))
+        return {"game_id": game_id, "record": record, "start": start, "moves": moves, "total": total}
 
     def list_quarantine(self, command):
         store = self._store()
