@@ -21,7 +21,6 @@ from engine.rng import Rng
 from heap_holes import BLOCK, SLACK, largest_block
 from proto.commands import PAGE, Commands
 from proto.wire import encode_event
-from store import container
 from store.files import Files, join
 from store.storage import Store
 from test_store_files import RamBlockDevice, mount_ram, unmount
