@@ -138,20 +138,12 @@ class FullDisk(Files):
         return _LimitedFile(f, self)
 
 
-class _LimitedFile:
+class WrappedFile:
+    """A file whose writes a test breaks: subclasses replace write()."""
+
     def __init__(self, f, disk):
         self.f = f
         self.disk = disk
-
-    def write(self, data):
-        disk = self.disk
-        if disk.full:
-            if len(data) > disk.room:
-                self.f.write(data[:disk.room])
-                disk.room = 0
-                raise OSError(ENOSPC)
-            disk.room -= len(data)
-        return self.f.write(data)
 
     def flush(self):
         self.f.flush()
@@ -164,6 +156,18 @@ class _LimitedFile:
 
     def __exit__(self, *exc):
         self.close()
+
+
+class _LimitedFile(WrappedFile):
+    def write(self, data):
+        disk = self.disk
+        if disk.full:
+            if len(data) > disk.room:
+                self.f.write(data[:disk.room])
+                disk.room = 0
+                raise OSError(ENOSPC)
+            disk.room -= len(data)
+        return self.f.write(data)
 
 
 def scripted_ops(seed=1, players=4, undo_every=9, max_ops=400, options=None):

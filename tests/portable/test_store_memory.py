@@ -9,7 +9,15 @@ reading one back (MemFail, a file layer that raises it on the paths it is told t
 from app.session import Session
 from store.files import Files, join
 from store.storage import Store
-from test_store_files import clean_root, fingerprint, read_all, run_op, scratch_root, scripted_ops
+from test_store_files import (
+    WrappedFile,
+    clean_root,
+    fingerprint,
+    read_all,
+    run_op,
+    scratch_root,
+    scripted_ops,
+)
 
 COMPACT = 16
 ENOMEM = 12
@@ -43,27 +51,15 @@ class MemFail(Files):
         return Files.open(self, path, mode)
 
 
-class _FailingFile:
-    def __init__(self, f, files):
-        self.f = f
-        self.files = files
-        self.written = 0
+class _FailingFile(WrappedFile):
+    written = 0
 
     def write(self, data):
-        if self.written + len(data) > self.files.after:
-            self.files.raised += 1
+        if self.written + len(data) > self.disk.after:
+            self.disk.raised += 1
             raise MemoryError("memory allocation failed, allocating 192 bytes")
         self.written += len(data)
         return self.f.write(data)
-
-    def close(self):
-        self.f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 def _watched(root, files):
