@@ -27,13 +27,14 @@ VERSION = 1
 SNAPSHOT = "TTS"
 HISTORY = "TTH"
 PIECE = const(32)  # moves a written piece holds: at most 32 * 6 bytes
-CHUNK = const(256)  # bytes read at a time
+CHUNK = const(48)  # bytes read at a time (see read)
 HEAD_MAX = const(8192)  # the body's bytes besides the move list (redo holds two rounds at most)
 _HEADER_MAX = const(64)
 _DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
 _MOVE_DIGITS = const(5)  # 65535
 _MOVES_KEY = b"moves"
 _MOVE_FORMAT = b",%d" * PIECE
+_NO_MOVE = (b".", b"e", b"E", b"-", b'"', b"t", b"f", b"n", b"a", b"[", b"{")  # JSON, no move
 
 
 class BadFile(ValueError):
@@ -135,32 +136,40 @@ def _move(piece):
     return move
 
 
-def _take_moves(text, final, seen, act):
-    """Take the moves of text, a stretch of a move list: those up to its last comma, or all of
-    it when final (the list's "]" follows). act(move) is called for each unless act is None;
-    returns (how many, what follows that last comma). seen: moves before text (for "[]").
-    Raises BadFile naming a piece that is no move. One piece at a time: nothing here grows
-    with the text but slices of a move."""
+def _moves_in(text, final, seen):
+    """(moves, rest) of text, a stretch of a move list: the moves up to its last comma, or all
+    of it when final (the list's "]" follows), as a list (a chunk's worth at most), and what
+    follows that last comma. seen: moves before text (for "[]"). Raises BadFile naming a piece
+    that is no move (JSON digits, 0..65535)."""
     end = len(text)
     if final:
         if not seen and not text.strip():
-            return 0, b""  # []
+            return [], b""  # []
     else:
         end = text.rfind(b",")
         if end < 0:
-            return 0, _rest(text)
-    taken = 0
-    start = 0
-    while True:
-        comma = text.find(b",", start, end)
-        move = _move(text[start:end if comma < 0 else comma])
-        if act is not None:
-            act(move)
-        taken += 1
-        if comma < 0:
-            break
-        start = comma + 1
-    return taken, b"" if final else _rest(text[end + 1:])
+            return [], _rest(text)
+    rest = b"" if final else _rest(text[end + 1:])
+    text = text[:end]
+    # The quick way, in C: JSON reads the run, and it must be the run JSON writes back, with
+    # or without the space after each comma (this writer's, the previous firmware's): that
+    # leaves no empty piece, no leading zero, no space between digits. Then no fraction,
+    # exponent, sign, string, list, object, true, false or null, and every move <= 65535.
+    moves = None
+    try:
+        moves = json.loads(b"[" + text + b"]")
+    except ValueError:
+        pass
+    if type(moves) is list and moves:
+        again = json.dumps(moves)[1:-1]
+        if again.replace(", ", ",").encode() == text or again.encode() == text:
+            for sign in _NO_MOVE:
+                if sign in text:
+                    break
+            else:
+                if max(moves) <= 0xFFFF:
+                    return moves, rest
+    return [_move(piece) for piece in text.split(b",")], rest  # names the piece that is wrong
 
 
 def _rest(text):
@@ -210,9 +219,9 @@ class _Scan:
         while i < size:
             if self.in_moves:
                 end = chunk.find(b"]", i)
-                taken, self.rest = _take_moves(self.rest + chunk[i:size if end < 0 else end],
-                                               end >= 0, self.count, None)
-                self.count += taken
+                moves, self.rest = _moves_in(self.rest + chunk[i:size if end < 0 else end],
+                                             end >= 0, self.count)
+                self.count += len(moves)
                 if end < 0:
                     return
                 self.in_moves = False
@@ -287,8 +296,6 @@ class Document:
         self.count = count
         self._opener = opener
         self._moves_at = moves_at  # the first byte of the list's items, in the file
-        self._index = 0  # each_move: the index of the move the text holds next
-        self._span = None  # each_move: (start, stop, act)
 
     def each_move(self, act, start=0, stop=-1):
         """Call act(move) for the moves start..stop-1 (stop -1: to the end), reading the file
@@ -298,38 +305,33 @@ class Document:
             stop = self.count
         if start >= stop:
             return
-        self._index = 0  # the index of the next move the text holds
+        index = 0  # the index of the next move the text holds
         rest = b""
         f = self._opener()
         try:
             f.seek(self._moves_at)
-            while self._index < stop:
+            while index < stop:
                 chunk = f.read(CHUNK)
                 if not chunk:
                     break
                 end = chunk.find(b"]")
                 text = rest + (chunk if end < 0 else chunk[:end])
                 commas = text.count(b",")
-                if end < 0 and self._index + commas <= start:  # skipped unparsed: read() checked
-                    self._index += commas
+                if end < 0 and index + commas <= start:  # skipped unparsed: read() checked it
+                    index += commas
                     rest = _rest(text[text.rfind(b",") + 1:])
                     continue
-                self._span = (start, stop, act)
-                rest = _take_moves(text, end >= 0, self._index, self._take)[1]
+                moves, rest = _moves_in(text, end >= 0, index)
+                for move in moves:
+                    if start <= index < stop:
+                        act(move)
+                    index += 1
                 if end >= 0:
                     break
         finally:
-            self._span = None
             f.close()
-        if self._index < stop:
-            raise BadFile("the move list changed since it was checked: it ends at move %d"
-                          % self._index)
-
-    def _take(self, move):
-        start, stop, act = self._span
-        if start <= self._index < stop:
-            act(move)
-        self._index += 1
+        if index < stop:
+            raise BadFile("the move list changed since it was checked: it ends at move %d" % index)
 
     def moves(self, start=0, stop=-1):
         """The moves start..stop-1 as a list: for a page, or for tests (it grows with stop)."""
