@@ -19,7 +19,7 @@ import sys
 
 WORD = 8 if sys.maxsize > 1 << 32 else 4
 BLOCK = 4 * WORD  # MicroPython's GC block
-ROOM = 1 << 19  # at least this much of the heap is cut into holes
+ROOM = 1 << 17  # at least this much of the heap is cut into holes
 SLACK = 4 * BLOCK  # see holes.__enter__: how far a hole may grow while an operation runs
 _PIECES = 40
 _PROBES = 256

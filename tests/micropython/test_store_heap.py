@@ -14,44 +14,14 @@ block a resume needs, and nothing else grows.
 import gc
 
 from app.session import Session
-from engine.piccolo_bots import PlanBot
-from engine.play import play_out
-from engine.registry import new_state
-from engine.rng import Rng
 from heap_holes import BLOCK, SLACK, largest_block
-from proto.commands import PAGE, Commands
-from proto.wire import encode_event
+from long_game import LONG, loaded, long_moves, pull_all
+from proto.commands import PAGE
 from store.files import Files, join
 from store.storage import Store
-from test_store_files import RamBlockDevice, mount_ram, unmount
+from test_store_files import RamBlockDevice, mount_ram, remove_tree, unmount
 
-LONG = 3315
 SHORT = 30
-OPTIONS = {"players": 4, "target": 41}
-
-
-def _moves():
-    """The moves of a whole Piccolo game of the plan bots (seed 2: 3315 moves, 47 deals)."""
-    state = new_state("piccolo", OPTIONS)
-    play_out(state, [PlanBot() for _ in range(4)], Rng(2))
-    return state.moves
-
-
-_MOVES = []
-
-
-def _session(count, store=None):
-    if not _MOVES:
-        _MOVES.append(_moves())
-        assert len(_MOVES[0]) == LONG
-    session = Session(store)
-    session.new_game("piccolo", OPTIONS, names=["Anaëlle", "Loïc", "Zoé", "Dom"])
-    session._quiet = True  # the moves as a resume replays them: no checkpoints, no saves
-    for move in _MOVES[0][:count]:
-        session._apply(move)
-    session._quiet = False
-    session.seq = count  # one operation a move
-    return session
 
 
 class _Flash:
@@ -65,7 +35,7 @@ class _Flash:
     def fresh(self, name, keep=False):
         """An empty folder for one store; unless keep, the last one made is removed."""
         if self.last is not None:
-            _remove_tree(self.last)
+            remove_tree(self.last)
         root = join(self.point, name)
         Files().makedirs(root)
         self.last = None if keep else root
@@ -73,19 +43,6 @@ class _Flash:
 
     def close(self):
         unmount(self.point)
-
-
-def _remove_tree(folder):
-    files = Files()
-    for name in files.listdir(folder):
-        path = join(folder, name)
-        try:
-            files.remove(path)
-        except OSError:  # a folder
-            _remove_tree(path)
-            import os
-
-            os.rmdir(path)
 
 
 def _figures(measure, short=SHORT):
@@ -107,9 +64,7 @@ def test_saving_needs_no_bigger_block_for_a_long_game():
 
         def prepare(count):
             runs[0] += 1
-            session = _session(count)
-            store = Store(flash.fresh("save%d" % runs[0]))
-            session.store = store
+            session = loaded(count, Store(flash.fresh("save%d" % runs[0])))
             return session, session.document()
 
         def save(prepared):
@@ -130,7 +85,7 @@ def test_archiving_listing_and_pulling_need_no_bigger_block_for_a_long_game():
 
         def prepare(count):
             runs[0] += 1
-            session = _session(count, Store(flash.fresh("archive%d" % runs[0])))
+            session = loaded(count, Store(flash.fresh("archive%d" % runs[0])))
             return session
 
         def archive(session):
@@ -140,38 +95,25 @@ def test_archiving_listing_and_pulling_need_no_bigger_block_for_a_long_game():
         archived = _figures(lambda count: largest_block(lambda: prepare(count), archive))
         stores = {}
         for count in (LONG, SHORT, PAGE):  # one more, kept, for what reads the history back
-            session = _session(count, Store(flash.fresh("history%d" % count, keep=True)))
+            session = loaded(count, Store(flash.fresh("history%d" % count, keep=True)))
             session.finish(abandon=True)
             stores[count] = session.store
 
         def again(count):  # the same game archived twice: the copy kept is checked, not read
             store = stores[count]
             doc = store.read_history(1)
-            doc["moves"] = _MOVES[0][:count]
+            doc["moves"] = long_moves()[:count]
             return lambda: store.archive(doc) == 1
 
         twice = _figures(lambda count: largest_block(lambda: again(count), lambda run: run()))
         listed = _figures(lambda count: largest_block(
             lambda: None, lambda _: stores[count].list_history()[0]["moves"] == count))
 
-        def pull_all(count, keep=None):
-            """What the device sends for the host's pages; the moves go to keep, if given."""
-            commands = Commands(_App(stores[count]), None)
-            got = 0
-            while True:
-                page = commands.run({"cmd": "pull_game", "game_id": 1, "start": got})
-                encode_event(1, "ok", page)  # the line the link sends
-                got += len(page["moves"])
-                if keep is not None:
-                    keep.extend(page["moves"])
-                if got >= page["total"]:
-                    return got
-
         kept = []
-        pull_all(LONG, kept)
-        assert kept == list(_MOVES[0])
+        pull_all(stores[LONG], kept)
+        assert kept == list(long_moves())
         pulled = _figures(lambda count: largest_block(
-            lambda: None, lambda _: pull_all(count) == count), PAGE)
+            lambda: None, lambda _: pull_all(stores[count]) == count), PAGE)
         print("largest block needed (moves: bytes): archive %r, archive again %r, list_games %r, "
               "pull_game %r" % (archived, twice, listed, pulled))
         for sizes in (archived, twice, listed):
@@ -188,7 +130,7 @@ def test_resuming_reads_in_pieces_and_needs_no_bigger_block_than_the_games_own_a
         stores = {}
         for count in (LONG, SHORT):
             roots[count] = flash.fresh("resume%d" % count, keep=True)
-            session = _session(count, Store(roots[count]))
+            session = loaded(count, Store(roots[count]))
             assert session._save()
             stores[count] = session.store
 
@@ -219,10 +161,3 @@ def test_resuming_reads_in_pieces_and_needs_no_bigger_block_than_the_games_own_a
         assert resumed[SHORT] <= 1024 and resumed[LONG] <= array_block + SLACK, resumed
     finally:
         flash.close()
-
-
-class _App:
-    """What proto.commands reads of the app for the history: a session with a store."""
-
-    def __init__(self, store):
-        self.session = Session(store)

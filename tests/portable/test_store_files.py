@@ -214,6 +214,17 @@ def fingerprint(session):
     return (session.state.to_dict(), doc["seq"], doc["redo"], doc["putback"], doc["floor"])
 
 
+def remove_tree(folder):
+    """Remove folder and everything under it (littlefs or the host's filesystem)."""
+    for name in os.listdir(folder):
+        path = join(folder, name)
+        try:
+            os.remove(path)
+        except OSError:  # a folder
+            remove_tree(path)
+    os.rmdir(folder)
+
+
 def read_all(root):
     """{relative path: bytes} of every file under root/game."""
     files = Files()

@@ -5,10 +5,7 @@ is not a move list is refused, and pull_game hands a long game over in lines of 
 import json
 
 from app.session import Session
-from engine.piccolo_bots import PlanBot
-from engine.play import play_out
-from engine.registry import new_state
-from engine.rng import Rng
+from long_game import LONG, NAMES, loaded, long_moves
 from proto import wire
 from proto.commands import PAGE
 from proto.link import Link
@@ -134,17 +131,9 @@ def test_pages_of_moves_and_a_file_changed_between_the_reads():
 
 
 def test_a_long_game_is_pulled_in_lines_of_one_size():
-    state = new_state("piccolo", {"players": 4})
-    play_out(state, [PlanBot() for _ in range(4)], Rng(2))
     root = scratch_root()
     try:
-        session = Session(Store(root))
-        session.new_game("piccolo", {"players": 4}, names=["Anne", "Bea", "Cyr", "Dom"])
-        session._quiet = True  # the moves as a resume replays them: quicker than saving each
-        for move in state.moves:
-            session._apply(move)
-        session._quiet = False
-        session.seq = len(state.moves)
+        session = loaded(LONG, Store(root))
         assert session.finish(abandon=True) == 1
         inbox = []
         out = []
@@ -167,7 +156,7 @@ def test_a_long_game_is_pulled_in_lines_of_one_size():
             got.extend(page["moves"])
             if len(got) >= page["total"]:
                 break
-        assert got == list(state.moves) and page["record"]["names"] == ["Anne", "Bea", "Cyr", "Dom"]
+        assert got == list(long_moves()) and page["record"]["names"] == NAMES
         assert longest < 1024, longest  # the whole game as one line: 13 KB
         for start in (-1, len(got) + 1):
             _, reply = ask({"cmd": "pull_game", "game_id": 1, "start": start, "id": 2})

@@ -41,6 +41,8 @@ class Commands:
         self.app = app
         self.link = link
         self.config_path = config_path
+        self._pulled_id = 0  # the history file pull_game read last, and its Document
+        self._pulled = None
 
     def run(self, command):
         """Carry out one parsed command; returns the ok payload or raises CommandError."""
@@ -107,7 +109,8 @@ class Commands:
         """A finished game, a page at a time: the record without its moves, `total` moves, and
         the moves from `start` (0 unless given), PAGE at most. The host asks again from start +
         len(moves) until it has them all: the reply's line stays the same size however long the
-        game, and the device reads the file in pieces for each page."""
+        game. The file is read in pieces: checked whole for the first page, and each next page
+        read on from where the one before ended, once the file's header says it is the same."""
         game_id = _field(command, "game_id", int)
         start = _field(command, "start", int) if "start" in command else 0
         if start < 0:
@@ -115,9 +118,13 @@ class Commands:
         store = self._store()
         page = None
         if store is not None:
+            known = self._pulled if self._pulled_id == game_id else None
+            self._pulled = None
             try:
-                document = store.open_history(game_id)
+                document = store.open_history(game_id, known)
                 page = (document.head, document.count, document.moves(start, start + PAGE))
+                self._pulled_id = game_id  # the next page goes on from this one's end
+                self._pulled = document
             except OSError:  # no such file
                 pass
             except ValueError as err:  # damaged on flash: say so, the file stays for pull_file

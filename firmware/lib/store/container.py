@@ -288,13 +288,16 @@ class Document:
     """A container file that passed read(): head holds its members but "moves", count its moves
     (-1 when it has no move list: then head["moves"] holds what it had instead, if anything)."""
 
-    def __init__(self, opener, kind, crc, length, head, count, moves_at):
+    def __init__(self, opener, kind, header, size, head, count, moves_at):
         self.kind = kind
-        self.crc = crc
-        self.length = length
+        self.header = header  # the header line: with size, what tells the file unchanged
+        self.size = size
         self.head = head
         self.count = count
         self._opener = opener
+        # where the next each_move that starts there may go on from: (the index of a move,
+        # where the chunk that holds it starts in the file, the bytes before it in that chunk)
+        self._mark = (0, moves_at, b"")
         self._moves_at = moves_at  # the first byte of the list's items, in the file
 
     def each_move(self, act, start=0, stop=-1):
@@ -305,13 +308,16 @@ class Document:
             stop = self.count
         if start >= stop:
             return
-        index = 0  # the index of the next move the text holds
-        rest = b""
+        index, at, rest = self._mark  # the moves of a page follow the page before's
+        if start < index:
+            index, at, rest = 0, self._moves_at, b""
         f = self._opener()
         try:
-            f.seek(self._moves_at)
+            f.seek(at)
             while index < stop:
+                self._mark = (index, at, rest)
                 chunk = f.read(CHUNK)
+                at += len(chunk)
                 if not chunk:
                     break
                 end = chunk.find(b"]")
@@ -331,6 +337,7 @@ class Document:
         finally:
             f.close()
         if index < stop:
+            self._mark = (0, self._moves_at, b"")
             raise BadFile("the move list changed since it was checked: it ends at move %d" % index)
 
     def moves(self, start=0, stop=-1):
@@ -351,6 +358,7 @@ def read(opener, size, kind, head_max=HEAD_MAX):
         end = data.find(b"\n")
         if end < 0:
             raise BadFile("no header line" if data else "empty file")
+        header = data[:end + 1]
         try:
             found, version, crc, length = data[:end].decode().split(" ")
             version = int(version)
@@ -389,7 +397,19 @@ def read(opener, size, kind, head_max=HEAD_MAX):
     check_version("document version", head.get("v"), VERSION, BadFile)
     if scan.count >= 0:
         del head["moves"]  # the null the list's place holds
-    return Document(opener, kind, crc, length, head, scan.count, start + scan.moves_at)
+    return Document(opener, kind, header, size, head, scan.count, start + scan.moves_at)
+
+
+def unchanged(document, opener, size):
+    """Whether the file opener() opens (size bytes) is still the one document was read from:
+    the same size and header line (its CRC), read again without the rest."""
+    if size != document.size:
+        return False
+    f = opener()
+    try:
+        return f.read(len(document.header)) == document.header
+    finally:
+        f.close()
 
 
 def holds(opener, size, kind, body):

@@ -377,11 +377,16 @@ class Store:
             out.append(summary)
         return out
 
-    def open_history(self, ident):
+    def open_history(self, ident, known=None):
         """The container.Document of one kept game, every field checked (history_problem), its
         moves read on demand; raises container.BadFile if damaged or wrong, OSError if there is
-        no such game."""
-        document = self._open(join(self.history_dir, "h%d" % ident), container.HISTORY)
+        no such game. known: a Document this returned before for ident, returned again without
+        reading the file through if the file is still that one (pull_game's next page)."""
+        path = join(self.history_dir, "h%d" % ident)
+        if known is not None and container.unchanged(known, self._opener(path),
+                                                     self.files.size(path, self.max_read)):
+            return known
+        document = self._open(path, container.HISTORY)
         problem = history_problem(document.head, document.count)
         if problem:
             raise container.BadFile(problem)
