@@ -165,6 +165,13 @@ def test_a_memory_error_while_resuming_sets_nothing_aside():
             assert report["quarantined"] == [] and read_all(root) == before
             resumed, report = _boot(root)  # the next boot, with memory to spare
             assert fingerprint(resumed) == fingerprint(session) and report["discarded"] == []
+            # a new game started instead: the game never read goes to the quarantine, not away
+            files.reads = ()
+            again.new_game("tanturlurette", {"players": 5})
+            kept = again.store.quarantined()
+            assert sorted(n.split("-", 1)[1] for n in kept) == sorted(
+                n for n in before if n.startswith("s")), kept
+            assert again.store.list_history() == [] and _boot(root)[0].state.n == 5
         finally:
             clean_root(root)
 

@@ -12,9 +12,15 @@ Session(store=None, on_event=None)
   resume()           -> report dict, or None when there was nothing on flash at all. Every
                      field read back is checked like input from outside (_restore); a snapshot
                      that fails gives way to the previous one and the journal after it.
-  finish(abandon=False) -> history id (or None without store); archives the game
+  finish(abandon=False) -> history id; archives the game. None when the store failed: the
+                     game is then archived before anything else is saved (retried at the next)
   on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
                      "storage"; payloads are small JSON-able dicts.
+
+Saving never raises: a full flash (OSError) or a MemoryError while saving or archiving is one
+"storage" event, the game goes on in memory, and the next operation tries again. Nothing saved,
+archived or read back makes a buffer that grows with the game: the store writes the moves from
+the state's own array and reads them back in pieces (store.container).
 
 Undo (docs/STORAGE.md says the same to the host side):
   One undo takes back the last decision (a seat's or the table's) together with the chance
@@ -468,7 +474,9 @@ class Session:
                 store.settle(found, self.game_id, *best)
         except MemoryError:
             # not the files' fault: none is set aside or removed, a later boot may resume them
+            # (a new game started first sets the snapshots aside for the host: Store.clear)
             self._take_on(None, None, None, None)
+            store.unread = True
             found["discarded"].append("out of memory while resuming: the saved game stays on "
                                       "flash")
         discarded = found["discarded"]

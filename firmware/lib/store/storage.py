@@ -13,6 +13,9 @@ log instead: creating it is one small commit (0.07 erases, 242 bytes per entry, 
 included). The entry files of a game form its journal; their names give the order and each
 carries its own sequence number and checksum.
 
+Snapshots and history files are container files (store.container), written and read back in
+pieces: no buffer here grows with the game.
+
 Every game starts with a snapshot; the game id is the generation of that first snapshot. A new
 snapshot (compaction) gets the next generation; the previous good one and the entries after it
 are kept, so a damaged snapshot falls back to it and loses nothing. Nothing read at boot may
@@ -166,6 +169,7 @@ class Store:
         self.game_id = 0
         self.entries = 0  # journal entries since the snapshot
         self.bytes_written = 0  # what this store handed to the filesystem, for the bench
+        self.unread = False  # the game folder holds a game the boot had no memory to read
 
     # -- the current game -----------------------------------------------------------------------
     def snapshot(self, doc):
@@ -215,9 +219,16 @@ class Store:
 
     def clear(self):
         """Remove the current game's files (after archiving it): snapshots first ("s" sorts
-        after "e"), so a cut halfway leaves nothing that could be resumed."""
+        after "e"), so a cut halfway leaves nothing that could be resumed. When the boot could
+        not read the game there (unread), its snapshots go to the quarantine instead, for the
+        host to pull: that game was never archived."""
+        unread = self.unread
+        self.unread = False
         for name in reversed(self._list(self.game_dir)):
-            self.files.remove_quietly(join(self.game_dir, name))
+            if unread and _number(name, "s") >= 0:
+                self._quarantine(name, [])
+            else:
+                self.files.remove_quietly(join(self.game_dir, name))
         self.game_id = 0
         self.entries = 0
 
