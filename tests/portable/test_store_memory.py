@@ -133,14 +133,18 @@ def test_a_memory_error_while_archiving_keeps_the_game_until_it_is_archived():
         assert session.unsaved and session.store.list_history() == []
         kept, _ = _boot(root)  # a power cut now resumes the finished game, not lost
         assert list(kept.state.moves) == finished
+        # that next game is abandoned too while the flash still fails, and one more starts
+        second = list(session.state.moves)
+        session.new_game("tanturlurette", {"players": 6})
+        assert session.store.list_history() == [] and list(_boot(root)[0].state.moves) == finished
         files.writes = ()
-        session.act(session.state.legal_actions()[0])  # the archive goes first, then the save
+        session.act(session.state.legal_actions()[0])  # the archives go first, then the save
         listed = session.store.list_history()
-        assert len(listed) == 1 and listed[0]["moves"] == len(finished)
+        assert [g["moves"] for g in listed] == [len(finished), len(second)], listed
         assert session.store.read_history(1)["names"] == ["Anne", "Bea", "Cyr", "Dom"]
         assert not session.unsaved and _storage(events)[-1]["message"] == "saved again"
         resumed, report = _boot(root)
-        assert fingerprint(resumed) == fingerprint(session) and resumed.state.n == 5
+        assert fingerprint(resumed) == fingerprint(session) and resumed.state.n == 6
     finally:
         clean_root(root)
 

@@ -73,9 +73,10 @@ class Session:
         self.on_event = on_event
         self.history = []  # finished games when there is no store
         self.unsaved = False  # a save failed: the next save writes a whole snapshot
-        # the history document of a finished game whose archive failed: archived before anything
-        # else is saved, since the next game's first snapshot removes the game's files
-        self._unarchived = None
+        # finished games whose archive failed, oldest first, as (state, game, names, bots,
+        # abandoned): archived before anything else is saved, since the next game's first
+        # snapshot removes the files of the first (the games after it were never saved)
+        self._unarchived = []
         self._events = []  # what the current call emitted: act() and new_game() return it
         self._quiet = False  # replaying the saved game: no events, no saving, no checkpoints
         self._take_on(None, None, None, None)
@@ -353,14 +354,21 @@ class Session:
             if len(self.history) > _MEMORY_HISTORY:
                 self.history.pop(0)
             return len(self.history)
-        self._unarchived = (self.state, self.game, self.names, self.bots, abandoned)
-        return self._archive_due(self.store, self._unarchived)
+        due = self._unarchived
+        if len(due) >= _MEMORY_HISTORY:  # the flash fails for good: keep the one it holds
+            due.pop(1)
+        due.append((self.state, self.game, self.names, self.bots, abandoned))
+        return self._archive_due(self.store)
 
-    def _archive_due(self, store, unarchived):
-        """Archive the finished game that is due (_unarchived) and remove its files."""
+    def _archive_due(self, store):
+        """Archive the finished games that are due (_unarchived), then remove the game files;
+        the history id of the last, or None when one failed (reported)."""
+        due = self._unarchived
+        ident = None
         try:
-            ident = store.archive(_history_doc(*unarchived))
-            self._unarchived = None
+            while due:
+                ident = store.archive(_history_doc(*due[0]))
+                due.pop(0)
             store.clear()
         except (OSError, MemoryError) as err:  # a full flash, or no block for a buffer
             self._storage_error(err, "archive")
@@ -415,9 +423,8 @@ class Session:
         (store.storage.journal_problem), so the entry follows the snapshot."""
         if self.store is None:
             return True
-        unarchived = self._unarchived
-        if unarchived is not None and self._archive_due(self.store, unarchived) is None:
-            return False  # the finished game's files are its only copy until it is in history
+        if self._unarchived and self._archive_due(self.store) is None:
+            return False  # a finished game's files are its only copy until it is in history
         try:
             doc = self.document()
             stands = self.store.snapshot(doc)
