@@ -1,6 +1,6 @@
 """Checksummed JSON files (snapshots and history): one header line, then the JSON body.
 
-    TTS 1 89abcdef 1234\n{"v": 1, ..., "moves": [3,17,0,...]}
+    TTS 1 89abcdef 1234\n{"bots": null, ..., "v": 1, "moves": [3,17,0,...]}
 
 kind tag ("TTS" snapshot, "TTH" history), format version, CRC-32 of the body in hex, body length.
 The body is one JSON object, which a host reads whole with json.loads.
