@@ -27,6 +27,8 @@ about the files themselves, shared by the writer (snapshot) and the boot.
 from store import container, journal
 from store.files import ENOSPC, MAX_READ, Files, join
 
+_QUARANTINE_READ = 65536
+
 
 def _number(name, prefix):
     """N of a file name prefix + N (digits only), or -1."""
@@ -346,7 +348,9 @@ class Store:
         return names
 
     def read_quarantined(self, name):
-        return self.files.read(join(self.quarantine_dir, name))
+        """A quarantined file whole (pull_file sends it in one line): 64 KB at most, as before
+        snapshots were read in pieces."""
+        return self.files.read(join(self.quarantine_dir, name), _QUARANTINE_READ)
 
     # -- history --------------------------------------------------------------------------------
     def archive(self, doc):
