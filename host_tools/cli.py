@@ -151,17 +151,11 @@ def cmd_pull(args):
                     print("device game %d is damaged on the device: %s" % (game_id, shown(entry["error"])))
                     continue
                 try:
-                    reply = device.request("pull_game", game_id=game_id, timeout=10.0)
+                    record = device.pull_game(game_id)
                 except DeviceError as err:
                     not_pulled += 1
                     print("device game %d not pulled: %s" % (game_id, shown(err)), file=sys.stderr)
                     continue
-                if reply["game_id"] != game_id:
-                    not_pulled += 1
-                    print("device game %d not pulled: the device answered with game %d" % (game_id, reply["game_id"]),
-                          file=sys.stderr)
-                    continue
-                record = reply["record"]
                 state, divergence = verify(record, returns=record.get("returns"))
                 verdict = "ok" if divergence is None else str(divergence)
                 if divergence is None and state.is_over():  # the engine's account, which the device's agrees with

@@ -216,6 +216,22 @@ class Device:
                 self.skipped - skipped_before, self.last_skip)
         raise DeviceError("%s: no answer from the device after %d tries%s" % (cmd, retries + 1, note))
 
+    def pull_game(self, game_id, timeout=10.0):
+        """A finished game of the device's history as one record, its moves fetched a page at a
+        time (PROTOCOL.md, pull_game)."""
+        try:
+            page = self.request("pull_game", timeout=timeout, game_id=game_id)
+            record, total, moves = page["record"], page["total"], list(page["moves"])
+            while len(moves) < total:
+                page = self.request("pull_game", timeout=timeout, game_id=game_id, start=len(moves))
+                if not page["moves"] or page["record"] != record or page["total"] != total:
+                    raise DeviceError("pull_game: game %s changed on the device while pulled" % game_id)
+                moves.extend(page["moves"])
+        except (KeyError, TypeError) as err:  # not the paged reply this tool reads
+            raise DeviceError("pull_game: unexpected reply from the device (missing %s)" % err) from None
+        record["moves"] = moves
+        return record
+
     def hello(self):
         reply = self.request("hello", protocol=PROTOCOL_VERSION)
         if reply["protocol"] != PROTOCOL_VERSION:

@@ -220,7 +220,7 @@ def test_pull_over_the_cable_returns_the_archived_record():
     device, cable, _seen = _device(session)
     listing = device.request("list_games")["games"]
     assert listing[0]["id"] == 1 and listing[0]["names"] == NAMES
-    record = device.request("pull_game", game_id=1)["record"]
+    record = device.pull_game(1)
     assert record["moves"] == list(session.state.moves)
     _state, divergence = verify(record, returns=record["returns"])
     assert divergence is None
