@@ -306,11 +306,11 @@ class _FastClock:
         return self.now
 
 
-def _pull(monkeypatch, tmp_path, cable):
+def _pull(monkeypatch, tmp_path, cable, ids=()):
     monkeypatch.setattr("host_tools.device.open_serial", lambda port, *a, **k: cable)
     monkeypatch.setattr("host_tools.device.time", _FastClock())
     db = str(tmp_path / "pull.sqlite")
-    code = cli(["pull", "--port", "loop", "--db", db])
+    code = cli(["pull", "--port", "loop", "--db", db] + list(ids))
     store = LogStore(db)
     return code, store
 
@@ -320,6 +320,14 @@ def test_pull_gets_every_game_of_a_healthy_device(monkeypatch, tmp_path, capsys)
     code, store = _pull(monkeypatch, tmp_path, cable)
     assert code == 0 and [row["moves"] for row in store.games()] == moves
     assert "3 game(s) on the device, 3 new" in capsys.readouterr().out
+
+
+def test_pull_of_a_game_the_device_does_not_have_is_one_line(monkeypatch, tmp_path, capsys):
+    cable, _moves = _history_device()
+    code, store = _pull(monkeypatch, tmp_path, cable, ["2", "7", "9"])
+    err = capsys.readouterr().err
+    assert code == 1 and err == "pull: no game 7, 9 on the device (its games are 1 to 3)\n"
+    assert store.games() == []  # nothing pulled: the command said what was wrong first
 
 
 def _answers_game_2(line):
