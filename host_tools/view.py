@@ -7,6 +7,10 @@ retitle the window.
 
 from engine.core import CHANCE, TABLE, TERMINAL
 from engine.play import replay
+from proto.wire import E_BAD_ARGS, E_BAD_LINE, E_CUT, E_FAILED, E_TOO_LONG, E_UNKNOWN
+
+# the link's own errors: about the host's command lines, not the game
+LINK_ERRORS = (E_BAD_ARGS, E_BAD_LINE, E_CUT, E_FAILED, E_TOO_LONG, E_UNKNOWN)
 
 
 def _escape(char):
@@ -96,6 +100,6 @@ def describe_event(event, names=None):
         return "the device restarted" + (", resuming the game" if resume.get("resumed") else "")
     if kind == "storage":
         return "the device saves again" if data.get("ok") else "the device cannot save: %s" % shown(data.get("message"))
-    if kind == "error" and data.get("code") is None and data.get("id") is None:
-        return "the device says: %s" % shown(data.get("message"))  # the app's own, not a refused command
+    if kind == "error" and data.get("code") not in LINK_ERRORS and data.get("id") is None:
+        return "the device says: %s" % shown(data.get("message"))  # the app's own (an illegal action...)
     return None

@@ -627,15 +627,18 @@ def test_live_view_shows_the_moves_and_the_table_not_the_protocol(tmp_path):
                                                                    "resume": {"resumed": True, "game": "tanturlurette",
                                                                               "round": 2, "discarded": []}}})
     logger.handle({"boot": 1, "seq": seq + 1, "type": "error", "data": {"message": "cannot show the saved game"}})
+    logger.handle({"boot": 1, "seq": seq + 2, "type": "error", "data": {"code": "illegal_action",
+                                                                         "message": "swap is not legal now"}})
     store.close()
     frames = screen.getvalue().split("\x1b[H\x1b[J")[1:]
-    assert len(frames) == len(events) + 2  # the chatter redraws nothing
+    assert len(frames) == len(events) + 3  # the chatter redraws nothing
     shown_lines = {line.strip() for frame in frames for line in frame.splitlines()}
     assert not shown_lines & {"ok", "state", "error", "selftest", "hello", "set_clock", "boot"}
     assert not [line for line in shown_lines if "bad_line" in line or "unknown command" in line]
     last = frames[-1].splitlines()
     assert last[0].startswith("tanturlurette · round %d" % session.state.round)
-    assert last[-2:] == ["  the device restarted, resuming the game", "  the device says: cannot show the saved game"]
+    assert last[-3:] == ["  the device restarted, resuming the game", "  the device says: cannot show the saved game",
+                         "  the device says: swap is not legal now"]
     assert any(line.startswith("  #") for line in last)  # the moves are there
 
 
