@@ -44,6 +44,10 @@ class CliError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse, with a command line that does not parse said in one line, as every mistake is."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.commands = {}  # the top parser's: name -> the command's parser
+
     def error(self, message):
         self.exit(2, "%s: %s (%s --help lists the options)\n" % (self.prog, message, self.prog))
 
@@ -127,7 +131,7 @@ def _ids_held(games):
     return "its games are %s" % (", ".join(map(str, ids)) if len(ids) <= 6 else "%d to %d" % (ids[0], ids[-1]))
 
 
-def _moves_in_words(indexes):
+def _numbers_in_words(indexes):
     """[3, 4, 5, 9] -> "3 to 5, 9"."""
     spans = []
     for i in indexes:
@@ -209,7 +213,7 @@ def cmd_pull(args):
             absent = [game_id for game_id in args.ids if game_id not in on_device]
             if absent:
                 raise CliError("no game %s on the device (%s)" % (
-                    ", ".join(map(str, absent)), "its games are " + _moves_in_words(sorted(on_device))
+                    ", ".join(map(str, absent)), "its games are " + _numbers_in_words(sorted(on_device))
                     if on_device else "it holds none"))
             new = 0
             for entry in listing:
@@ -275,7 +279,7 @@ def cmd_verify(args):
         missing = checks.missing(len(record["moves"])) if checks is not None else []
         if missing:
             gap = "; a gap in the events: move%s %s from the device's record only" % (
-                "s" if len(missing) > 1 else "", _moves_in_words(missing))
+                "s" if len(missing) > 1 else "", _numbers_in_words(missing))
         if divergence is not None:
             bad += 1
             print("%s: DIVERGES %s%s" % (label, shown(divergence), gap))
@@ -283,9 +287,15 @@ def cmd_verify(args):
             bad += 1
             print("%s: DIVERGES %s (found in its events when it was logged)" % (label, shown(logged)))
         else:
-            print("%s: ok, %d moves, round %d%s%s" % (label, len(record["moves"]), state.round,
-                                                    ", over" if state.is_over() else ", in progress", gap))
+            print("%s: ok, %d moves, round %d, %s%s" % (label, len(record["moves"]), state.round, _progress(record, state),
+                                                      gap))
     return 1 if bad else 0
+
+
+def _progress(record, state):
+    if state.is_over():
+        return "over"
+    return "left unfinished on the device" if record.get("closed") else "in progress"
 
 
 def cmd_replay(args):
@@ -521,9 +531,20 @@ def cmd_ports(args):
     return 0
 
 
+def _positive(kind):
+    """An argparse type: a number of kind above 0."""
+    def parse(text):
+        value = kind(text)
+        if not value > 0:
+            raise ValueError(text)
+        return value
+
+    parse.__name__ = "positive " + kind.__name__  # argparse names it in "invalid ... value"
+    return parse
+
+
 def build_parser():
     parser = _Parser(prog="tanturlurette", description=__doc__.split("\n\n")[0])
-    parser.commands = {}  # name -> its parser, for the errors that only the whole line shows
     sub = parser.add_subparsers(dest="command", metavar="command")
     sub.required = True
 
@@ -543,8 +564,8 @@ def build_parser():
     p.add_argument("--names", help="player names, comma-separated, for games started without names")
     p.add_argument("--no-live", action="store_true", help="print one line per note, no live view")
     p.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
-    p.add_argument("--games", type=int, help="stop after this many finished games")
-    p.add_argument("--duration", type=float, help="stop after this many seconds")
+    p.add_argument("--games", type=_positive(int), help="stop after this many finished games")
+    p.add_argument("--duration", type=_positive(float), help="stop after this many seconds")
 
     p = add("pull", cmd_pull, "copy finished games from the device's history into the database")
     p.add_argument("--port")

@@ -311,20 +311,22 @@ class LogStore:
         return None
 
     def games(self, finished_only=False):
+        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
+        closed = "closed" if "closed" in columns else "0"  # read-only, a database of an older host tool
         query = ("SELECT id, source, game, options, names, moves, finished, returns, rounds, started,"
-                 " ended, device_game_id, verified FROM games")
+                 " ended, device_game_id, verified, %s FROM games" % closed)
         if finished_only:
             query += " WHERE finished = 1"
         out = []
         for row in self.db.execute(query + " ORDER BY id"):
             (gid, source, game, options, names, moves, finished, returns, rounds, started, ended,
-             device_id, verified) = row
+             device_id, verified, left) = row
             out.append({
                 "v": 1, "id": gid, "source": source, "game": game, "options": json.loads(options),
                 "names": json.loads(names) if names else None, "moves": json.loads(moves),
                 "finished": bool(finished), "returns": json.loads(returns) if returns else None,
                 "rounds": rounds, "started": started, "ended": ended, "device_game_id": device_id,
-                "verified": verified,
+                "verified": verified, "closed": bool(left),
             })
         return out
 

@@ -612,12 +612,12 @@ def test_a_logger_restarted_mid_game_stores_the_game_once_and_verifies_it(tmp_pa
     try:
         _wait(lambda: first.logger.tracker.active() and len(first.logger.tracker.moves) >= 10, 60,
               "the game to start")
+        cable.unplug()  # the device plays on: what it says now reaches no event file
         first.end()  # Ctrl-C
         stored = LogStore(db)
         [partial] = stored.games()
         stored.close()
         assert not partial["finished"]
-        cable.unplug()  # the device plays on: what it says now reaches no event file
         _wait(lambda: b'"type":"act"' in cable.lost, 60, "a move made while no logger ran")
         cable.plug()
         second = LoggerThread(cable.link_path, db, jsonl, names=NAMES)

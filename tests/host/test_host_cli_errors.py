@@ -201,7 +201,7 @@ def test_a_game_of_a_kind_a_command_cannot_draw_is_one_line(files):
 
 
 def test_bad_values_of_options_and_arguments(files):
-    for argv in (["log", "--games", "x"], ["log", "--duration", "soon"], ["pull", "latest"],
+    for argv in (["log", "--games", "x"], ["log", "--games", "0"], ["log", "--duration", "soon"], ["pull", "latest"],
                  ["verify", "--game", "one"], ["board", "--size", "big", "b.svg"], ["board"],
                  ["names"], ["log", "--names", "Anne,B\x1bea", "--port", files["port"]],
                  ["names", "--port", files["port"], "x" * 17], ["config", "--port", files["port"], "brightness"]):

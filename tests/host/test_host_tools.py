@@ -364,7 +364,7 @@ def _logger(tmp_path):
     return store, Logger(store, out=io.StringIO(), live=False)
 
 
-def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_path):
+def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_path, capsys):
     store, logger = _logger(tmp_path)
     session_a, events_a = session_game(seed=21, stop_after=40)
     for event in events_a:
@@ -378,6 +378,30 @@ def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_pa
     assert [len(g["moves"]) for g in games] == [len(session_a.state.moves), len(session_b.state.moves)]
     assert games[0]["moves"] == list(session_a.state.moves)
     assert games[1]["moves"] == list(session_b.state.moves)
+    assert [g["closed"] for g in games] == [True, False]  # the device left game a: no snapshot continues it
+    assert cli(["verify", "--db", str(tmp_path / "l.sqlite"), "--game", str(games[0]["id"])]) == 0
+    assert capsys.readouterr().out.endswith(", left unfinished on the device\n")
+
+
+def test_a_database_of_an_older_host_tool_is_read_as_it_is_and_brought_up_to_date_by_a_writer(tmp_path, capsys):
+    import sqlite3
+
+    from host_tools.db import SCHEMA
+
+    path = str(tmp_path / "old.sqlite")
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA.replace(",\n    closed INTEGER NOT NULL DEFAULT 0", ""))  # the games table before rows closed
+    assert "closed" not in [column[1] for column in old.execute("PRAGMA table_info(games)")]
+    session, _ = session_game(seed=9)
+    record = session.history[0]
+    old.execute("INSERT INTO games (source, game, options, names, moves, finished) VALUES ('pull', ?, ?, ?, ?, 1)",
+                (record["game"], json.dumps(record["options"]), json.dumps(record["names"]), json.dumps(record["moves"])))
+    old.commit()
+    old.close()
+    assert cli(["verify", "--db", path]) == 0 and "game 1 (pull): ok" in capsys.readouterr().out
+    store = LogStore(path)  # the logger's and pull's: the column is added
+    assert store.games()[0]["closed"] is False and store.find_game(dict(record, over=True)) == 1
+    store.close()
 
 
 def test_a_snapshot_after_an_undo_while_away_keeps_the_same_game(tmp_path):
