@@ -15,7 +15,8 @@ Only events that passed host_tools.schema come here; a line skipped (damaged, or
 holds) goes to skipped_lines, as it came, with the reason.
 
 The commands that only read (verify, replay, stats, board) open the database with write=False: a
-file that is not there, not SQLite or not this tool's is a StoreError, and nothing is created.
+file that is not there, not SQLite or not this tool's is a StoreError, and nothing is created. The
+writers (log, pull) make a new file, and refuse one that is not SQLite or is another program's.
 """
 
 import hashlib
@@ -86,6 +87,12 @@ def _names(value):
     return json.dumps(value) if value is not None else None
 
 
+def _ours(db, empty_too):
+    """Whether db holds this tool's tables (or, with empty_too, no table at all: a new file)."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return {"events", "games"} <= tables or (empty_too and not tables)
+
+
 def _uri_path(path):
     """path as the path part of an SQLite file: URI (the characters a URI gives a meaning escaped)."""
     from urllib.parse import quote
@@ -100,10 +107,14 @@ class LogStore:
         self.jsonl = None
         try:
             self.db = self._open_db(db_path, write)
+        except OSError as err:  # its folder cannot be made
+            raise StoreError("cannot write %s: %s" % (err.filename or db_path, err.strerror)) from None
+        try:
             if jsonl_path:
                 os.makedirs(os.path.dirname(os.path.abspath(jsonl_path)), exist_ok=True)
                 self.jsonl = open(jsonl_path, "a", encoding="utf-8")
         except OSError as err:
+            self.db.close()
             raise StoreError("cannot write %s: %s" % (err.filename or jsonl_path, err.strerror)) from None
 
     @staticmethod
@@ -117,6 +128,10 @@ class LogStore:
                 if path != ":memory:":
                     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
                 db = sqlite3.connect(path)
+                if not _ours(db, empty_too=True):
+                    db.close()
+                    raise StoreError("%s is an SQLite database, but not one of tanturlurette's (no games table)"
+                                     % path)
                 # WAL: a commit per event stays cheap, and a crash of the host keeps every committed one
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
@@ -129,13 +144,14 @@ class LogStore:
             # read and write if the file allows, so that closing tidies SQLite's -wal and -shm;
             # mode=rw never creates the file
             db = sqlite3.connect("file:%s?mode=rw" % _uri_path(path), uri=True)
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            ours = _ours(db, empty_too=False)
         except sqlite3.DatabaseError as err:
             raise StoreError("%s is not a database this tool can use (%s)" % (path, err)) from None
-        if not {"events", "games"} <= tables:
+        if not ours:
             db.close()
             raise StoreError("%s is an SQLite database, but not one of tanturlurette's (no games table)" % path)
         return db
+
     def close(self):
         if self.jsonl:
             self.jsonl.close()

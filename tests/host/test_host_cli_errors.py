@@ -130,8 +130,11 @@ def test_writers_say_a_database_they_cannot_make_or_use_in_one_line(files):
     port = os.ttyname(slave)
     try:
         for name in WRITERS:
-            for path in (files["under_file"], files["text"], files["folder"]):
+            for path in (files["under_file"], files["text"], files["folder"], files["other"]):
                 assert_one_clear_line([name, "--port", port, "--db", path])
+        con = sqlite3.connect(files["other"])  # another program's database got none of this tool's tables
+        assert [row[0] for row in con.execute("SELECT name FROM sqlite_master")] == ["songs"]
+        con.close()
         assert_one_clear_line(["log", "--port", port, "--db", str(files["tmp"] / "new.sqlite"),
                                "--jsonl", files["under_file"]])
     finally:
