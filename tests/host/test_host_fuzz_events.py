@@ -6,8 +6,10 @@ wrong type, an integer past 64 bits, a float, NaN, nesting thousands deep, a lon
 bytes that are not UTF-8, a control character, a field taken away or one added. Each spoiled line
 is framed with a right checksum and slipped in among the game's lines. The logger must not crash,
 must store only events that fit their schemas and only well-formed games, and must still end with
-the real game stored whole and finished, as the device's snapshot says. `pull` must get every
-other game when one game's answer is spoiled, and never store a malformed one.
+the real game stored whole and finished, once, as the device's snapshot says. Whatever order the
+real lines come in (the final snapshot before the game's own lines, lines twice), they make one
+game, finished and verified. `pull` must get every other game when one game's answer is spoiled,
+and never store a malformed one.
 """
 
 import json
