@@ -13,6 +13,12 @@
   names    give the players' names to the current or next game
   config   print the device's config, or change it (KEY=VALUE ...)
   ports    list the serial ports and which look like an ESP32
+
+Every mistake (a bad argument, path, port, database or game) is one line on stderr, naming the
+command, and a non-zero exit: 2 for a command line that does not parse, 1 for the rest; never a
+traceback (TANTURLURETTE_DEBUG=1 shows one for an error no command expected). Only `log` and
+`pull` create a database; the commands that read one refuse a file that is missing, not SQLite,
+or not this tool's (host_tools.db).
 """
 
 import argparse
@@ -33,10 +39,27 @@ def _jsonl_default():
     return os.path.join(DEFAULT_HOME, "events.jsonl")
 
 
-def _store(args, jsonl=False):
+class CliError(Exception):
+    """A mistake the command reports in one line (main prints it after the command's name)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a command line that does not parse said in one line, as every mistake is."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.commands = {}  # the top parser's: name -> the command's parser
+
+    def error(self, message):
+        self.exit(2, "%s: %s (%s --help lists the options)\n" % (self.prog, message, self.prog))
+
+
+def _store(args, jsonl=False, write=False):
+    """The database of --db: write=True for the commands that log into it (they may create it),
+    else it must be there, and nothing is created (db.StoreError says what is wrong)."""
     from host_tools.db import LogStore
 
-    return LogStore(args.db, args.jsonl if jsonl else None)
+    return LogStore(args.db, args.jsonl if jsonl else None, write=write)
 
 
 def _events_from_jsonl(path):
@@ -64,28 +87,61 @@ def _events_from_jsonl(path):
 
 def _games_to_check(args):
     """(label, record, checkpoints or None, stored returns or None) for verify and replay; a game
-    from the database carries its stored verdict (record["verified"])."""
+    from the database carries its stored verdict (record["verified"]). --game picks one (a
+    database id, or with --jsonl the N-th game of the file); CliError when there is none."""
     from host_tools.replay import games_from_events
 
-    found = []
     if args.jsonl_in:
         try:
             events = _events_from_jsonl(args.jsonl_in)
         except OSError as err:
-            print("%s: cannot read %s: %s" % (args.command, args.jsonl_in, err.strerror), file=sys.stderr)
-            return found
-        for i, (tracker, checks) in enumerate(games_from_events(events), 1):
-            found.append(("logged game %d" % i, tracker.record(), checks, None))
-        return found
-    store = _store(args)
-    try:
-        for game in store.games():
-            if args.game is not None and game["id"] != args.game:
-                continue
-            found.append(("game %d (%s)" % (game["id"], game["source"]), game, None, game["returns"]))
-    finally:
-        store.close()
+            raise CliError("cannot read %s: %s" % (args.jsonl_in, err.strerror)) from None
+        found = [("logged game %d" % i, tracker.record(), checks, None)
+                 for i, (tracker, checks) in enumerate(games_from_events(events), 1)]
+        where = args.jsonl_in
+        if args.game is not None:
+            if not 1 <= args.game <= len(found):
+                raise CliError("no game %d in %s (it holds %s)" % (args.game, where, _count(len(found))))
+            found = [found[args.game - 1]]
+    else:
+        store = _store(args)
+        try:
+            games = store.games()
+        finally:
+            store.close()
+        where = args.db
+        found = [("game %d (%s)" % (game["id"], game["source"]), game, None, game["returns"])
+                 for game in games if args.game is None or game["id"] == args.game]
+        if args.game is not None and not found:
+            raise CliError("no game %d in %s (%s)" % (args.game, where, _ids_held(games)))
+    if not found:
+        raise CliError("no game in %s" % where)
     return found
+
+
+def _count(n):
+    return "no game" if n == 0 else "1 game" if n == 1 else "games 1 to %d" % n
+
+
+def _ids_held(games):
+    """The ids of the stored games, in a few words."""
+    ids = [game["id"] for game in games]
+    if not ids:
+        return "it holds no game"
+    if len(ids) == 1:
+        return "it holds game %d" % ids[0]
+    return "its games are %s" % (", ".join(map(str, ids)) if len(ids) <= 6 else "%d to %d" % (ids[0], ids[-1]))
+
+
+def _numbers_in_words(indexes):
+    """[3, 4, 5, 9] -> "3 to 5, 9"."""
+    spans = []
+    for i in indexes:
+        if spans and spans[-1][1] == i - 1:
+            spans[-1][1] = i
+        else:
+            spans.append([i, i])
+    return ", ".join("%d" % a if a == b else "%d to %d" % (a, b) for a, b in spans)
 
 
 # -- commands -----------------------------------------------------------------------------------
@@ -101,6 +157,7 @@ def _names_refused(names):
 
 
 def cmd_log(args):
+    from host_tools.device import find_port, open_serial
     from host_tools.logger import Logger
 
     names = args.names.split(",") if args.names else None
@@ -108,7 +165,15 @@ def cmd_log(args):
     if refused:
         print("log: %s" % refused, file=sys.stderr)
         return 2
-    store = _store(args, jsonl=True)
+    # the first connection says what is wrong with the port at once, before any file is made;
+    # after it the logger waits for the device to come back, however long it is unplugged
+    port = args.port or find_port()
+    ser = open_serial(port)
+    try:
+        store = _store(args, jsonl=True, write=True)
+    except Exception:
+        ser.close()
+        raise
     logger = Logger(store, live=not args.no_live, names=names)
     deadline = time.monotonic() + args.duration if args.duration else None
 
@@ -118,7 +183,7 @@ def cmd_log(args):
         return args.games is not None and len(logger.finished) >= args.games
 
     try:
-        logger.run(args.port, stop, set_clock=not args.no_clock)
+        logger.run(args.port, stop, set_clock=not args.no_clock, opened=(port, ser))
     except KeyboardInterrupt:
         pass
     finally:
@@ -134,14 +199,24 @@ def cmd_pull(args):
     from host_tools.replay import verify
     from host_tools.view import shown
 
-    store = _store(args)
+    ser = open_serial(args.port or find_port())  # a port that is not there creates no database
+    try:
+        store = _store(args, write=True)
+    except Exception:
+        ser.close()
+        raise
     not_pulled = 0
     try:
-        device = Device(open_serial(args.port or find_port()), on_event=store.add_event,
-                        on_skip=store.add_skipped)
+        device = Device(ser, on_event=store.add_event, on_skip=store.add_skipped)
         try:
             device.hello()
             listing = device.request("list_games")["games"]
+            on_device = [entry["id"] for entry in listing]
+            absent = [game_id for game_id in args.ids if game_id not in on_device]
+            if absent:
+                raise CliError("no game %s on the device (%s)" % (
+                    ", ".join(map(str, absent)), "its games are " + _numbers_in_words(sorted(on_device))
+                    if on_device else "it holds none"))
             new = 0
             for entry in listing:
                 game_id = entry["id"]
@@ -186,38 +261,44 @@ def _logged_divergence(record):
 
 
 def cmd_verify(args):
+    """The games checked by the engine. From an event file, a game with moves that no line of the
+    file reports (lost on the line, or played while no logger ran) is verified from the device's
+    record alone for those moves, and says so."""
     from host_tools.replay import verify
     from host_tools.view import shown
 
-    games = _games_to_check(args)
-    if not games:
-        print("verify: no game found", file=sys.stderr)
-        return 1
     bad = 0
-    for label, record, checks, returns in games:
+    for label, record, checks, returns in _games_to_check(args):
         state, divergence = verify(record, checks, returns)
         logged = _logged_divergence(record)
+        gap = ""
+        missing = checks.missing(len(record["moves"])) if checks is not None else []
+        if missing:
+            gap = "; a gap in the events: move%s %s from the device's record only" % (
+                "s" if len(missing) > 1 else "", _numbers_in_words(missing))
         if divergence is not None:
             bad += 1
-            print("%s: DIVERGES %s" % (label, shown(divergence)))
+            print("%s: DIVERGES %s%s" % (label, shown(divergence), gap))
         elif logged is not None:
             bad += 1
             print("%s: DIVERGES %s (found in its events when it was logged)" % (label, shown(logged)))
         else:
-            print("%s: ok, %d moves, round %d%s" % (label, len(record["moves"]), state.round,
-                                                  ", over" if state.is_over() else ", in progress"))
+            print("%s: ok, %d moves, round %d, %s%s" % (label, len(record["moves"]), state.round, _progress(record, state),
+                                                      gap))
     return 1 if bad else 0
+
+
+def _progress(record, state):
+    if state.is_over():
+        return "over"
+    return "left unfinished on the device" if record.get("closed") else "in progress"
 
 
 def cmd_replay(args):
     from host_tools.replay import Divergence, move_line, verify
     from host_tools.view import public_lines, shown
 
-    games = _games_to_check(args)
-    if not games:
-        print("replay: no game found", file=sys.stderr)
-        return 1
-    label, record, checks, returns = games[-1 if args.game is None else 0]
+    label, record, checks, returns = _games_to_check(args)[-1]
     names = record.get("names")
     logged = _logged_divergence(record)
     marked = Divergence.move_of(logged)
@@ -270,9 +351,12 @@ def _stored_game(args, command):
             return None, "%s: cannot read %s: %s" % (command, args.record, err.strerror)
         except ValueError as err:
             return None, "%s: %s is not a JSON game record: %s" % (command, args.record, err)
-        if not isinstance(record, dict) or not isinstance(record.get("game"), str):
-            return None, "%s: %s is not a game record (no game name)" % (command, args.record)
-        return record, None
+        from host_tools.schema import RECORD, BadEvent
+
+        try:
+            return RECORD.check(record, "record"), None
+        except BadEvent as err:
+            return None, "%s: %s is not a game record: %s" % (command, args.record, err)
     store = _store(args)
     try:
         record = store.game(args.game) if args.game is not None else (store.games() or [None])[-1]
@@ -534,14 +618,27 @@ def cmd_ports(args):
     return 0
 
 
+def _positive(kind):
+    """An argparse type: a number of kind above 0."""
+    def parse(text):
+        value = kind(text)
+        if not value > 0:
+            raise ValueError(text)
+        return value
+
+    parse.__name__ = "positive " + kind.__name__  # argparse names it in "invalid ... value"
+    return parse
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(prog="tanturlurette", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="tanturlurette", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", metavar="command")
     sub.required = True
 
     def add(name, func, help_text):
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=func)
+        parser.commands[name] = p
         return p
 
     def db_option(p):
@@ -554,8 +651,8 @@ def build_parser():
     p.add_argument("--names", help="player names, comma-separated, for games started without names")
     p.add_argument("--no-live", action="store_true", help="print one line per note, no live view")
     p.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
-    p.add_argument("--games", type=int, help="stop after this many finished games")
-    p.add_argument("--duration", type=float, help="stop after this many seconds")
+    p.add_argument("--games", type=_positive(int), help="stop after this many finished games")
+    p.add_argument("--duration", type=_positive(float), help="stop after this many seconds")
 
     p = add("pull", cmd_pull, "copy finished games from the device's history into the database")
     p.add_argument("--port")
@@ -630,13 +727,36 @@ def build_parser():
 
 def main(argv=None):
     import host_tools  # noqa: F401  (puts firmware/lib on the path for engine, proto and app)
+    from host_tools.db import StoreError
+    from host_tools.deploy import DeployError
+    from host_tools.device import DeviceError
+    from host_tools.view import shown
 
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    if unknown:  # said by the command's own parser, so that the line names the command
+        parser.commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
         return args.func(args)
     except BrokenPipeError:  # piped into head or less and cut short: not an error
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        return 130
+    except (CliError, StoreError, DeviceError, DeployError, ValueError) as err:
+        # ValueError: the refusals of the engine and the pictures (a bad option, a game kind)
+        head, *rest = str(err).strip().splitlines() or [type(err).__name__]
+        message = head + (" " + "; ".join(line.strip() for line in rest) if rest else "")
+    except FileExistsError as err:  # a folder to make where there is a file
+        message = "%s is there already, and is not a folder" % err.filename
+    except OSError as err:  # a file the command was given: not there, a folder, not writable
+        message = "cannot use %s: %s" % (err.filename, err.strerror) if err.filename else str(err)
+    except Exception as err:  # a bug: still one line, and the way to see more
+        if os.environ.get("TANTURLURETTE_DEBUG"):
+            raise
+        message = "unexpected error (%s: %s); TANTURLURETTE_DEBUG=1 shows where" % (type(err).__name__, err)
+    print("%s: %s" % (args.command, shown(message)), file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

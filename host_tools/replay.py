@@ -11,45 +11,21 @@ from engine.core import BadRecord, IllegalAction, player_name
 from engine.registry import new_state
 
 from host_tools.facts import seat_names
-from host_tools.tracker import GameTracker
-
-
-class Checkpoints:
-    """What the device reported along a game, keyed by move index and by round."""
-
-    def __init__(self):
-        self.acts = {}  # move index -> act payload (the latest wins: undo replays an index)
-        self.rounds = {}  # round number -> round payload
-        self.over = None
-
-    def note(self, event):
-        """Keep what a checked event (host_tools.schema) reports along the game."""
-        kind = event["type"]
-        data = event["data"]
-        if kind == "act":
-            self.acts[data["move"]] = data
-        elif kind == "round":
-            self.rounds[data["round"]] = data
-        elif kind == "over":
-            self.over = data
+from host_tools.tracker import Checkpoints, GameTracker
 
 
 def games_from_events(events):
-    """Split a stream of checked events (host_tools.schema) into games: [(tracker, checkpoints)]."""
+    """Split a stream of checked events (host_tools.schema) into games: [(tracker, checkpoints)],
+    one a device game, whether it was seen from its `game` line or first by a snapshot."""
+    tracker = GameTracker()
     games = []
-    tracker = None
-    checks = None
     for event in events:
-        kind = event["type"]
-        if kind == "game":
-            tracker = GameTracker()
-            checks = Checkpoints()
-            games.append((tracker, checks))
-        if tracker is None:
-            continue
-        tracker.feed(event)
-        checks.note(event)
-    return games
+        change = tracker.feed(event)
+        if change in ("game", "new"):
+            if games:
+                games[-1] = tracker.previous  # the game followed until now, as it was left
+            games.append(tracker)
+    return [(game, game.checks) for game in games]
 
 
 class Divergence:
