@@ -11,12 +11,12 @@
 //
 // How an operation's largest allocation is found. The port never collects inside a call from
 // JavaScript, and automatic collection is off (runtime.mjs): whatever the operation allocates is
-// still in the heap when the call returns, unless the C code gave it back itself (a list that
-// moves as it grows frees its old items, json's parser its token buffer, a shrinking realloc its
-// tail). So, around each call:
+// still in the heap when the call returns, unless the C code gave it back itself (a list or an
+// array that moves as it grows frees its old items, a shrinking realloc its tail). So, around
+// each call:
 //   - the allocation tables (firmware/web/heap.mjs) are kept just before it; after it, every
-//     block whose blocks changed kind (a block allocated, or grown) is one the operation made:
-//     `largest` is the largest of them, what it looks like and the kind of object;
+//     allocation one of whose blocks changed kind (a block allocated, or grown) is one the
+//     operation made: `largest` is the largest of them, what it looks like and its kind;
 //   - just before it, every free block of the heap is painted with PAINT. The collector zeroes
 //     every block it hands out (MICROPY_GC_CONSERVATIVE_CLEAR), so after the call a free block
 //     that lost its paint was allocated during the call and given back: `largest_freed` is the
