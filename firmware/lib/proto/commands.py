@@ -93,6 +93,7 @@ class Commands:
         self.app = app
         self.link = link
         self.config_path = config_path
+        self.saved_config = None  # the config set_config wrote, which applies at the next boot
 
     def run(self, command):
         """Carry out one parsed command; returns the ok payload or raises CommandError."""
@@ -222,8 +223,10 @@ class Commands:
             raise CommandError(E_FAILED, "this device has no writable config")
         from app.config import DEFAULT_CONFIG, copy_config
 
-        # the config in use with the changes applied one section deep; an unknown key is refused
-        merged = copy_config(self.app.config)
+        # the config the next boot reads (the one in use, or what set_config wrote since) with
+        # the changes applied one section deep, so that changes sent one command at a time add
+        # up; an unknown key is refused
+        merged = copy_config(self.saved_config or self.app.config)
         for key in changes:
             if key not in DEFAULT_CONFIG:
                 raise CommandError(E_BAD_ARGS, "config: unknown key %r" % key)
@@ -236,6 +239,7 @@ class Commands:
             else:
                 merged[key] = value
         save_config(self.config_path, merged)
+        self.saved_config = merged
         return {"config": merged, "restart": True}
 
     def set_clock(self, command):
