@@ -3,13 +3,17 @@
 The steps, in order (`--dry-run` prints exactly these and runs nothing):
   1. compile every module of the build under firmware/lib to .mpy with mpy-cross for the ESP32
      (xtensawin), into a build folder; data files (.json) are copied as they are;
-  2. remove the board's old /lib, so no module of an earlier build stays importable (a game pack
+  2. ask the firmware for the REPL with the protocol's `repl` command: while its game loop runs
+     it keeps Ctrl-C off, so that no stray byte stops a game, and mpremote's Ctrl-C would not
+     reach the REPL. A firmware that does not answer it (an older one, or none) is left to
+     mpremote's own Ctrl-C, as before;
+  3. remove the board's old /lib, so no module of an earlier build stays importable (a game pack
      left out this time, a module since renamed); saved games and the config are elsewhere;
-  3. copy the new lib folder to the board's /lib with mpremote;
-  4. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
-  5. install the ssd1306 OLED driver with `mpremote mip install ssd1306` (into /lib, hence after 2);
-  6. write the config (checked first with the firmware's own loader) as /config.json;
-  7. reset the board so it boots the new firmware.
+  4. copy the new lib folder to the board's /lib with mpremote;
+  5. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
+  6. install the ssd1306 OLED driver with `mpremote mip install ssd1306` (into /lib, hence after 3);
+  7. write the config (checked first with the firmware's own loader) as /config.json;
+  8. reset the board so it boots the new firmware.
 A build holds Tanturlurette, the device's own game, and the game packs chosen with `--games`
 (all of them by default): a family that only plays Tanturlurette saves the flash and RAM of the
 pub games. The simulator (firmware/sim) is not deployed.
@@ -65,15 +69,44 @@ class DeployError(RuntimeError):
 
 
 class Step:
-    def __init__(self, what, argv=None, copy=None):
+    def __init__(self, what, argv=None, copy=None, call=None):
         self.what = what
         self.argv = argv  # a command to run
         self.copy = copy  # (source, destination) for a file copied on the host
+        self.call = call  # a function of the output stream, run here
 
     def describe(self):
         if self.argv is not None:
             return shlex.join(self.argv)
+        if self.call is not None:
+            return self.what
         return "copy %s -> %s" % self.copy
+
+
+REPL_TIMEOUT_S = 3.0  # longer than the firmware's slowest loop turn (a save, 1.5 s at worst)
+
+
+def ask_for_repl(port, out):
+    """Send the protocol's `repl` on the port: True when the firmware answered it and left its
+    loop. Otherwise (an older firmware answers unknown_command, a board at its REPL or without
+    the firmware answers nothing) say so: mpremote's own Ctrl-C stops it, as before."""
+    from host_tools.device import Device, DeviceError, find_port, open_serial
+
+    try:
+        ser = open_serial(find_port() if port == "auto" else port)
+    except DeviceError as err:
+        out.write("repl: %s; leaving it to mpremote's Ctrl-C\n" % err)
+        return False
+    device = Device(ser, timeout=REPL_TIMEOUT_S)
+    try:
+        device.request("repl", retries=1)
+    except (DeviceError, OSError) as err:  # pyserial's SerialException is an OSError
+        out.write("repl: %s; leaving it to mpremote's Ctrl-C\n" % err)
+        return False
+    finally:
+        device.close()
+    out.write("repl: the firmware left its game loop; the REPL is free\n")
+    return True
 
 
 def chosen_games(games=None):
@@ -241,6 +274,8 @@ def plan(port="auto", config=None, build=None, games=None, debug=False):
     config = config or os.path.join(build, "config.json")
     mpremote = [sys.executable, "-m", "mpremote", "connect", port]
     steps = build_steps(build, games, debug)
+    steps.append(Step("send the protocol's repl command on %s (mpremote's Ctrl-C if the firmware does not "
+                      "answer it)" % port, call=lambda out: ask_for_repl(port, out)))
     steps.append(Step("remove the old lib", mpremote + ["run", REMOVE_OLD_LIB]))
     steps.append(Step("copy lib", mpremote + ["fs", "cp", "-r", os.path.join(build, "lib"), ":"]))
     main = os.path.join(FIRMWARE, "main.py")
@@ -254,6 +289,9 @@ def plan(port="auto", config=None, build=None, games=None, debug=False):
 def execute(steps, out):
     for step in steps:
         out.write(step.describe() + "\n")
+        if step.call:
+            step.call(out)
+            continue
         if step.copy:
             os.makedirs(os.path.dirname(step.copy[1]), exist_ok=True)
             shutil.copyfile(*step.copy)

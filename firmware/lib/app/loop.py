@@ -40,7 +40,8 @@ def step(app, hw, debouncer, link=None):
 
 
 def run(app, hw, debouncer, link=None, should_stop=None):
-    """Loop until should_stop() is true (forever when None).
+    """Loop until should_stop() is true (forever when None), or until the host asks for the REPL
+    (the protocol's `repl`, proto.link: repl_requested), after the turn that answered it.
 
     Between turns the hardware layer's idle(ms) lets PERIOD_MS pass: the board sleeps, the
     simulator's scripted mode moves its manual clock. A watchdog, if any, is fed by the hardware
@@ -48,4 +49,6 @@ def run(app, hw, debouncer, link=None, should_stop=None):
     """
     while should_stop is None or not should_stop():
         step(app, hw, debouncer, link)
+        if link is not None and link.repl_requested:
+            return
         hw.idle(PERIOD_MS)

@@ -20,7 +20,7 @@ CLOCK_MAX = 4102444799
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
-            "pull_game", "set_clock", "set_config", "set_names", "version"]
+            "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]
 
 
 class CommandError(LineError):
@@ -241,6 +241,17 @@ class Commands:
         save_config(self.config_path, merged)
         self.saved_config = merged
         return {"config": merged, "restart": True}
+
+    def repl(self, command):
+        """Hand the serial line back to MicroPython's REPL, where the game loop keeps 0x03 from
+        being Ctrl-C: once this is answered the loop ends (app.loop.run), and the boot turns
+        Ctrl-C back on and gives the watchdog an hour (hw_esp32.boot). Only where the line is the
+        REPL's, on the board."""
+        link = self.link
+        if not link.repl_line:
+            raise CommandError(E_FAILED, "this device's serial line is no REPL: there is none to hand back")
+        link.repl_requested = True
+        return {}
 
     def set_clock(self, command):
         seconds = _field(command, "time", int)

@@ -1,9 +1,11 @@
 """The device end of the serial protocol: app events out as numbered lines, host commands in.
 
-Link(app, read, write, config_path=None, clock=None) is polled from the main loop and never
-blocks: read() returns the bytes available now (or None), write(data) sends bytes. Whatever
-arrives, poll(now) answers it with an ok or an error event and returns; no input can stop the loop
-or change a game.
+Link(app, read, write, config_path=None, clock=None, repl_line=False) is polled from the main
+loop and never blocks: read() returns the bytes available now (or None), write(data) sends bytes.
+Whatever arrives, poll(now) answers it with an ok or an error event and returns; no input can stop
+the loop or change a game, but one: on the board the line is also MicroPython's REPL
+(repl_line), and the `repl` command sets repl_requested, on which app.loop.run ends once the
+answer is out, handing the line back to the REPL.
 
 Two clocks meet here. `now`, which the loop passes to poll(), is the app's: it stamps the lines
 (`ms`, and `utc` once the host set the clock), so a line's time agrees with the game's. The
@@ -31,7 +33,8 @@ from proto.wire import (
 
 
 class Link:
-    def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500, clock=None):
+    def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500, clock=None,
+                 repl_line=False):
         self.app = app
         self.read = read
         self.write = write
@@ -46,6 +49,8 @@ class Link:
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
         self.pending_names = None  # set_names while no game runs: for the next game that starts
         self.lost_lines = 0  # lines the port refused to take
+        self.repl_line = repl_line  # the line is the REPL's too: `repl` can hand it back
+        self.repl_requested = False  # the host asked for the REPL: the loop is to end
 
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now):

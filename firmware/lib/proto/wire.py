@@ -45,20 +45,19 @@ def _checksum(body):
     return b"%08x" % crc32(body)
 
 
+# Compact, and on CPython text as UTF-8 as MicroPython writes it, not as \u escapes (MicroPython's
+# json takes no ensure_ascii argument).
+_JSON = {"separators": (",", ":"), "ensure_ascii": False}
 try:
-    json.dumps("", ensure_ascii=False)
-except TypeError:  # MicroPython's json takes no such argument: it writes UTF-8 as it is
-    def _json(obj):
-        return json.dumps(obj, separators=(",", ":"))
-else:
-    def _json(obj):
-        return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    json.dumps("", **_JSON)
+except TypeError:
+    del _JSON["ensure_ascii"]
 
 
 def frame(obj):
     """One protocol line (bytes, newline included) for a JSON-able dict: the same bytes on both
     runtimes. A string that is no text (a lone surrogate) raises UnicodeError on CPython."""
-    body = _json(obj).encode()
+    body = json.dumps(obj, **_JSON).encode()
     return PREFIX + body + b" " + _checksum(body) + b"\n"
 
 
