@@ -1,19 +1,25 @@
 """`tanturlurette deploy`: put the firmware on a board that already runs MicroPython.
 
 The steps, in order (`--dry-run` prints exactly these and runs nothing):
-  1. compile every module of the build under firmware/lib to .mpy with mpy-cross for the ESP32
+  1. ask the firmware for the REPL with the protocol's `repl` command, before anything else: every
+     later step on the board goes through mpremote, which needs the REPL, and while its game loop
+     runs the firmware keeps Ctrl-C off, so that no stray byte stops a game, and mpremote's Ctrl-C
+     would not reach the REPL. A firmware that does not answer it (an older one, or none) is left
+     to mpremote's own Ctrl-C, as before;
+  2. read the board's /config.json (host_tools/on_board/read_config.py, with `mpremote run`): a board
+     that has one keeps it, since it holds what `tanturlurette config` changed;
+  3. compile every module of the build under firmware/lib to .mpy with mpy-cross for the ESP32
      (xtensawin), into a build folder; data files (.json) are copied as they are;
-  2. ask the firmware for the REPL with the protocol's `repl` command: while its game loop runs
-     it keeps Ctrl-C off, so that no stray byte stops a game, and mpremote's Ctrl-C would not
-     reach the REPL. A firmware that does not answer it (an older one, or none) is left to
-     mpremote's own Ctrl-C, as before;
-  3. remove the board's old /lib, so no module of an earlier build stays importable (a game pack
+  4. remove the board's old /lib, so no module of an earlier build stays importable (a game pack
      left out this time, a module since renamed); saved games and the config are elsewhere;
-  4. copy the new lib folder to the board's /lib with mpremote;
-  5. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
-  6. install the ssd1306 OLED driver with `mpremote mip install ssd1306` (into /lib, hence after 3);
-  7. write the config (checked first with the firmware's own loader) as /config.json;
-  8. reset the board so it boots the new firmware.
+  5. copy the new lib folder to the board's /lib with mpremote;
+  6. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
+  7. install the ssd1306 OLED driver with `mpremote mip install ssd1306` (into /lib, hence after 4);
+  8. write the config (checked first with the firmware's own loader) as /config.json, only on a
+     board that has none, or when `--config FILE` is given; deploy says which it did (a dry run,
+     which reads nothing from the board, what it would do);
+  9. reset the board so it boots the new firmware.
+Steps 1 and 2 are run apart from the others, since their answers decide what follows.
 A build holds Tanturlurette, the device's own game, and the game packs chosen with `--games`
 (all of them by default): a family that only plays Tanturlurette saves the flash and RAM of the
 pub games. The simulator (firmware/sim) is not deployed.
@@ -60,8 +66,11 @@ ALWAYS_INSTALLED = "tanturlurette"
 # Engine modules the board never imports: the tests and benches run them on both runtimes.
 OFF_BOARD = ("engine/play.py",)
 
-# Run on the board by `mpremote run` to clear /lib before the new build is copied.
-REMOVE_OLD_LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "on_board", "remove_old_lib.py")
+# Run on the board by `mpremote run`: to print its config before anything is written, and to clear
+# /lib before the new build is copied.
+ON_BOARD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "on_board")
+READ_CONFIG = os.path.join(ON_BOARD, "read_config.py")
+REMOVE_OLD_LIB = os.path.join(ON_BOARD, "remove_old_lib.py")
 
 
 class DeployError(RuntimeError):
@@ -69,20 +78,24 @@ class DeployError(RuntimeError):
 
 
 class Step:
-    def __init__(self, what, argv=None, copy=None, call=None):
+    def __init__(self, what, argv=None, copy=None, when=None):
         self.what = what
         self.argv = argv  # a command to run
-        self.copy = copy  # (source, destination) for a file copied on the host
-        self.call = call  # a function of the output stream, run here
+        self.copy = copy  # (source, destination) for a file copied on the host; neither: done
+        # by deploy itself (the repl request), and described by `what`
+        self.when = when  # in a dry run's list: the condition the step is run on, or None
 
     def describe(self):
         if self.argv is not None:
-            return shlex.join(self.argv)
-        if self.call is not None:
-            return self.what
-        return "copy %s -> %s" % self.copy
+            text = shlex.join(self.argv)
+        elif self.copy is not None:
+            text = "copy %s -> %s" % self.copy
+        else:
+            text = self.what
+        return "(%s) %s" % (self.when, text) if self.when else text
 
 
+REPL_STEP = "send the protocol's repl command on %s (mpremote's Ctrl-C if the firmware does not answer it)"
 REPL_TIMEOUT_S = 3.0  # longer than the firmware's slowest loop turn (a save, 1.5 s at worst)
 
 
@@ -268,30 +281,62 @@ def build_steps(build, games=None, debug=False):
     return steps
 
 
-def plan(port="auto", config=None, build=None, games=None, debug=False):
-    """The steps; config is the file to write to the board (prepare_config makes it)."""
+def mpremote(port):
+    return [sys.executable, "-m", "mpremote", "connect", port]
+
+
+def read_board_config(port):
+    """The text of the board's /config.json, or None when it has none (read_config.py prints it);
+    DeployError when the board cannot be reached."""
+    from host_tools.on_board import read_config as marks
+
+    argv = mpremote(port) + ["run", READ_CONFIG]
+    result = subprocess.run(argv, capture_output=True, text=True)
+    lines = (result.stdout or "").replace("\r", "").split("\n")
+    if result.returncode == 0 and marks.NONE in lines:
+        return None
+    if result.returncode == 0 and marks.BEGIN in lines and marks.END in lines:
+        return "\n".join(lines[lines.index(marks.BEGIN) + 1:lines.index(marks.END)])
+    said = [line.strip() for line in ((result.stderr or "") + (result.stdout or "")).splitlines() if line.strip()]
+    raise DeployError("cannot read the board's config.json (%s): %s" % (
+        shlex.join(argv), said[-1] if said else "no answer"))
+
+
+def config_problems(text, chip):
+    """What the firmware on `chip` would fall back from in a config's text (load_config's messages)."""
+    import tempfile
+
+    from app.config import load_config
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "config.json")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return [message.replace(path, "config.json") for message in load_config(path, chip)[1]]
+
+
+def plan(port="auto", config=None, build=None, games=None, debug=False, write_config=True):
+    """The steps; config is the file to write to the board (prepare_config makes it); write_config:
+    True, False (the board keeps its own), or a condition for a dry run's list."""
     build = build or os.path.join(ROOT, "build", "deploy")
     config = config or os.path.join(build, "config.json")
-    mpremote = [sys.executable, "-m", "mpremote", "connect", port]
+    mpremote_argv = mpremote(port)
     steps = build_steps(build, games, debug)
-    steps.append(Step("send the protocol's repl command on %s (mpremote's Ctrl-C if the firmware does not "
-                      "answer it)" % port, call=lambda out: ask_for_repl(port, out)))
-    steps.append(Step("remove the old lib", mpremote + ["run", REMOVE_OLD_LIB]))
-    steps.append(Step("copy lib", mpremote + ["fs", "cp", "-r", os.path.join(build, "lib"), ":"]))
+    steps.append(Step("remove the old lib", mpremote_argv + ["run", REMOVE_OLD_LIB]))
+    steps.append(Step("copy lib", mpremote_argv + ["fs", "cp", "-r", os.path.join(build, "lib"), ":"]))
     main = os.path.join(FIRMWARE, "main.py")
-    steps.append(Step("copy main.py", mpremote + ["fs", "cp", main, ":main.py"]))
-    steps.append(Step("install the OLED driver", mpremote + ["mip", "install", "ssd1306"]))
-    steps.append(Step("write the config", mpremote + ["fs", "cp", config, ":config.json"]))
-    steps.append(Step("reset", mpremote + ["reset"]))
+    steps.append(Step("copy main.py", mpremote_argv + ["fs", "cp", main, ":main.py"]))
+    steps.append(Step("install the OLED driver", mpremote_argv + ["mip", "install", "ssd1306"]))
+    if write_config:
+        steps.append(Step("write the config", mpremote_argv + ["fs", "cp", config, ":config.json"],
+                          when=write_config if isinstance(write_config, str) else None))
+    steps.append(Step("reset", mpremote_argv + ["reset"]))
     return steps, config, build
 
 
 def execute(steps, out):
     for step in steps:
         out.write(step.describe() + "\n")
-        if step.call:
-            step.call(out)
-            continue
         if step.copy:
             os.makedirs(os.path.dirname(step.copy[1]), exist_ok=True)
             shutil.copyfile(*step.copy)
@@ -311,25 +356,44 @@ def build_lib(build, games=None, out=None, debug=False):
     return os.path.join(build, "lib")
 
 
+def _pins(config):
+    pins = config.get("pins") if isinstance(config.get("pins"), dict) else {}
+    return "board %s; pins %s" % (config.get("board", "(none)"), ", ".join(
+        "%s %s" % (role, pins[role]) for role in sorted(pins)) or "(none)")
+
+
 def run(port="auto", config=None, build=None, dry_run=False, out=None, games=None, debug=False,
         board=None):
     """Deploy to the board of profile `board` (None: the reference); config: a config file of
-    the user's, fitted to the board (None: the default config, with the profile's pins)."""
+    the user's, fitted to the board, written over the board's (None: the board keeps its own
+    config, and gets the default one, with the profile's pins, only if it has none)."""
     out = out or sys.stdout
     profile = load_profile(board)
     chosen_games(games)  # an unknown game is refused before anything is written
     build = build or os.path.join(ROOT, "build", "deploy")
     written = os.path.join(build, "config.json")
-    if dry_run:  # writes nothing in the build: the config is checked in a folder of its own
+    fitted = None
+    if config or dry_run:  # checked first, in a folder of its own: a bad config stops all at once
         import tempfile
 
         with tempfile.TemporaryDirectory() as folder:
             fitted = load_fitted(profile, config, os.path.join(folder, "config.json"))
+    if dry_run:
+        on_board = None
+        write = True if config else "only if the board has no config.json"
     else:
+        ask_for_repl(port, out)  # first: every later step on the board needs its REPL
+        on_board = None if config else read_board_config(port)  # before anything is compiled or written
         if os.path.isdir(build):
             shutil.rmtree(build)  # no stale module from a file since deleted
-        fitted = load_fitted(profile, config, written)
-    steps, _config, build = plan(port, written, build, games, debug)
+        write = on_board is None
+        if write:
+            fitted = load_fitted(profile, config, written)
+    steps, _config, build = plan(port, written, build, games, debug, write)
+    if dry_run:  # run apart in a real deploy, where their answers decide what follows
+        if not config:
+            steps.insert(0, Step("read the board's config", mpremote(port) + ["run", READ_CONFIG]))
+        steps.insert(0, Step(REPL_STEP % port))
     if not os.path.isfile(os.path.join(FIRMWARE, "main.py")):
         raise DeployError("firmware/main.py is missing: nothing would start on the board")
     if dry_run:
@@ -338,11 +402,34 @@ def run(port="auto", config=None, build=None, dry_run=False, out=None, games=Non
                      "debug" if debug else "release"))
     for line in board_notes(profile, port):
         out.write(line + "\n")
-    out.write("config for the board: board %s; pins %s\n" % (fitted["board"], ", ".join(
-        "%s %s" % (role, fitted["pins"][role]) for role in sorted(fitted["pins"]))))
+    for line in _config_lines(config, fitted, on_board, dry_run, profile):
+        out.write(line + "\n")
     if dry_run:
         for step in steps:
             out.write(step.describe() + "\n")
         return steps
     execute(steps, out)
     return steps
+
+
+def _config_lines(given, fitted, on_board, dry_run, profile):
+    """What deploy does (or, in a dry run, would do) with the board's config, in words."""
+    if given:
+        return ["config for the board: %s" % _pins(fitted),
+                "config: %s %s written over the board's config.json" % (given, "would be" if dry_run else "is")]
+    if dry_run:
+        return ["config for the board: %s" % _pins(fitted),
+                "config: the board's config.json would be kept (it holds what `tanturlurette config` changed);"
+                " on a board without one, this default config is written; --config FILE replaces it"]
+    if on_board is None:
+        return ["config for the board: %s" % _pins(fitted),
+                "config: the board has no config.json: the default config is written"]
+    try:
+        kept = json.loads(on_board)
+    except ValueError:
+        kept = {}
+    lines = ["config on the board: %s" % _pins(kept if isinstance(kept, dict) else {}),
+             "config: the board's config.json is kept (it holds what `tanturlurette config` changed);"
+             " --config FILE replaces it"]
+    lines += ["  the board falls back from: %s" % problem for problem in config_problems(on_board, profile["chip"])]
+    return lines

@@ -10,7 +10,9 @@ nested too deep to decode) or that does not fit its schema is counted, handed to
 reason) and skipped; nothing a device sends can stop the reader.
 """
 
+import errno
 import json
+import os
 import time
 
 import serial
@@ -65,8 +67,25 @@ def open_serial(port, baud=BAUD, timeout=0.2):
     try:
         ser.open()
     except (serial.SerialException, OSError) as err:
-        raise DeviceError("cannot open %s: %s" % (port, err)) from err
+        raise DeviceError("cannot open %s: %s" % (port, _open_failure(port, err))) from err
     return ser
+
+
+def _open_failure(port, err):
+    """Why a port did not open, in words (pyserial's message repeats the path and the errno)."""
+    code = None
+    for cause in (err, err.__context__):  # termios' refusal of a file comes as the context
+        if code is None and cause is not None and cause.args and type(cause.args[0]) is int:
+            code = cause.args[0]
+    if code == errno.ENOENT:
+        return "there is no such port (tanturlurette ports lists them)"
+    if code in (errno.EAGAIN, errno.EBUSY):
+        return "in use by another program (a logger, mpremote, a serial terminal?)"
+    if code == errno.EACCES:
+        return "permission denied (on Linux, the user needs to be in the group that owns the port, often dialout)"
+    if code in (errno.ENOTTY, errno.EINVAL):
+        return "not a serial port"
+    return os.strerror(code) if code else str(err)
 
 
 class Device:
@@ -226,6 +245,22 @@ class Device:
             note = " (%d line(s) from it skipped meanwhile, the last %s)" % (
                 self.skipped - skipped_before, self.last_skip)
         raise DeviceError("%s: no answer from the device after %d tries%s" % (cmd, retries + 1, note))
+
+    def pull_game(self, game_id, timeout=10.0):
+        """A finished game of the device's history as one record, its moves fetched a page at a
+        time (PROTOCOL.md, pull_game)."""
+        try:
+            page = self.request("pull_game", timeout=timeout, game_id=game_id)
+            record, total, moves = page["record"], page["total"], list(page["moves"])
+            while len(moves) < total:
+                page = self.request("pull_game", timeout=timeout, game_id=game_id, start=len(moves))
+                if not page["moves"] or page["record"] != record or page["total"] != total:
+                    raise DeviceError("pull_game: game %s changed on the device while pulled" % game_id)
+                moves.extend(page["moves"])
+        except (KeyError, TypeError) as err:  # not the paged reply this tool reads
+            raise DeviceError("pull_game: unexpected reply from the device (missing %s)" % err) from None
+        record["moves"] = moves
+        return record
 
     def hello(self):
         reply = self.request("hello", protocol=PROTOCOL_VERSION)

@@ -246,6 +246,9 @@ RECORD = Fields(
               "moves": ListOf(ACTION, MAX_MOVES)},
     optional={"names": Maybe(NAMES), "bots": Maybe(BOTS), "returns": Maybe(SEAT_POINTS),
               "rounds": Maybe(ROUND), "finished": Flag()})
+# pull_game sends a finished game a page of moves at a time: the record without its moves.
+PAGED_RECORD = Fields(required={k: v for k, v in RECORD.required.items() if k != "moves"},
+                      optional=RECORD.optional)
 # What the device shows (the `state` line at a change of screen, and `display` in a snapshot).
 DISPLAY = Fields(
     required={"mode": SHORT, "text": ListOf(SHORT, 16)},
@@ -277,7 +280,8 @@ REPLIES = {
         optional={"game": Maybe(SHORT), "finished": Maybe(Flag()), "moves": MOVE_INDEX,
                   "rounds": Maybe(ROUND), "names": Maybe(NAMES), "returns": Maybe(SEAT_POINTS),
                   "error": MESSAGE}), 1000)},
-    "pull_game": {"game_id": COUNT, "record": RECORD},
+    "pull_game": {"game_id": COUNT, "record": PAGED_RECORD, "start": Int(0, MAX_MOVES),
+                  "moves": ListOf(ACTION, MAX_MOVES), "total": Int(0, MAX_MOVES)},
     "list_quarantine": {"files": ListOf(Text(1, 255), 1000)},
     "pull_file": {"name": Text(1, 255), "size": COUNT, "base64": Text(0, 1 << 24)},
     "set_names": {"names": ListOf(Text(1, NAME_MAX), MAX_SEATS, 1), "applied": SHORT},
@@ -318,6 +322,7 @@ EVENTS = {
                    optional={"pot": COUNT, "winners": SEATS}),
     "selftest": Fields(required={"passed": Flag(), "buttons": ListOf(Text(1, 8), 8), "rings": COUNT,
                                  "sweep_done": Flag()}),
+    "applied": Fields(required={"deal": ROUND, "applied": ListOf(MESSAGE, 64)}),
     "storage": Fields(required={"ok": Flag(), "message": MESSAGE},
                       optional={"errno": Maybe(POINTS), "where": Maybe(SHORT)}),
     "state": StateData(),

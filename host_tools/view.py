@@ -7,6 +7,10 @@ retitle the window.
 
 from engine.core import CHANCE, TABLE, TERMINAL
 from engine.play import replay
+from proto.wire import E_BAD_ARGS, E_BAD_LINE, E_CUT, E_FAILED, E_TOO_LONG, E_UNKNOWN
+
+# the link's own errors: about the host's command lines, not the game
+LINK_ERRORS = (E_BAD_ARGS, E_BAD_LINE, E_CUT, E_FAILED, E_TOO_LONG, E_UNKNOWN)
 
 
 def _escape(char):
@@ -68,7 +72,9 @@ def public_lines(record, names=None, recent=()):
 
 
 def describe_event(event, names=None):
-    """One short line for an event, for the scrolling part of the view."""
+    """One short line for an event, for the scrolling part of the view, or None for the protocol's
+    own lines (answers to commands, screen changes, refused commands, the self-test): the view is
+    the moves and the table, and what the device says about them."""
     kind = event.get("type")
     data = event.get("data") or {}
     if kind == "act":
@@ -77,12 +83,23 @@ def describe_event(event, names=None):
             return "#%s the deck plays" % data.get("move")
         who = seat_label(names, player) if isinstance(player, int) and player >= 0 else "table"
         return "#%s %s: %s" % (data.get("move"), who, shown(data.get("name", data.get("action"))))
+    if kind == "game":
+        return "a new game of %s begins" % shown(data.get("game"))
     if kind == "round":
         return "round %s begins" % data.get("round")
-    if kind in ("elim", "reenter"):
-        return "%s: %s" % (kind, seat_label(names, data.get("seat", -1)))
-    if kind == "error":
-        return "error: %s" % shown(data.get("message"))
+    if kind == "elim":
+        return "%s is out" % seat_label(names, data.get("seat", -1))
+    if kind == "reenter":
+        return "%s comes back from l'enfer" % seat_label(names, data.get("seat", -1))
     if kind in ("undo", "redo"):
         return "%s %s move(s)" % (kind, data.get("moves"))
-    return shown(kind or "?")
+    if kind == "over":
+        return "game over"
+    if kind == "boot":
+        resume = data.get("resume") or {}
+        return "the device restarted" + (", resuming the game" if resume.get("resumed") else "")
+    if kind == "storage":
+        return "the device saves again" if data.get("ok") else "the device cannot save: %s" % shown(data.get("message"))
+    if kind == "error" and data.get("code") not in LINK_ERRORS and data.get("id") is None:
+        return "the device says: %s" % shown(data.get("message"))  # the app's own (an illegal action...)
+    return None

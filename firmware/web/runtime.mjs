@@ -123,8 +123,16 @@ class Runtime {
   }
 }
 
-/** The board booted on the runtime: web_board.Board, its buttons and one loop turn a call. */
-export function bootBoard(runtime, { configPath = "/config.json", storeRoot = "/", seed = 1 } = {}) {
-  runtime.run(`import web_board\n_board = web_board.Board(${JSON.stringify(configPath)}, ${JSON.stringify(storeRoot)}, ${seed | 0})`);
+/** The board booted on the runtime: web_board.Board, its buttons and one loop turn a call.
+ *  realTime: the caller moves the board's clock (Board.page_turn), as the page does; otherwise
+ *  each turn moves it by the loop's period, as the heap bench wants. */
+export function bootBoard(runtime, { configPath = "/config.json", storeRoot = "/", seed = 1, realTime = false } = {}) {
+  const args = [JSON.stringify(configPath), JSON.stringify(storeRoot), seed | 0, realTime ? "True" : "False"];
+  runtime.run(`import web_board\n_board = web_board.Board(${args.join(", ")})`);
   return runtime.mp.globals.get("_board");
+}
+
+/** A copy of a Python bytes-like object's bytes (a bytearray the firmware writes in place). */
+export function bytesOf(runtime, proxy) {
+  return runtime.mp.PyProxy.toJs(proxy);
 }

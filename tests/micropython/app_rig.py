@@ -116,6 +116,17 @@ def scroll_to_number(driver, value):
 
 
 def enter_number(driver, value):
-    """Scroll to value and confirm it with OK."""
+    """Scroll to value and confirm it: hold OK (a short OK confirms nothing)."""
     scroll_to_number(driver, value)
+    driver.long(OK)
+
+
+def undo_in_menu(driver, row="undo"):
+    """Open the game menu (long BACK) and press OK on a row: undo, or redo."""
+    from app.buttons import BACK
+
+    driver.long(BACK)
+    menu = driver.app.mode
+    while menu.rows[menu.cursor] != row:
+        driver.press(SWAP)
     driver.press(OK)

@@ -286,6 +286,8 @@ def test_menu_new_game_abandons_to_setup():
     for _ in range(3):
         driver.press(SWAP)
     driver.press(OK)
+    assert not driver.app.session.finished  # it asks first: holding OK abandons
+    driver.long(OK)
     assert not driver.app.mode.in_game
     assert driver.app.session.finished
     assert driver.app.session.history[-1]["finished"] is False

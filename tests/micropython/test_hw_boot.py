@@ -46,9 +46,11 @@ def fresh_scratch(config_text):
 
 
 class Serial:
-    """The cable: each (turn, line) of lines reaches the device at that turn of script."""
+    """The cable: each (turn, line) of lines reaches the device at that turn of script. Like the
+    board's USB serial, the line is the REPL's unless repl is False (the browser page's is not)."""
 
-    def __init__(self, script=None, lines=()):
+    def __init__(self, script=None, lines=(), repl=True):
+        self.repl = repl
         self.out = []
         self.script = script
         self.lines = list(lines)
@@ -89,11 +91,12 @@ PINS = DEFAULT_CONFIG["pins"]
 
 
 def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=True, machine=S3,
-             heap=PSRAM_HEAP, lines=()):
+             heap=PSRAM_HEAP, lines=(), repl=True):
     """Boot on fake hardware; oled: the ssd1306 driver is installed; oled_fitted: the module is
     on the bus (its address and its pull-ups); machine: the chip as MicroPython names it; heap:
     what gc reports, in bytes (the unix port's own heap is not a board's); lines: (turn, bytes)
-    the host sends (serial.script counts the turns)."""
+    the host sends (serial.script counts the turns); repl: the line is the REPL's, as the board's
+    USB serial is."""
     fresh_scratch(config_text)
     clock = ManualClock()
     sda_scl = BOARDS["wrover-devkitc" if machine == WROVER else "s3-devkitc-1"][1]
@@ -101,7 +104,7 @@ def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=
         if oled_fitted:
             fake_machine.fit_module(60, sda_scl["i2c_sda"], sda_scl["i2c_scl"])
         script = Script(fake_machine, turns, presses)
-        serial = Serial(script, lines)
+        serial = Serial(script, lines, repl)
         try:
             app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
                             machine=machine, heap=heap, clock=clock, serial=serial,
@@ -298,6 +301,20 @@ def test_a_link_that_is_no_repl_refuses_the_repl_command():
     [answer] = [parse_line(line, True) for line in out]
     assert answer["type"] == "error" and answer["data"]["code"] == "failed" and answer["data"]["id"] == 3
     assert "no REPL" in answer["data"]["message"] and not link.repl_requested
+
+
+def test_a_serial_line_that_is_no_repl_keeps_ctrl_c_as_it_is_and_refuses_repl():
+    """The browser page's line is no REPL (and its WebAssembly port may have no kbd_intr): the
+    boot leaves Ctrl-C alone there, and `repl` is refused while the game goes on."""
+    from proto.wire import frame
+
+    app, machine, _neopixel, _ssd1306, serial = boot_for(30, lines=[(5, frame({"cmd": "repl", "id": 4}))],
+                                                         repl=False)
+    assert app is not None and serial.script.turns == 31  # not ended by the command
+    assert fakes.micropython.interrupt_chars == []
+    [answer] = [e["data"] for e in protocol_lines(serial) if e["type"] == "error" and e["data"].get("id") == 4]
+    assert answer["code"] == "failed" and "no REPL" in answer["message"]
+    assert [wdt.timeout for wdt in machine.wdts] == [8000]  # the game's watchdog, not relaxed
 
 
 def oled_picture(lines):

@@ -290,6 +290,8 @@ def test_watchdog_is_armed_on_request_and_fed_every_turn():
 
 
 class FakeSerial:
+    repl = False  # a cable of a test, no REPL
+
     def __init__(self, incoming):
         self.incoming = list(incoming)
         self.written = []
@@ -309,6 +311,15 @@ def test_serial_goes_through_the_serial_object():
         assert hw.serial_read() is None
         hw.serial_write(b"!pong\n")
         assert serial.written == [b"!pong\n"]
+        assert hw.repl_line is False  # passed on from the serial object: no REPL, no `repl`
+
+
+def test_the_usb_serial_is_the_repls_line():
+    from hw_esp32.usb_serial import UsbSerial
+
+    with fakes.installed():
+        hw = build()  # no serial handed in: the board's own USB serial
+        assert hw.repl_line is True and UsbSerial.repl is True
 
 
 def test_shutdown_is_dark_and_silent():

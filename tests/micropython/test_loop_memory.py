@@ -14,6 +14,7 @@ from app_rig import make_rig, start, state
 from proto.link import Link
 from proto.wire import frame, parse_line
 from store.storage import Store
+from test_app_forgive import menu_row
 from test_store_files import RamBlockDevice, mount_ram, unmount
 
 NOTICE = ["Memoire pleine", "le jeu continue"]  # the OLED's first lines, in French (the default)
@@ -179,10 +180,9 @@ def test_an_archive_that_runs_out_is_survived_and_the_next_game_is_saved():
         act(driver)
         driver.events = []
         store.starved = ("archive",)
-        driver.long(BACK)  # the game menu: New game abandons this one to history
-        for _ in range(3):
-            driver.press(SWAP)
-        driver.press(OK)
+        menu_row(driver, "new_game")  # the game menu: New game abandons this one to history
+        driver.press(OK)  # it asks first; holding OK abandons
+        driver.long(OK)
         assert store.refused == 1
         assert len(shortages(driver)) == 1
         store.starved = ()

@@ -8,9 +8,14 @@ Every entry is a TABLE action. A deal goes:
            personnage 15, Grand Tombeau 50)
     cards  the cards left in their hand (-1 each)
     wilds  how many of them are Orphee, la Sainte or la Reine (-2 more each); skipped with no cards
-    items  one-button extras: Jocrisse (-10), Soupir et Jocrisse (-20), Chandelle (+5 to each
-           other player); OK (0) goes on. Skipped with no cards.
-Then the deal's totals are added; the game ends at the end of a deal where someone has the target.
+    items  the player's end-of-deal items, entered together as one ITEMS + mask action:
+           Jocrisse (-10) or Soupir et Jocrisse (-20), and Chandelle (+5 to each other
+           player); 0 when there is none. Skipped with no cards. (JOCRISSE, SOUPIR and
+           CHANDELLE alone, one action each with 0 to go on, are what earlier firmware
+           recorded: still legal, so its records replay, but no longer offered.)
+Then the deal's totals are added, and last_items keeps what the deal applied besides the numbers
+(deal_applied(lang) lists it for the screen); the game ends at the end of a deal where someone
+has the target.
 Impossible entries (more cards than the deck, two Jocrisses in one deal, ...) are refused with
 IllegalAction saying why; nothing changes.
 
@@ -82,6 +87,16 @@ NAMING = const(0x100)  # NAMING + seat: that player failed to use a name, -5
 JOCRISSE = const(0x200)
 SOUPIR = const(0x201)  # Soupir et Jocrisse
 CHANDELLE = const(0x202)
+ITEMS = const(0x300)  # ITEMS + mask: a player's end-of-deal items together, then the next player
+ITEM_JOCRISSE = const(1)
+ITEM_SOUPIR = const(2)
+ITEM_CHANDELLE = const(4)
+# The sets the buttons offer, in order, with their labels (the same in both languages: the words
+# are the game's own); Jocrisse and Soupir et Jocrisse are one Baiser, never both.
+_ITEM_SETS = ((ITEM_JOCRISSE, "Jocrisse -10"), (ITEM_SOUPIR, "Soupir+Joc -20"),
+              (ITEM_CHANDELLE, "Chandelle"), (ITEM_JOCRISSE | ITEM_CHANDELLE, "Joc-10 +Chand"),
+              (ITEM_SOUPIR | ITEM_CHANDELLE, "Soup-20 +Chand"))
+_ITEM_BITS = ((ITEM_JOCRISSE, JOCRISSE), (ITEM_SOUPIR, SOUPIR), (ITEM_CHANDELLE, CHANDELLE))
 
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(6)
@@ -240,30 +255,34 @@ OPTION_DEFAULTS = {"players": 4, "target": 100, "chandelle": "gift"}
 
 _TEXT = {
     "fr": {
-        "play": ("Donne %d", "OK: fin de donne"),
+        "play": ("Donne %d", "0: donne finie"),
         "melds": ("J%d abattu:", "points poses"),
         "cards": ("J%d cartes", "restant en main"),
         "wilds": ("J%d parmi elles", "Orphee/Ste/Reine"),
-        "items": ("J%d fin de donne", "OK: suite"),
+        "items": ("J%d fin de donne", "extras ? 0:aucun"),
         "over": ("Partie finie", "Gagne: %s"),
         "seat": "J%d",
         "naming": "Nom oublie J%d",
         "jocrisse": "Jocrisse -10",
         "soupir": "Soupir+Joc -20",
         "chandelle": "Chandelle",
+        "applied": ("J%d Jocrisse -10", "J%d Soupir -20", "J%d Chandelle", "J%d nom oublie -5",
+                    "J%d noms x%d -%d"),
     },
     "en": {
-        "play": ("Deal %d", "OK: deal over"),
+        "play": ("Deal %d", "0: deal over"),
         "melds": ("P%d melds laid:", "points"),
         "cards": ("P%d cards left", "in hand"),
         "wilds": ("P%d of which", "Orph/Saint/Queen"),
-        "items": ("P%d end of deal", "OK: next"),
+        "items": ("P%d end of deal", "items? 0: none"),
         "over": ("Game over", "Winner: %s"),
         "seat": "P%d",
         "naming": "Name slip P%d",
         "jocrisse": "Jocrisse -10",
         "soupir": "Soupir+Joc -20",
         "chandelle": "Chandelle",
+        "applied": ("P%d Jocrisse -10", "P%d Soupir -20", "P%d Chandelle", "P%d name slip -5",
+                    "P%d slips x%d -%d"),
     },
 }
 
@@ -310,6 +329,10 @@ class State(GameState):
         self.candle = [False] * n
         self.slips = [0] * n  # this deal's naming slips, already taken off scores
         self.deals = []  # per deal, the list of each seat's total
+        # what the last finished deal applied besides the numbers, per seat
+        self.last_jocrisse = [0] * n
+        self.last_candle = [False] * n
+        self.last_slips = [0] * n
 
     # -- the scorekeeper surface ---------------------------------------------------------------
     def current_player(self):
@@ -353,10 +376,10 @@ class State(GameState):
             return []
         text = _text(lang)
         out = []
-        if self.step == ST_ITEMS:
-            for action, key in ((JOCRISSE, "jocrisse"), (SOUPIR, "soupir"), (CHANDELLE, "chandelle")):
-                if not self.why_illegal(action):
-                    out.append((action, text[key]))
+        if self.step == ST_ITEMS:  # the sets this player's hand can hold; 0 (none) is the number
+            for mask, label in _ITEM_SETS:
+                if not self.why_illegal(ITEMS + mask):
+                    out.append((ITEMS + mask, label))
         for s in range(self.n):
             out.append((NAMING + s, text["naming"] % (s + 1)))
         return out
@@ -378,6 +401,10 @@ class State(GameState):
             return []
         low, high = self.entry_range()
         acts = [v for v in range(low, high + 1) if not self.why_illegal(v)]
+        if self.step == ST_ITEMS:  # one at a time, as earlier firmware entered them
+            for action in (JOCRISSE, SOUPIR, CHANDELLE):
+                if not self.why_illegal(action):
+                    acts.append(action)
         for action, _label in self.extra_actions():
             acts.append(action)
         return acts
@@ -398,6 +425,10 @@ class State(GameState):
             if step != ST_ITEMS:
                 return "items come after the cards in hand"
             return self._why_item(action, who)
+        if ITEMS < action <= ITEMS + (ITEM_SOUPIR | ITEM_CHANDELLE):
+            if step != ST_ITEMS:
+                return "items come after the cards in hand"
+            return self._why_items(action - ITEMS, who)
         limit = self._entry_limit()
         if not 0 <= action <= limit:
             return "enter a number from 0 to %d" % limit
@@ -436,6 +467,30 @@ class State(GameState):
         if action == SOUPIR and self.cards[who] < 2:
             return "Soupir needs Baiser + Reine, Sainte or veuf"
         return self._why_no_end(action)
+
+    def _why_items(self, mask, who):
+        """Why this set of items cannot be the player's, or '': each item in turn, as if the ones
+        before were marked (they are, for the check, and then unmarked)."""
+        if mask & ITEM_JOCRISSE and mask & ITEM_SOUPIR:
+            return "one Baiser: Jocrisse or Soupir"
+        if self.jocrisse[who] or self.candle[who]:
+            return "items are marked already"
+        why = ""
+        for bit, action in _ITEM_BITS:
+            if mask & bit:
+                why = self._why_item(action, who)
+                if why:
+                    break
+                self._mark(action, who)
+        self.jocrisse[who] = 0
+        self.candle[who] = False
+        return why
+
+    def _mark(self, action, who):
+        if action == CHANDELLE:
+            self.candle[who] = True
+        else:
+            self.jocrisse[who] = PENALTY_JOCRISSE if action == JOCRISSE else PENALTY_SOUPIR
 
     def _why_no_end(self, action):
         """'' when some end of the deal fits the entries so far with this one (an entry of the
@@ -543,16 +598,16 @@ class State(GameState):
             self.scores[seat] -= PENALTY_SLIP
             return
         who = self.who
-        if action == JOCRISSE:
-            self.jocrisse[who] = PENALTY_JOCRISSE
-            return
-        if action == SOUPIR:
-            self.jocrisse[who] = PENALTY_SOUPIR
-            return
-        if action == CHANDELLE:
-            self.candle[who] = True
+        if action == JOCRISSE or action == SOUPIR or action == CHANDELLE:
+            self._mark(action, who)
             return
         step = self.step
+        if action > ITEMS:  # a set of items, then on to the next player
+            for bit, item in _ITEM_BITS:
+                if (action - ITEMS) & bit:
+                    self._mark(item, who)
+            self.step = self._next_player()
+            return
         if step == ST_PLAY:
             self.who = 0
             self.step = ST_MELDS
@@ -611,6 +666,9 @@ class State(GameState):
             # the slips were taken off as they happened
             self.scores[s] += total - rows[s]["slips"]
         self.deals.append(totals)
+        self.last_jocrisse = list(self.jocrisse)
+        self.last_candle = list(self.candle)
+        self.last_slips = list(self.slips)
         self._clear_deal()
 
     def _clear_deal(self):
@@ -643,6 +701,21 @@ class State(GameState):
     def last_deal_totals(self):
         return list(self.deals[-1]) if self.deals else None
 
+    def deal_applied(self, lang="fr"):
+        """What the last finished deal applied besides the numbers entered, one short line an
+        item (the OLED lists them before the next deal): Jocrisse, Soupir, Chandelle, the slips."""
+        jocrisse, soupir, chandelle, slip, slips = _text(lang)["applied"]
+        out = []
+        for s in range(self.n):
+            if self.last_jocrisse[s]:
+                out.append((jocrisse if self.last_jocrisse[s] == PENALTY_JOCRISSE else soupir) % (s + 1))
+            if self.last_candle[s]:
+                out.append(chandelle % (s + 1))
+            count = self.last_slips[s]
+            if count:
+                out.append(slip % (s + 1) if count == 1 else slips % (s + 1, count, PENALTY_SLIP * count))
+        return out
+
     def action_name(self, action, lang="en"):
         if not isinstance(action, int):
             return repr(action)
@@ -655,6 +728,10 @@ class State(GameState):
             return text["soupir"]
         if action == CHANDELLE:
             return text["chandelle"]
+        if ITEMS < action <= ITEMS + (ITEM_SOUPIR | ITEM_CHANDELLE):
+            for mask, label in _ITEM_SETS:
+                if action - ITEMS == mask:
+                    return label
         return "enter %d" % action
 
     def phase_name(self):
@@ -689,6 +766,9 @@ class State(GameState):
             "candle": list(self.candle),
             "slips": list(self.slips),
             "deals": [list(d) for d in self.deals],
+            "last_jocrisse": list(self.last_jocrisse),
+            "last_candle": list(self.last_candle),
+            "last_slips": list(self.last_slips),
         }
 
 
@@ -713,12 +793,16 @@ def from_dict(data):
     if type(deals) is not list:
         raise BadRecord("deals must be a list of per-seat totals, got %r" % (deals,))
     state.deals = [read_ints({"deals": d}, "deals", n, -SCORE_LIMIT, SCORE_LIMIT) for d in deals]
+    state.last_jocrisse = read_ints(data, "last_jocrisse", n, 0, PENALTY_SOUPIR)
+    state.last_candle = read_bools(data, "last_candle", n)
+    state.last_slips = read_ints(data, "last_slips", n, 0, 0xFFFF)
     # What a deal's entries can be so far: nothing past the seat being entered, and that seat's
     # only up to the step reached.
     for s in range(n):
-        if state.jocrisse[s] not in (0, PENALTY_JOCRISSE, PENALTY_SOUPIR):
-            raise BadRecord("jocrisse holds %d: 0, %d or %d" % (state.jocrisse[s], PENALTY_JOCRISSE,
-                                                                PENALTY_SOUPIR))
+        for key in ("jocrisse", "last_jocrisse"):
+            value = getattr(state, key)[s]
+            if value not in (0, PENALTY_JOCRISSE, PENALTY_SOUPIR):
+                raise BadRecord("%s holds %d: 0, %d or %d" % (key, value, PENALTY_JOCRISSE, PENALTY_SOUPIR))
         reached = ST_OVER if s < state.who else state.step if s == state.who else ST_PLAY
         if state.step == ST_PLAY or state.step == ST_OVER:
             reached = ST_PLAY

@@ -9,6 +9,12 @@ has. Each other part has its module, imported only when the config has the part:
   usb_serial.py  the USB serial line (the REPL's UART), read without blocking
 `display` and `buzzer` are None when the part is absent (the display also once it has stopped
 answering); `messages` says what is missing or failed.
+
+The serial line is UsbSerial unless another is handed in (the browser simulator's, a test's
+cable). Any of them has read() (the bytes waiting, or None; never blocks), write(data), and
+`repl`: whether the line is MicroPython's REPL too, where a 0x03 byte is Ctrl-C. The board layer
+passes it on as `repl_line`: only there can the boot turn Ctrl-C off while the game runs, and the
+protocol's `repl` hand the line back (hw_esp32.boot).
 """
 
 import time
@@ -69,6 +75,7 @@ class Esp32Hardware:
             serial = UsbSerial()
         self.serial_read = serial.read
         self.serial_write = serial.write
+        self.repl_line = serial.repl
         self.shutdown()  # dark from the start: WS2812s can wake up lit with noise
 
     # -- input ---------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Board boot: config, hardware, saved game, app, serial link, then the loop until power-off.
+"""Board boot: config, hardware, saved game, app, serial link (boot), then the loop until power-off
+(main).
 
 Kept out of main.py so that the unix port can run it against fake hardware in the tests.
 Whatever is missing or broken is said (on the serial line, in the log, on the OLED) and worked
@@ -13,10 +14,12 @@ the OLED and the serial line (an `error` event the host tool shows), and waits a
 reach (Ctrl-C) instead of crashing mid-game. A firmware frozen into the MicroPython image takes
 no heap for its code, and runs there (docs/DEVICE.md).
 
-The serial line is the REPL's too: while the game loop runs, 0x03 on it is a byte like any other,
-not Ctrl-C (micropython.kbd_intr(-1)), so that no stray byte stops the game. The protocol's `repl`
-command ends the loop and hands the line back: Ctrl-C on again, the watchdog, which nothing can
-stop, relaxed to an hour, the LEDs off (docs/DEVICE.md, "The serial line and the REPL").
+The board's serial line is the REPL's too (Esp32Hardware.repl_line): while main's game loop runs,
+0x03 on it is a byte like any other, not Ctrl-C (micropython.kbd_intr(-1)), so that no stray byte
+stops the game. The protocol's `repl` command ends the loop and hands the line back: Ctrl-C on
+again, the watchdog, which nothing can stop, relaxed to an hour, the LEDs off (docs/DEVICE.md,
+"The serial line and the REPL"). boot() alone touches no Ctrl-C: a caller that steps the loop
+itself (the browser simulator, whose line is no REPL) has none to give back.
 """
 
 from micropython import const
@@ -126,6 +129,51 @@ def main(config_path="config.json", store_root="/", should_stop=None, machine=No
          **hw_options):
     """Boot and run. machine (MicroPython's machine string), heap (bytes) and hw_options (clock,
     serial, sleep_ms) are for tests on fake hardware."""
+    booted = boot(config_path, store_root, should_stop, machine, heap, **hw_options)
+    if booted is None:
+        return None
+    app, hw, debouncer, link = booted
+    from app.loop import run  # _load has checked it is there
+
+    # Ctrl-C off only where the protocol runs on the REPL's line, with `repl` to turn it back on
+    hands_repl = link is not None and link.repl_line
+    if hands_repl:
+        _ctrl_c(-1)
+    try:
+        run(app, hw, debouncer, link, should_stop)
+    except KeyboardInterrupt:  # where Ctrl-C stayed on: no serial protocol
+        hw.relax_watchdog()
+        hw.shutdown()
+        _say("stopped by Ctrl-C; the watchdog now waits an hour")
+    except Exception:
+        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
+        # then the serial line says what went wrong: this line, then the traceback MicroPython
+        # prints for the error main.py does not catch.
+        _say("stopped by an error:")
+        raise
+    finally:
+        if hands_repl:
+            _ctrl_c(3)
+    if link is not None and link.repl_requested:
+        hw.relax_watchdog()
+        hw.shutdown()
+        _say("the host asked for the REPL; the watchdog now waits an hour")
+    return app
+
+
+def _ctrl_c(char):
+    """micropython.kbd_intr: char 3 makes 0x03 on the serial line Ctrl-C (KeyboardInterrupt),
+    -1 makes it a byte like any other."""
+    import micropython
+
+    micropython.kbd_intr(char)
+
+
+def boot(config_path="config.json", store_root="/", should_stop=None, machine=None, heap=None,
+         **hw_options):
+    """Everything main does before its loop: (app, hw, debouncer, link) with the watchdog armed,
+    for app.loop to run (main) or to step one turn at a time (the browser simulator); None when
+    the board cannot play (it has said why; without PSRAM it waits for Ctrl-C or should_stop)."""
     try:
         from app.boards import BOARDS, CHIPS, chip_of, mcu_name, running_machine
         from app.config import load_config
@@ -159,47 +207,19 @@ def main(config_path="config.json", store_root="/", should_stop=None, machine=No
         return None
     if loaded is None:
         return None
-    app, link, debouncer, run = loaded
+    app, link, debouncer = loaded
     hw.start_watchdog()
-    if link is not None:  # a stray 0x03 is data while the game runs; `repl` gives Ctrl-C back
-        _ctrl_c(-1)
-    try:
-        run(app, hw, debouncer, link, should_stop)
-    except KeyboardInterrupt:
-        hw.relax_watchdog()
-        hw.shutdown()
-        _say("stopped by Ctrl-C; the watchdog now waits an hour")
-    except Exception:
-        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
-        # then the serial line says what went wrong: this line, then the traceback MicroPython
-        # prints for the error main.py does not catch.
-        _say("stopped by an error:")
-        raise
-    finally:
-        _ctrl_c(3)
-    if link is not None and link.repl_requested:
-        hw.relax_watchdog()
-        hw.shutdown()
-        _say("the host asked for the REPL; the watchdog now waits an hour")
-    return app
-
-
-def _ctrl_c(char):
-    """micropython.kbd_intr: char 3 makes 0x03 on the serial line Ctrl-C (KeyboardInterrupt),
-    -1 makes it a byte like any other."""
-    import micropython
-
-    micropython.kbd_intr(char)
+    return app, hw, debouncer, link
 
 
 def _load(config, config_path, store_root, hw, messages, later):
-    """(app, link, debouncer, the loop's run) on the saved session, everything said; None if a
-    module is missing.
-    A MemoryError goes up: main says it as it says a board without PSRAM."""
+    """(app, link, debouncer) on the saved session, everything said; None if a module is missing
+    (app.loop's too: main runs it once the watchdog is armed).
+    A MemoryError goes up: boot says it as it says a board without PSRAM."""
     try:
         from app.buttons import Debouncer
         from app.core import App
-        from app.loop import run
+        from app.loop import run  # noqa: F401  (checked here, run by main)
     except ImportError as err:
         _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
         return None
@@ -215,7 +235,7 @@ def _load(config, config_path, store_root, hw, messages, later):
     try:
         from proto.link import Link
 
-        link = Link(app, hw.serial_read, hw.serial_write, config_path=config_path, repl_line=True)
+        link = Link(app, hw.serial_read, hw.serial_write, config_path=config_path, repl_line=hw.repl_line)
     except MemoryError:
         raise
     except Exception as err:
@@ -228,4 +248,4 @@ def _load(config, config_path, store_root, hw, messages, later):
         fixed = "valeur(s) corrigee" if app.lang == "fr" else "value(s) fixed"
         app.notify(["Config: %d" % len(messages), fixed])
     debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
-    return app, link, debouncer, run
+    return app, link, debouncer

@@ -14,6 +14,8 @@ READ_MAX = const(256)  # serial bytes taken per loop turn: a protocol line never
 
 
 class UsbSerial:
+    repl = True  # the REPL's line: 0x03 is Ctrl-C here unless micropython.kbd_intr(-1) says not
+
     def __init__(self):
         import select
 

@@ -17,6 +17,7 @@ NAMES_RULE = ("1 to %d names, each of 1 to %d printable characters (letters, acc
 # end of 2099. A time past that would put a number on every line that no host needs or can store.
 CLOCK_MIN = 1000000000
 CLOCK_MAX = 4102444799
+PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
@@ -94,6 +95,8 @@ class Commands:
         self.link = link
         self.config_path = config_path
         self.saved_config = None  # the config set_config wrote, which applies at the next boot
+        self._pulled_id = 0  # the history file pull_game read last, and its Document
+        self._pulled = None
 
     def run(self, command):
         """Carry out one parsed command; returns the ok payload or raises CommandError."""
@@ -161,25 +164,48 @@ class Commands:
         return {"games": games}
 
     def pull_game(self, command):
+        """A finished game, a page at a time: the record without its moves, `total` moves, and
+        the moves from `start` (0 unless given), PAGE at most. The host asks again from start +
+        len(moves) until it has them all: the reply's line stays the same size however long the
+        game. The file is read in pieces: checked whole for the first page, and each next page
+        read on from where the one before ended, once the file's header says it is the same."""
         game_id = _field(command, "game_id", int)
+        start = _field(command, "start", int) if "start" in command else 0
+        if start < 0:
+            raise CommandError(E_BAD_ARGS, "start must be a move index, 0 or more, got %d" % start)
         store = self._store()
-        record = None
+        page = None
         if store is not None:
+            known = self._pulled if self._pulled_id == game_id else None
+            self._pulled = None
             try:
-                record = store.read_history(game_id)
-            except OSError:
+                document = store.open_history(game_id, known)
+                page = (document.head, document.count, document.moves(start, start + PAGE))
+                self._pulled_id = game_id  # the next page goes on from this one's end
+                self._pulled = document
+            except OSError:  # no such file
                 pass
             except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
                 raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
         elif self.app.session is not None:
             history = self.app.session.history
             if 1 <= game_id <= len(history):
-                record = history[game_id - 1]
-        if record is None:
+                doc = history[game_id - 1]
+                record = {}
+                for key in doc:
+                    if key != "moves":
+                        record[key] = doc[key]
+                moves = doc["moves"]
+                page = (record, len(moves), list(moves[start:start + PAGE]))
+        if page is None:
             raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
-        record = dict(record)  # a copy: the history kept in RAM stays as it was
-        record["names"] = readable_names(record.get("names"))
-        return {"game_id": game_id, "record": record}
+        record, total, moves = page
+        if start > total:
+            raise CommandError(E_BAD_ARGS, "start: game %d has %d moves, got %d" % (game_id, total, start))
+        if record.get("names"):
+            record = dict(record)  # a copy: the history kept in RAM stays as it was
+            record["names"] = readable_names(record["names"])
+        return {"game_id": game_id, "record": record, "start": start, "moves": moves, "total": total}
 
     def list_quarantine(self, command):
         store = self._store()

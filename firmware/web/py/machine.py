@@ -3,13 +3,16 @@ WebAssembly port, which has no `machine` of its own.
 
 Pins hold a level that the page sets (web_board.Board.set_buttons) and the firmware reads, as a
 button between a GPIO and ground would give it; the buzzer's PWM keeps its frequency and duty for
-the page to sound; the watchdog counts its feeds; the I2C bus answers at the OLED's address. Nothing
+the page to sound; the watchdog counts its feeds; the I2C bus answers at the OLED's address, and
+the OLED module's pull-ups hold its lines high (`pulled_up`: web_board names the GPIOs the
+module is wired to, so a config that moves the bus elsewhere finds no module, as on the board). Nothing
 here records a history: the heap bench runs the firmware on these, and they must cost the heap no
 more than the board's own C drivers do (a few objects made once at boot).
 """
 
 pins = {}  # GPIO number -> its Pin, for the page to set button levels
 oled_addresses = [60]  # what SoftI2C.scan() finds: the SSD1306 at 0x3C, as config.json expects
+pulled_up = ()  # GPIOs a module's resistors pull up: an input reads 1 there, even with a pull-down
 
 
 class Pin:
@@ -22,8 +25,9 @@ class Pin:
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
         self.mode = mode
-        # an input left alone reads what its pull gives it; a pressed button pulls it the other way
-        self.level = 1 if pull == Pin.PULL_UP else 0
+        # an input left alone reads what its pull gives it (a module's 4.7 kOhm win over the pin's
+        # weak pull-down); a pressed button pulls it the other way
+        self.level = 1 if pull == Pin.PULL_UP or id in pulled_up else 0
         if value is not None:
             self.level = value
         pins[id] = self
@@ -67,10 +71,11 @@ class WDT:
 
 
 class SoftI2C:
-    def __init__(self, scl, sda, freq=400000):
+    def __init__(self, scl, sda, freq=400000, timeout=50000):
         self.scl = scl
         self.sda = sda
         self.frequency = freq
+        self.timeout = timeout  # how long a clock stretch may last, in us: nothing stretches here
 
     def scan(self):
         return list(oled_addresses)

@@ -1,18 +1,32 @@
 """The pub scorekeeper: drives any "<game>_score" engine through its scorekeeper interface.
 
-While the engine expects an entry (current_player() == TABLE) the OLED shows its prompt(lang)
-and the value being entered. KEEP and SWAP step the value through entry_range() (a long press
-jumps by ten); past the top of the range come the engine's extra_actions(lang) (a penalty, say),
-then the range starts again. OK enters the value shown. The engine refuses impossible entries with
-IllegalAction, whose message the OLED shows, and nothing changes. The value entered is applied as
-the action itself, unless the state offers entry_action(value) to translate it.
+While the engine expects an entry (current_player() == TABLE) the OLED shows its prompt(lang),
+the value being entered and two hints. KEEP and SWAP step the value through entry_range(); held,
+they jump by ten (the first hint says so when the range is wider than ten); past the top of the
+range come the engine's extra_actions(lang) (a penalty, say), then the range starts again. Every
+entry starts from the lowest value of entry_range(), in every game: a new entry never shows the
+value of the one before (the same after an undo or a redo).
+
+Confirming is holding OK (a long press, past buttons.long_ms), in every game, as in the game
+menu: the mode takes the long OK (holds_ok), so undo and redo are the game menu's. A short OK
+confirms nothing: it says, with the error cue, that OK must be held. The engine refuses
+impossible entries with IllegalAction, whose message the OLED shows; nothing changes and the
+value stays, to be corrected. The value entered is applied as the action itself, unless the
+state offers entry_action(value) to translate it.
+
+After an entry that ends a deal, a state offering deal_applied(lang) (Achéron: its end-of-deal
+items and naming slips) has what that deal applied besides the numbers listed on the OLED until
+a button is pressed, before the next deal's first entry (that press enters nothing), and in an
+"applied" log event: {"deal": the deal's number, "applied": the English lines}.
+
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
 """
 
 from engine.core import TABLE
 
-from app.buttons import KEEP, LONG, OK, PRESS, SWAP
+from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
+from app.core import CUE_ERROR
 from app.i18n import tr
 from app.modes.table import GameMode
 
@@ -20,26 +34,37 @@ JUMP = 10
 
 
 class ScoreMode(GameMode):
+    holds_ok = True  # a long OK confirms the entry shown; it never undoes
+
     def __init__(self, app):
         GameMode.__init__(self, app)
         self.low = 0
         self.high = 0
         self.extras = []
         self.pos = 0
+        self.seen = -1  # the moves the entry on screen began after: more or fewer, a new entry
+        self.applied = None  # the lines of what the deal just ended applied, until a press
+        self.lit = TABLE  # the seat the ring blinks, worked out in refresh: draw() allocates nothing
+
+    def resync(self, now):
+        self.applied = None  # the game moved under it: that deal may be open again
+        GameMode.resync(self, now)
 
     def refresh(self, now):
         GameMode.refresh(self, now)
         state = self.app.session.state
+        seat = getattr(state, "entry_seat", None)
+        self.lit = seat() if seat is not None else state.current_player()
+        moves = len(state.moves)
+        if moves != self.seen:
+            self.seen = moves
+            self.pos = 0  # the lowest value of the range, whatever the entry before showed
         if state.current_player() != TABLE:
             self.low = self.high = 0
             self.extras = []
             self.pos = 0
             return
-        low, high = state.entry_range()
-        if (low, high) != (self.low, self.high):
-            self.pos = -low if low <= 0 <= high else 0
-        self.low = low
-        self.high = high
+        self.low, self.high = state.entry_range()
         self.extras = list(state.extra_actions(self.app.lang))
         if self.pos >= self.count():
             self.pos = 0
@@ -48,20 +73,26 @@ class ScoreMode(GameMode):
         return self.high - self.low + 1 + len(self.extras)
 
     def highlighted(self):
-        state = self.app.session.state
-        seat = getattr(state, "entry_seat", None)
-        return seat() if seat is not None else state.current_player()
+        return self.lit
 
     def handle(self, event, now):
         app = self.app
         state = app.session.state
+        button = event >> 2
+        kind = event & 3
+        if self.applied is not None:
+            if (kind == PRESS or kind == LONG) and button != BACK:
+                self.applied = None  # seen: the next deal's entries come up
+                app.touch()
+                return True
+            return False
         if state.is_over():
             return self.handle_over(event, now)
         if state.current_player() != TABLE:
             return False
-        button = event >> 2
-        kind = event & 3
         numbers = self.high - self.low + 1
+        if kind == LONG and button == OK:
+            return self.enter_value(now)
         if kind == LONG and (button == KEEP or button == SWAP) and self.pos < numbers:
             step = -JUMP if button == KEEP else JUMP
             pos = self.pos + step
@@ -72,8 +103,10 @@ class ScoreMode(GameMode):
             self.pos = (self.pos - 1) % self.count()
         elif button == SWAP:
             self.pos = (self.pos + 1) % self.count()
-        elif button == OK:
-            return self.enter_value(now)
+        elif button == OK:  # a short OK: harmless, it only says how to confirm
+            app.sound(CUE_ERROR)
+            app.notify([tr(app.lang, "hold_longer")], now)
+            return True
         else:
             return False
         return app.moved()
@@ -87,11 +120,29 @@ class ScoreMode(GameMode):
             action = translate(value) if translate is not None else value
         else:
             action = self.extras[self.pos - numbers][0]
-        return self.play(action, now)
+        deal = state.round
+        if not self.play(action, now):
+            return True  # refused: the reason is on the OLED
+        state = self.app.session.state
+        applied = getattr(state, "deal_applied", None)
+        if applied is not None and (state.round != deal or state.is_over()):
+            self.show_applied(deal, applied)
+        return True
+
+    def show_applied(self, deal, applied):
+        """List what the deal just ended applied (nothing to list: straight on) and log it."""
+        app = self.app
+        self.app.log("applied", {"deal": deal, "applied": applied("en")})
+        lines = applied(app.lang)
+        if lines:
+            self.applied = [tr(app.lang, "applied_head") % deal] + lines[:6] + [tr(app.lang, "next")]
+            app.touch()
 
     def lines(self):
         app = self.app
         lang = app.lang
+        if self.applied is not None:
+            return self.applied
         state = app.session.state
         if state.is_over():
             return self.over_lines(lang)
@@ -103,6 +154,8 @@ class ScoreMode(GameMode):
                 out.append("> %d" % (self.low + self.pos))
             else:
                 out.append("> " + self.extras[self.pos - numbers][1])
+            out.append(tr(lang, "score_steps" if self.high - self.low >= JUMP else "score_pick"))
+            out.append(tr(lang, "hold_confirm"))
         out += self.standings_lines(lang)
         target = state.target()
         if target:
