@@ -165,3 +165,21 @@ def test_a_dry_run_names_the_repl_step_first_and_opens_no_port(tmp_path, monkeyp
     assert steps[1].describe().endswith("run " + deploy.READ_CONFIG)
     lines = out.getvalue().splitlines()
     assert len([line for line in lines if "repl command on /dev/ttyUSB0" in line]) == 1
+
+
+def test_the_repl_command_of_the_host_tool_frees_the_repl_for_mpremote(monkeypatch, capsys):
+    """`tanturlurette repl`, for someone about to run mpremote by hand: the board leaves its loop;
+    a line that is no REPL (the simulator's) says so in one line and a non-zero exit."""
+    from host_tools.cli import main as cli
+
+    cable = Cable(lambda r, w: Link(_App(), r, w, repl_line=True))
+    plugged(monkeypatch, cable)
+    assert cli(["repl", "--port", "/dev/ttyUSB0"]) == 0
+    assert cable.link.repl_requested and cable.closed
+    assert "its REPL is free for mpremote" in capsys.readouterr().out
+    cable = Cable(lambda r, w: Link(_App(), r, w))  # the simulator's pty
+    plugged(monkeypatch, cable)
+    assert cli(["repl", "--port", "/dev/pts/6"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("repl: ") and "no REPL" in err[0]
+    assert not cable.link.repl_requested
