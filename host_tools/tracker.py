@@ -21,6 +21,8 @@ engine from the device's record alone.
 
 import copy
 
+from engine.registry import game_module
+
 SAME_GAME_MOVES = 8  # the first dealer and the first cards dealt: a new game almost never repeats them
 
 
@@ -36,11 +38,25 @@ def common_prefix(a, b):
     return i
 
 
+def played_options(game, options):
+    """The options a game is played with: these, the engine's defaults filled in (a record may
+    leave a default out, as a damaged line may drop one); as they are when the engine refuses them."""
+    try:
+        return game_module(game).normalize_options(options)
+    except (ValueError, OSError):  # BadRecord for a game this host does not know, BadOptions
+        return options
+
+
+def same_options(game, a, b):
+    return a == b or played_options(game, a) == played_options(game, b)
+
+
 def same_game(a, b):
-    """Whether two records (or snapshots) are of one device game: the same game and options, and
-    moves that agree on their first SAME_GAME_MOVES (or on all of the shorter one's). The same
-    game may have lost moves to an undo, or gained some, while the host was not looking."""
-    if a.get("game") != b.get("game") or a.get("options") != b.get("options"):
+    """Whether two records (or snapshots) are of one device game: the same game and options (the
+    defaults they leave out count), and moves that agree on their first SAME_GAME_MOVES (or on
+    all of the shorter one's). The same game may have lost moves to an undo, or gained some,
+    while the host was not looking."""
+    if a.get("game") != b.get("game") or not same_options(a.get("game"), a.get("options"), b.get("options")):
         return False
     moves_a = list(a.get("moves") or [])
     moves_b = list(b.get("moves") or [])
@@ -197,7 +213,7 @@ class GameTracker:
         """The `game` line of a game first seen by its snapshot: it fills in what the snapshot
         lacks. One of another game (an earlier one) changes nothing."""
         data = event["data"]
-        if data.get("game") != self.game or data.get("options") != self.options:
+        if data.get("game") != self.game or not same_options(self.game, data.get("options"), self.options):
             self.notes.append("the start of an earlier game came after this one's snapshot")
             return None
         self.started = line_key(event)

@@ -149,7 +149,7 @@ def test_board_command_and_its_errors(stored, capsys):
         (["--game", str(score["id"]), "--move", "3", str(folder / "s.png")], "--move and --round do not apply"),
         (["--game", "404", str(folder / "c.png")], "board: no game 404 in"),
         (["--record", str(bad_json), str(folder / "c.png")], "is not a JSON game record"),
-        (["--record", str(unknown), str(folder / "c.png")], "board: no picture for game 'belote'"),
+        (["--record", str(unknown), str(folder / "c.png")], "is not a game record: record.game: expected a game this host knows"),
         (["--size", "50", str(folder / "c.png")], "--size must be from 120 to 4000"),
     )
     for argv, message in cases:

@@ -28,8 +28,8 @@ from host_tools.cli import main as cli
 from host_tools.db import LogStore
 
 # what a command needs besides its options to get as far as the mistake
-REQUIRED = {"board": ["b.svg"], "names": ["Anne", "Bea"]}
-READ_ONLY = ("verify", "replay", "stats", "board")  # and any other command that is given a --db, save log and pull
+REQUIRED = {"board": ["b.svg"], "sheet": ["s.svg"], "export": ["e.csv"], "names": ["Anne", "Bea"]}
+READ_ONLY = ("verify", "replay", "stats", "sheet", "export", "board")  # and any other command that is given a --db, save log and pull
 WRITERS = ("log", "pull")
 
 
@@ -92,7 +92,7 @@ def files(tmp_path):
 
 
 def _with_required(name, files):
-    return [os.path.join(str(files["tmp"]), word) if word.endswith(".svg") else word for word in REQUIRED.get(name, [])]
+    return [os.path.join(str(files["tmp"]), word) if word.endswith((".svg", ".csv")) else word for word in REQUIRED.get(name, [])]
 
 
 def test_every_subcommand_refuses_an_unknown_option_in_one_line(files):
