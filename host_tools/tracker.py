@@ -21,6 +21,7 @@ engine from the device's record alone.
 
 import copy
 
+from engine.play import replay
 from engine.registry import game_module
 
 SAME_GAME_MOVES = 8  # the first dealer and the first cards dealt: a new game almost never repeats them
@@ -61,6 +62,16 @@ def same_game(a, b):
     moves_a = list(a.get("moves") or [])
     moves_b = list(b.get("moves") or [])
     return common_prefix(moves_a, moves_b) >= min(len(moves_a), len(moves_b), SAME_GAME_MOVES)
+
+
+def _plays_as_reported(record, snap):
+    """Whether the engine plays record to the round, turn, end and standings snap reports."""
+    try:
+        state = replay(record)
+    except ValueError:  # BadRecord, BadOptions, IllegalAction
+        return False
+    return (state.round == snap.get("round") and state.current_player() == snap.get("to_act")
+            and state.is_over() == snap.get("over") and list(state.standings()) == snap.get("standings"))
 
 
 def line_key(event):
@@ -166,8 +177,22 @@ class GameTracker:
         return self.gap
 
     def follows(self, snap):
-        """Whether the snapshot snap is of the game followed."""
-        return self.active() and same_game(snap, self.record())
+        """Whether the snapshot snap is of the game followed: same_game, or the same moves under
+        other options, one of the two option sets spoiled on the line (_true_options)."""
+        if not self.active():
+            return False
+        return same_game(snap, self.record()) or self._true_options(snap) is not None
+
+    def _true_options(self, snap):
+        """For a snapshot of the game followed but for its options (a device game never changes
+        them): the game's options, or else the snapshot's, whichever its moves play under to the
+        very state it reports; None when neither does (another game)."""
+        if snap.get("game") != self.game or not same_game(dict(snap, options=self.options), self.record()):
+            return None
+        for options in (self.options, snap.get("options")):
+            if _plays_as_reported(record_of(self.game, options, snap.get("moves") or []), snap):
+                return options
+        return None
 
     def feed(self, event):
         """Take one decoded event (dict with seq, type, data); returns what changed, or None:
@@ -287,6 +312,12 @@ class GameTracker:
             if common < min(len(moves), len(self.moves)):
                 self.notes.append("snapshot differs from the events from move %d on" % common)
             names = snap.get("names") or self.names
+            if not same_options(self.game, snap.get("options"), self.options):
+                kept = self._true_options(snap)
+                self.notes.append("the options differ between the snapshot (%r) and the game (%r): kept %r,"
+                                  " under which the moves play as the snapshot says"
+                                  % (snap.get("options"), self.options, kept))
+                self.options = kept
         else:
             self._begin(snap.get("game"), snap.get("options"), None, snap.get("bots"))
             self.started = line_key(event) if event is not None else None

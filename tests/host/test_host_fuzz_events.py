@@ -209,16 +209,18 @@ def _final_snapshot(**changes):
 
 SET_CLOCK_OK = GAME_LINES[0]
 GAME_AT = next(i for i, line in enumerate(GAME_LINES) if b'"type":"game"' in line)
-PLAYERS_LEFT_TO_DEFAULT = {key: value for key, value in parse_line(SNAPSHOT_LINES[0], True)["data"]["state"]["options"].items()
-                           if key != "players"}
+REAL_OPTIONS = parse_line(SNAPSHOT_LINES[0], True)["data"]["state"]["options"]
+PLAYERS_LEFT_TO_DEFAULT = {key: value for key, value in REAL_OPTIONS.items() if key != "players"}
+CIRCLES_LEFT_OUT = {key: value for key, value in REAL_OPTIONS.items() if key != "circles"}  # 2, not the default 4
 NAMED_OTHERWISE = _framed(dict(parse_line(GAME_LINES[GAME_AT], True),
                                data=dict(parse_line(GAME_LINES[GAME_AT], True)["data"], names=["W", "X", "Y", "Z"])))
 
 
 # Found by the search below (issue 16): the device's final snapshot, or a copy of it with a field
 # spoiled, arriving before the game's own lines; then the game's `game` line began a second game,
-# and the real snapshot, under a number already stored, was dropped as a repeat. A copy leaving an
-# option to its default, mid-game, was taken for another game.
+# and the real snapshot, under a number already stored, was dropped as a repeat. A copy with its
+# options spoiled (one left to its default, one left out, one changed that does not change the
+# play), mid-game, was taken for another game.
 @settings(max_examples=200, deadline=None)
 @example([(SET_CLOCK_OK, 0), (SNAPSHOT_LINES[0], 0)])
 @example([(SET_CLOCK_OK, 0), (_final_snapshot(over=REMOVE), 0)])
@@ -227,7 +229,10 @@ NAMED_OTHERWISE = _framed(dict(parse_line(GAME_LINES[GAME_AT], True),
 @example([(_final_snapshot(moves=REAL_MOVES[:40]), GAME_AT + 50)])
 @example([(SNAPSHOT_LINES[0], len(GAME_LINES) // 2)])
 @example([(NAMED_OTHERWISE, 0)])
-@example([(_final_snapshot(options=PLAYERS_LEFT_TO_DEFAULT), GAME_AT + 25)])  # once seen as a second game
+@example([(_final_snapshot(options=PLAYERS_LEFT_TO_DEFAULT), GAME_AT + 25)])
+@example([(_final_snapshot(options=CIRCLES_LEFT_OUT), len(GAME_LINES) - 14)])
+@example([(SET_CLOCK_OK, 0), (_final_snapshot(options=CIRCLES_LEFT_OUT), 0)])  # the game followed is the spoiled one
+@example([(_final_snapshot(options=dict(REAL_OPTIONS, king_blocks=True)), GAME_AT + 25)])
 @given(st.lists(st.tuples(spoiled_line(), st.integers(0, len(GAME_LINES))), min_size=1, max_size=3))
 def test_no_spoiled_line_crashes_the_logger_or_costs_the_game(spoiled):
     lines = list(GAME_LINES)
