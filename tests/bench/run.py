@@ -7,10 +7,10 @@ A bench script runs standalone under both runtimes and prints one figure a line:
 A line `name_budget: value unit` gives the MicroPython budget for `name` (the issue's budgets are
 for the unix port on this machine); the table marks figures over budget. Other lines are ignored.
 These are figures, not a timed test: nothing here fails on a slow machine, but a bench script that
-crashes makes this exit non-zero. After them: the firmware's .mpy size
-(tests/tools/firmware_size.py), the whole session's heap on the 32-bit WebAssembly port
-(wasm_heap.py, a few minutes), and the largest allocation of each store operation there, for a
-long game and short ones (wasm_store.py).
+crashes makes this exit non-zero. After them: the firmware's .mpy size (tests/tools/firmware_size.py),
+a figure with no budget; the whole session's heap on the 32-bit WebAssembly port (wasm_heap.py,
+a few minutes), the budget that binds the firmware; and the largest allocation of each store
+operation there, for a long game and short ones (wasm_store.py).
 """
 
 import os
@@ -132,7 +132,8 @@ def print_firmware_size():
     if error:
         print("firmware_size failed: %s" % error)
         return False
-    print("\nfirmware .mpy size (ESP32, as deployed)\n%s\n" % table([("size", figures)]))
+    print("\nfirmware .mpy size (ESP32, as deployed; the heap below is the budget)\n%s\n"
+          % table([("size", figures)]))
     return True
 
 
