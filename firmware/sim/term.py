@@ -17,8 +17,20 @@ from app.clock import ticks_add, ticks_diff
 ROWS = 19  # the target's height in lines; its width is twice that, as characters are tall
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one
 PRESS_MS = 90
-# The app's sound cue ids (app.core CUE_*) by name: the terminal prints a cue as a word.
-CUE_NAMES = ("click", "act", "error", "round", "lose", "win", "undo", "turn")
+
+
+def _cue_names():
+    """The app's sound cues (app.cues CUE_*) by id, as words: the terminal prints a cue so."""
+    import app.cues
+
+    names = {}
+    for name in dir(app.cues):
+        if name.startswith("CUE_"):
+            names[getattr(app.cues, name)] = name[4:].lower()
+    return tuple(names.get(cue, str(cue)) for cue in range(len(names)))
+
+
+CUE_NAMES = _cue_names()
 HELP = ("k KEEP  s SWAP  o/Enter OK  b BACK",
         "K S O B (capitals): long press",
         "p hold/release OK (peek)  q quit")

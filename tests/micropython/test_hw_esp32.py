@@ -9,7 +9,7 @@ from app.config import DEFAULT_CONFIG, copy_config
 from app.power import estimate_ma
 from hw_esp32 import CUES, Esp32Hardware, ascii_line
 
-CUE_ERROR = 2  # app.core's ids: click, act, error, ...
+CUE_ERROR = 2  # app.cues' ids: click, act, error, ...
 
 
 def build(config=None, clock=None, serial=None):

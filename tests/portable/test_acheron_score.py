@@ -200,7 +200,7 @@ def test_session_logs_undoes_and_refuses():
 
 
 def test_every_refusal_fits_three_oled_lines():
-    from app.core import wrap
+    from app.i18n import wrap
     from engine.rng import Rng
 
     reasons = set()

@@ -3,8 +3,9 @@
 from app.buttons import BACK, DOWN, KEEP, LONG, OK, PRESS, SWAP, UP, make_event
 from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
-from app.core import EVENT_QUEUE, NO_CUE, App, refusal_reason, wrap
-from app.i18n import _STRINGS, fit, seat_name, tr
+from app.core import EVENT_QUEUE, App
+from app.cues import NO_CUE
+from app.i18n import _STRINGS, fit, refusal_reason, seat_name, tr, wrap
 from engine.core import IllegalAction
 from engine.tanturlurette import State
 

@@ -18,22 +18,12 @@ from app.board import Board, set_led
 from app.buttons import BACK, DOWN, LONG, OK
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
-from app.i18n import fit, pack, tr
+from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
+from app.i18n import fit, refusal_reason, tr, wrap
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
 
-# Sound cues (the hardware layer turns them into tones; ids stay stable for the protocol log).
-CUE_CLICK = const(0)  # a cursor moved or a value changed
-CUE_ACT = const(1)  # an action was recorded
-CUE_ERROR = const(2)  # refused
-CUE_ROUND = const(3)  # a round ended
-CUE_LOSE = const(4)  # a token moved inward
-CUE_WIN = const(5)  # the game is over
-CUE_UNDO = const(6)
-CUE_TURN = const(7)  # a human is to act
-
-NO_CUE = const(-1)
 _SOUND_QUEUE = const(8)
 EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
 _NOTICE_MS = const(2500)
@@ -379,17 +369,3 @@ class App:
             snap["moves"] = len(state.moves)
         return snap
 
-
-def refusal_reason(err):
-    """The engine's reason for refusing, without the list of legal actions (too long to show)."""
-    text = str(err)
-    cut = text.find("; legal:")
-    if cut >= 0:
-        text = text[:cut]
-    why = text.find(": ")
-    return text[why + 2:] if why >= 0 else text
-
-
-def wrap(message, max_lines):
-    """Split a message into OLED lines at spaces (a word too long for a line is cut)."""
-    return [fit(line) for line in pack(message.split())[:max_lines]]

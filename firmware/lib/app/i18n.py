@@ -150,3 +150,18 @@ def fit(text):
 
 # Short cells joined into OLED lines: the engine wraps its card lists the same way.
 pack = wrap_cells
+
+
+def wrap(message, max_lines):
+    """Split a message into OLED lines at spaces (a word too long for a line is cut)."""
+    return [fit(line) for line in pack(message.split())[:max_lines]]
+
+
+def refusal_reason(err):
+    """The engine's reason for refusing, without the list of legal actions (too long to show)."""
+    text = str(err)
+    cut = text.find("; legal:")
+    if cut >= 0:
+        text = text[:cut]
+    why = text.find(": ")
+    return text[why + 2:] if why >= 0 else text

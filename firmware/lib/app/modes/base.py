@@ -20,7 +20,7 @@ From a mode, use:
   app.session       the game (app.session.state is the engine state); act through app.act(a)
   app.act(action)   apply via the session; returns True, or False after showing the refusal
   app.touch()       the OLED text must be rebuilt (call after any change of what lines() says)
-  app.sound(cue)    queue a sound cue (app.core: CUE_*)
+  app.sound(cue)    queue a sound cue (app.cues: CUE_*)
   app.log(type, payload)   a log event for the serial protocol
   app.board         ring drawing helpers (app.board.Board); app.lang; app.rng; app.is_human(seat)
 

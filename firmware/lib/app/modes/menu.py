@@ -20,8 +20,8 @@ from engine.registry import GAMES, game_module, installed
 from app.board import blink_on
 from app.buttons import BACK, KEEP, OK, PRESS, SWAP
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
-from app.core import CUE_ERROR, wrap
-from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, tr
+from app.cues import CUE_ERROR
+from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, tr, wrap
 from app.modes.base import Mode
 
 _MAX_PLAYERS = const(8)

@@ -20,7 +20,7 @@ from app.board import blink_on
 from app.buttons import BACK, BUTTON_COUNT, BUTTON_NAMES, DOWN, KEEP, LONG, OK, SWAP, UP
 from app.clock import ticks_diff
 from app.colours import CONFIRM, DIM, SEAT_COLOURS
-from app.core import CUE_CLICK, CUE_TURN, CUE_WIN
+from app.cues import CUE_CLICK, CUE_TURN, CUE_WIN
 from app.modes.base import Mode
 
 STEP_MS = const(350)  # one colour of one ring

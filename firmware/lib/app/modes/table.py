@@ -19,7 +19,7 @@ from app.board import blink_on
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP, UP
 from app.clock import ticks_add, ticks_diff
 from app.colours import CURSOR, seat_colour
-from app.core import CUE_ACT, CUE_TURN, CUE_WIN
+from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
 from app.i18n import pack, seat_name, tr
 from app.modes.base import Mode
 

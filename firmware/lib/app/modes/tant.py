@@ -34,7 +34,7 @@ from app.board import FULL, blink_on, fade
 from app.buttons import DOWN, KEEP, OK, PRESS, SWAP, UP
 from app.clock import ticks_add, ticks_diff
 from app.colours import ALERT, CONFIRM, CURSOR, DEALER, ENFER, POT, seat_colour
-from app.core import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
+from app.cues import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
 from app.i18n import pack, seat_name, tr
 from app.modes.base import Mode
 
