@@ -5,6 +5,7 @@ Driven by button presses through the debouncer and loop, like the Tanturlurette 
 
 import app.modes.table as table_module
 import app.session as session_module
+import engine.games as games_module
 from app.buttons import KEEP, OK, SWAP
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
@@ -198,11 +199,15 @@ def with_tiny_registry(test):
 
     session_module.game_module = lookup
     table_module.game_module = lookup
+    real_games = games_module.GAMES  # a descriptor says which screen plays it
+    games_module.GAMES = real_games + (games_module.Game("tiny", ("tiny_score",), ("app.modes.score",), (
+        games_module.Mode("score", "tiny_score", "app.modes.score.ScoreMode", (2, 2), ()),)),)
     try:
         test()
     finally:
         session_module.game_module = real_session
         table_module.game_module = real_table
+        games_module.GAMES = real_games
 
 
 def start_tiny():

@@ -11,7 +11,8 @@ The modes (app/modes/base.py documents their API) do the rest.
 
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
-from engine.registry import forget_other_packs
+from engine.games import of_engine
+from engine.registry import forget_other_packs, let_go
 from engine.rng import Rng
 
 from app.board import Board, set_led
@@ -137,13 +138,15 @@ class App:
         return store is not None and not store.files.exists(self.selftest_marker())
 
     def start_selftest(self, now, back_to=None):
-        """The self-test (app.modes.selftest); when it ends, back_to or the setup menu, and the
-        marker says it has run (so the next boot goes straight to the menu)."""
+        """The self-test (app.modes.selftest); when it ends, back_to or the setup menu, the marker
+        says it has run (so the next boot goes straight to the menu) and its code is let go."""
         from app.modes.selftest import SelfTestMode
 
         self.switch(SelfTestMode(self, back_to, self._selftest_done), now)
 
     def _selftest_done(self, result):
+        # its code is let go once it has run (it is imported again if the menu runs it again)
+        let_go("app.modes.selftest")
         store = self.session.store
         if store is None:
             return
@@ -155,19 +158,13 @@ class App:
             self.log_error("cannot note the self-test: %s" % err)
 
     def play_mode(self):
-        """The mode that plays the session's game."""
-        game = self.session.game
-        if game == "tanturlurette":
-            from app.modes.tant import TantMode
-
-            return TantMode(self)
-        if game.endswith("_score"):
-            from app.modes.score import ScoreMode
-
-            return ScoreMode(self)
-        from app.modes.table import TableMode
-
-        return TableMode(self)
+        """The mode that plays the session's game: the screen its descriptor names."""
+        _game, mode = of_engine(self.session.game)
+        if mode is None:
+            raise ValueError("no descriptor plays %s" % self.session.game)
+        cut = mode.screen.rfind(".")
+        module = __import__(mode.screen[:cut], None, None, ["Mode"])
+        return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
     def start_game(self, game, options, bots, now):
         """Begin a game (bots: a bot name or None per seat); False after showing why it cannot."""
@@ -176,7 +173,7 @@ class App:
         except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
             self.show_error(str(err), now)
             return False
-        forget_other_packs(game)  # what the menu loaded to check the other games
+        forget_other_packs(game)  # another game's engine, loaded by a game played before
         self.switch(self.play_mode(), now)
         return True
 

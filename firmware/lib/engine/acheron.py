@@ -266,12 +266,7 @@ def load_deck(path=None):
 
 
 # -- options ------------------------------------------------------------------------------------
-DEFAULT_BOT = "meld"
-# What a setup menu may offer besides the player count, first value the default: (option, values).
-SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("lay", ("drawn", "free")),
-                 ("jocrisse", ("piece", "baiser")), ("chandelle", ("gift", "transfer")),
-                 ("five_fee", ("any", "etoile")), ("rouge_queen", ("wild", "any")),
-                 ("personnages", ("pair", "alone")), ("draw_from", ("previous", "next")))
+# The setup menu's rows and the default bot are in the game's descriptor (engine.games).
 OPTION_DEFAULTS = {
     "players": 4,
     "target": 100,

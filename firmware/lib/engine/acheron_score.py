@@ -85,8 +85,6 @@ CHANDELLE = const(0x202)
 
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(6)
-# What a setup menu may offer besides the player count, first value the default: (option, values).
-SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("chandelle", ("gift", "transfer")))
 
 WILD_COUNT = len(WILD_IDS)
 

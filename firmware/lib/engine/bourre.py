@@ -65,12 +65,7 @@ _PHASE_NAMES = ("deal", "exchange", "draw", "discard", "play", "over")
 ACCOUNT_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
 OPTION_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0, "putback": "mixed"}
 PUTBACKS = ("mixed", "under")  # where the exchange puts cards back: into the pack, or under it
-DEFAULT_BOT = "plan"
-# What a setup menu may offer besides the player count, first value the default: (option, values).
-# The number of deals must be fixed before play (7 or 3 by tradition); the eldest is a seat.
-ACCOUNT_CHOICES = (("deals", (7, 3, 1, 2, 4, 5, 6, 8, 9, 10, 12, 15, 20)), ("stake", (1, 2, 5, 10)),
-                   ("eldest", (0, 1, 2, 3, 4, 5)))
-SETUP_CHOICES = ACCOUNT_CHOICES + (("putback", PUTBACKS),)
+# The setup menu's rows and the default bot are in the game's descriptor (engine.games).
 
 
 def normalize_accounts(options, known=ACCOUNT_DEFAULTS):

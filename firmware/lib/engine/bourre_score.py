@@ -11,7 +11,6 @@ those a deal can produce (tests/host/test_bourre_bounds.py searches the game to 
 """
 
 from engine.bourre import (
-    ACCOUNT_CHOICES,
     ACCOUNT_DEFAULTS,
     HAND_SIZE,
     Accounts,
@@ -34,7 +33,6 @@ GAME = CARD_GAME + "_score"
 
 PH_ENTRY = const(0)
 PH_OVER = const(1)
-SETUP_CHOICES = ACCOUNT_CHOICES  # where the cards put back go means nothing with real cards
 
 
 def normalize_options(options=None):

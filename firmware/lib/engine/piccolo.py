@@ -68,10 +68,7 @@ TOURNE = const(255)  # deal destination of the two tourne cards
 _PACKETS = (3, 3, 2, 2)
 
 OPTION_DEFAULTS = {"players": 4, "dealer": 0, "target": 41, "generale": True, "generale_payoff": 7}
-DEFAULT_BOT = "plan"
-# What a setup menu may offer, first value the default: (option, values).
-SETUP_CHOICES = (("dealer", (0, 1, 2, 3)), ("target", (41, 21, 31, 51, 61)), ("generale", (True, False)),
-                 ("generale_payoff", GENERALE_PAYOFFS))
+# The setup menu's rows and the default bot are in the game's descriptor (engine.games).
 
 
 def normalize_options(options=None):

@@ -32,7 +32,6 @@ from engine.piccolo import (
     PICCOLO,
     PICCOLO_TABLE,
     SEATS,
-    SETUP_CHOICES,  # noqa: F401  (the setup menu reads it from this module too)
     TOTAL_POINTS,
     Table,
     is_contract,
