@@ -137,7 +137,7 @@ def to_png(shapes, size, path):
 
 def draw_board(state, path, names=None, size=480, ring_sizes=DEFAULT_RINGS):
     """Write the picture to path; the format follows the extension (.svg or .png)."""
-    if not hasattr(state, "pos"):
+    if "pos" not in state.round_summary():
         raise ValueError("board pictures are for games on the target (Tanturlurette), not %s" % state.GAME)
     shapes = board_shapes(state, names, size, ring_sizes)
     if path.lower().endswith(".svg"):

@@ -58,9 +58,10 @@ class Divergence:
 
 def _round_fields(state):
     fields = {"standings": list(state.standings())}
+    summary = state.round_summary()  # the tokens, for games on the target
     for key in ("pos", "stakes", "out"):
-        if hasattr(state, key):
-            fields[key] = list(getattr(state, key))
+        if key in summary:
+            fields[key] = summary[key]
     return fields
 
 

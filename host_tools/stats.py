@@ -17,7 +17,7 @@ PLOT_DPI = 100  # so 800 x 500 pixels
 
 
 def player_names(game):
-    seats = len(new_state(game["game"], game["options"]).standings())
+    seats = new_state(game["game"], game["options"]).seats()
     return [seat_label(game.get("names"), s) for s in range(seats)]
 
 
@@ -27,7 +27,7 @@ def rounds_of(record):
     Each entry is taken when a round begins (and once at the end), so entry r is the state of
     play as round r+1 starts."""
     state = new_state(record["game"], record["options"])
-    if not hasattr(state, "pos"):
+    if "pos" not in state.round_summary():
         raise ValueError("round-by-round positions are for games on the target, not %s" % record["game"])
     series = []
     last = None
@@ -61,7 +61,7 @@ def leaderboard(games):
             row["games"] += 1
             row["net"] += returns[seat]
             row["wins"] += 1 if returns[seat] > 0 else 0
-            if hasattr(state, "stakes"):  # times in l'enfer: each re-entry staked again
+            if "stakes" in state.round_summary():  # times in l'enfer: each re-entry staked again
                 row["fell"] += state.stakes[seat] - 1 + (1 if state.out[seat] else 0)
             row["rounds"] += state.round
     rows = list(table.values())

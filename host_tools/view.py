@@ -18,7 +18,7 @@ def public_lines(record, names=None, recent=()):
     except Exception as err:  # a view must never stop the logger
         return ["(game cannot be shown: %s)" % err]
     header = "%s · round %d · %s" % (record.get("game"), state.round, state.phase_name())
-    if hasattr(state, "pot"):
+    if state.pot() is not None:
         header += " · pot %d" % state.pot()
     lines.append(header)
     player = state.current_player()
@@ -26,7 +26,7 @@ def public_lines(record, names=None, recent=()):
     for seat in range(len(standings)):
         mark = "▶" if seat == player else " "
         line = "%s %-12s %3s" % (mark, seat_label(names, seat)[:12], standings[seat])
-        if hasattr(state, "pos"):
+        if "pos" in state.round_summary():  # a game on the target: its tokens
             circles = state.circles
             pos = state.pos[seat]
             track = "●" * pos + "○" * (circles - pos)

@@ -39,8 +39,8 @@ def test_tricks_entered_with_buttons_antes_and_bourru():
 def test_impossible_tricks_are_refused_on_screen_and_nothing_changes():
     driver = start_bourre(2)
     enter(driver, 5)  # five and none: the leader cannot take every trick
-    assert len(state(driver).moves) == 0 and driver.hw.text[:3] == ["Erreur", "the leader takes",
-                                                                 "2 tricks at most"], driver.hw.text
+    assert len(state(driver).moves) == 0 and driver.hw.text[:4] == ["Erreur", "Le premier a",
+                                                                 "jouer fait 2", "plis au plus"], driver.hw.text
     assert "error" in event_kinds(driver)
     driver.run_for(3000)  # the notice goes; the entry is still expected from the same seat
     assert driver.hw.text[1] == "Plis de J1 ?", driver.hw.text
@@ -48,7 +48,7 @@ def test_impossible_tricks_are_refused_on_screen_and_nothing_changes():
     moves = len(state(driver).moves)
     enter(driver, 4)
     assert len(state(driver).moves) == moves
-    assert driver.hw.text[:3] == ["Erreur", "a player takes 3", "tricks at most"], driver.hw.text
+    assert driver.hw.text[:3] == ["Erreur", "Un joueur fait 3", "plis au plus"], driver.hw.text
     driver.run_for(3000)
     assert driver.hw.text[1] == "Plis de J2 ?", driver.hw.text
     enter(driver, 3)

@@ -17,3 +17,10 @@ def expect_raises(exc_type, func, *args, **kwargs):
 def scaled(cpython_count, micropython_count):
     """Loop counts for seeded property loops: the unix port is slower, so it runs fewer."""
     return micropython_count if ON_MICROPYTHON else cpython_count
+
+
+def said(err, game, lang="en"):
+    """The sentence the device shows for an IllegalAction of `game` (its words module's)."""
+    from app.words import of
+
+    return of(game).refusal(lang, err.why)

@@ -5,7 +5,7 @@ import json
 import engine.acheron_score as S
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay
-from support import expect_raises
+from support import expect_raises, said
 
 
 def enter_deal(state, rows):
@@ -24,7 +24,7 @@ def enter_deal(state, rows):
 def refused(state, action, words):
     before = state.to_dict()
     err = expect_raises(IllegalAction, state.apply, action)
-    assert words in str(err), str(err)
+    assert words in said(err, "acheron"), said(err, "acheron")
     assert state.to_dict() == before
 
 
@@ -201,6 +201,7 @@ def test_session_logs_undoes_and_refuses():
 
 def test_every_refusal_fits_three_oled_lines():
     from app.i18n import wrap
+    from app.words import of
     from engine.rng import Rng
 
     reasons = set()
@@ -221,9 +222,11 @@ def test_every_refusal_fits_three_oled_lines():
     reasons.add(state.why_illegal(S.CHANDELLE))
     state.wilds[0] = 0
     reasons.add(state.why_illegal(S.SOUPIR))
-    assert len(reasons) >= 11 and "" not in reasons, reasons
+    assert len(reasons) >= 11 and None not in reasons, reasons
     for why in reasons:
-        assert " ".join(wrap(why, 3)) == why, why
+        for lang in ("fr", "en"):
+            text = of("acheron").refusal(lang, why)
+            assert " ".join(wrap(text, 3)) == text, text
 
 
 def enter_played_deal(state, last_deal):

@@ -10,7 +10,7 @@ from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay
 from engine.registry import new_state
 from engine.rng import Rng
-from support import expect_raises, scaled
+from support import expect_raises, said, scaled
 
 CARD = dict([(card_name(c), c) for c in bourre.PIQUET_DECK])
 
@@ -48,9 +48,10 @@ def refused(state, value):
     before = state.to_dict()
     err = expect_raises(IllegalAction, state.apply, value)
     assert state.to_dict() == before
-    reason = state.why_illegal(value)
-    assert reason and reason in str(err)
-    assert len(pack(reason.split())) <= 3  # the OLED shows three lines of it under "Erreur"
+    assert err.why == state.why_illegal(value) and err.why
+    reason = said(err, "bourre")
+    for lang in ("fr", "en"):  # the OLED shows three lines of it under "Erreur"
+        assert len(pack(said(err, "bourre", lang).split())) <= 3
     return reason
 
 
@@ -97,7 +98,7 @@ def test_a_deal_holds_at_most_half_the_cards_in_tricks():
     assert refused(state, 3) == "7 tricks a deal at most, 2 left"
     assert state.legal_actions() == [0, 1, 2]
     err = expect_raises(IllegalAction, state.apply, 6)
-    assert "0 to 5 tricks" in str(err)
+    assert "0 to 5 tricks" in said(err, "bourre")
     expect_raises(IllegalAction, state.apply, -1)
     expect_raises(IllegalAction, state.apply, "1")
     state.apply(2)

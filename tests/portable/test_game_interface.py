@@ -87,3 +87,86 @@ def test_the_descriptors_import_nothing():
     with open(__import__("engine.games", None, None, ["GAMES"]).__file__) as f:
         for line in f:
             assert not line.startswith("import ") and not line.startswith("from "), line
+
+
+# -- the GameState surface (engine/core.py's docstring) ---------------------------------------------
+def is_ints(values):
+    return isinstance(values, list) and all(type(v) is int for v in values)
+
+
+def check_surface(state, module):
+    from engine.core import CHANCE, TABLE, TERMINAL
+
+    n = state.seats()
+    assert type(n) is int and 1 <= n <= 8
+    assert type(state.round) is int and state.round >= 0
+    player = state.current_player()
+    assert type(player) is int and (0 <= player < n or player in (CHANCE, TABLE, TERMINAL))
+    legal = state.legal_actions()
+    assert is_ints(legal)
+    assert is_ints(state.table_actions())
+    for action in legal[:3]:
+        assert state.is_legal(action) is True and state.why_illegal(action) is None
+    why = state.why_illegal(0xFFFF)  # never an action of any game
+    assert type(why) is tuple and why and all(type(v) is int for v in why), why
+    assert state.why_illegal("keep")[0] == 3  # core.REFUSE_NOT_INT
+    assert state.is_over() is (player == TERMINAL)
+    for values in (state.returns(), state.standings(), state.winners()):
+        assert is_ints(values), values
+    assert len(state.returns()) == n and len(state.standings()) == n
+    assert all(0 <= s < n for s in state.winners())
+    target = state.target()
+    assert target is None or type(target) is int
+    pot = state.pot()
+    assert pot is None or type(pot) is int
+    assert isinstance(state.round_summary(), dict)
+    assert isinstance(state.view(-1), dict) and isinstance(state.view(0), dict)
+    facts, count = state.facts()
+    assert 0 <= count <= len(facts) // 4
+    for i in range(count):
+        assert facts[4 * i] > 0
+    assert isinstance(state.phase_name(), str)
+    for action in legal[:3]:
+        assert isinstance(state.action_name(action), str)
+    data = state.to_dict()
+    again = module.from_dict(data)
+    assert again.to_dict() == data and again.seats() == n
+    assert state.record()["game"] == module.GAME
+
+
+def test_every_game_keeps_the_whole_surface_with_the_right_types():
+    from engine.core import CHANCE
+    from engine.rng import Rng
+
+    for name in registry.GAMES:
+        module = registry.game_module(name)
+        assert module.GAME == name and module.State.GAME == name
+        assert module.normalize_options({})["players"] == module.State(None).seats()
+        rng = Rng(7)
+        state = module.State(None)
+        for step in range(400):
+            if step % 37 == 0:
+                check_surface(state, module)
+            if state.is_over():
+                break
+            if state.current_player() == CHANCE:
+                state.apply(state.chance_outcome(rng.below(state.chance_count())))
+                continue
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.apply(legal[rng.below(len(legal))])
+        check_surface(state, module)
+
+
+def test_an_illegal_action_carries_the_reason_code():
+    from engine.core import REFUSE_NOT_NOW, IllegalAction
+
+    for name in registry.GAMES:
+        state = registry.game_module(name).State(None)
+        try:
+            state.apply(0xFFFF)
+        except IllegalAction as err:
+            assert type(err.why) is tuple and err.why[0] >= REFUSE_NOT_NOW, (name, err.why)
+        else:
+            raise AssertionError(name + " took an impossible action")

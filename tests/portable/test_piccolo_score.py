@@ -8,7 +8,7 @@ from engine.piccolo_score import State, from_dict
 from engine.play import replay
 from engine.registry import new_state
 from engine.rng import Rng
-from support import expect_raises, scaled
+from support import expect_raises, said, scaled
 
 
 def deal(state, contract, taker, result):
@@ -42,18 +42,19 @@ def test_entry_sequence_and_prompts():
 def test_points_bids_and_their_checks():
     state = State()
     err = expect_raises(IllegalAction, state.apply, 50)
-    assert "no 50 bid: pick piccolo after 70" in str(err)
+    assert "no 50 bid: pick piccolo after 70" in said(err, "piccolo")
+    assert said(err, "piccolo", "fr") == "Pas d'annonce 50: choisir piccolo apres 70"
     expect_raises(IllegalAction, state.apply, 25)
     expect_raises(IllegalAction, state.apply, 71)
     expect_raises(IllegalAction, state.apply, BID + 33)
     state.apply(36)
     err = expect_raises(IllegalAction, state.apply, 1)
-    assert "seat 1 deals and sits out" in str(err)
+    assert "seat 1 deals and sits out" in said(err, "piccolo")
     state.apply(2)
     assert state.entry_range() == (0, 70)
     before = state.to_dict()
     err = expect_raises(IllegalAction, state.apply, 71)
-    assert "0 to 70" in str(err)
+    assert "0 to 70" in said(err, "piccolo")
     assert state.to_dict() == before
     state.apply(35)  # short of 36: each adversary gets 4
     assert state.scores == [0, 0, 4, 4]
@@ -91,7 +92,7 @@ def test_first_winner_leaves_and_three_go_on_with_the_dealer_playing():
     assert not state.is_over()
     assert len(state.active) == 3 and state.dealer in state.active
     err = expect_raises(IllegalAction, lambda: deal(state, 30, 2, 40))
-    assert "seat 2 has won and left" in str(err)
+    assert "seat 2 has won and left" in said(err, "piccolo")
     assert state.phase_name() == "taker"
     state.apply(state.dealer + 1)  # with three left, the dealer may take
     state.apply(40)

@@ -20,7 +20,7 @@ from app.buttons import BACK, DOWN, LONG, OK
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
-from app.i18n import fit, refusal_reason, tr, wrap
+from app.i18n import fit, tr, wrap
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
@@ -192,6 +192,12 @@ class App:
         elif mode.back_to is not None:
             self.switch(mode.back_to, now)
 
+    def words(self):
+        """The words module of the game being played (app/words/__init__.py)."""
+        from app.words import of
+
+        return of(self.session.game)
+
     def is_human(self, seat):
         bots = self.session.bots
         return bots is None or seat >= len(bots) or bots[seat] is None
@@ -236,7 +242,7 @@ class App:
         try:
             self.session.act(action)
         except IllegalAction as err:
-            self.show_error(refusal_reason(err), now)
+            self.show_error(self.words().refusal(self.lang, err.why), now)
             return False
         self.touch()
         return True

@@ -5,6 +5,7 @@ OLED line once its %-fields are filled with the short values the modes pass.
 """
 
 from engine.cards import wrap_cells
+from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
 
 LANGS = ("fr", "en")
 
@@ -157,11 +158,22 @@ def wrap(message, max_lines):
     return [fit(line) for line in pack(message.split())[:max_lines]]
 
 
-def refusal_reason(err):
-    """The engine's reason for refusing, without the list of legal actions (too long to show)."""
-    text = str(err)
-    cut = text.find("; legal:")
-    if cut >= 0:
-        text = text[:cut]
-    why = text.find(": ")
-    return text[why + 2:] if why >= 0 else text
+# The refusal codes every game shares (engine.core REFUSE_*): (French, English).
+_REFUSALS = {REFUSE_OVER: ("La partie est finie", "the game is over"),
+             REFUSE_NOT_NOW: ("Pas possible maintenant", "not possible now"),
+             REFUSE_NOT_INT: ("Pas un nombre entier", "not a whole number")}
+
+
+def refusal(lang, why, game_refusals):
+    """The sentence for a refusal: why is why_illegal's (code, args...), worded from the game's
+    table {code: (French, English)} or the shared one; a sentence (a check outside the rules,
+    in English for the log) is shown as it is."""
+    if type(why) is str:
+        return why
+    if not why:
+        return ""
+    row = game_refusals.get(why[0]) or _REFUSALS.get(why[0])
+    if row is None:
+        return "?%d" % why[0]  # a code without words: visible, never a crash
+    text = row[1] if lang == "en" else row[0]
+    return text % why[1:] if len(why) > 1 else text

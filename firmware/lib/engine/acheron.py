@@ -627,6 +627,9 @@ class State(GameState):
     def winners(self):
         return leaders(self.scores) if self.phase == PH_OVER else []
 
+    def seats(self):
+        return self.n
+
     def standings(self):
         return list(self.scores)
 

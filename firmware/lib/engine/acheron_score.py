@@ -52,6 +52,8 @@ from engine.acheron import (
 )
 from engine.compat import const
 from engine.core import (
+    REFUSE_NOT_INT,
+    REFUSE_OVER,
     TABLE,
     TERMINAL,
     BadRecord,
@@ -85,6 +87,29 @@ CHANDELLE = const(0x202)
 
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(6)
+
+# Why an entry is refused (why_illegal: (code, args...)), worded by app/words/acheron.py.
+R_ITEMS_LATER = const(16)  # the end-of-deal items come after the cards in hand
+R_NUMBER_RANGE = const(17)  # (most): a number from 0 to most
+R_MELDS_MOST = const(18)  # (most): the points a deal lays at most, all players together
+R_CARDS_MOST = const(19)  # (deck): the hands would hold more cards than the deck
+R_WILDS_MOST = const(20)  # (count): there are only so many wild cards
+R_CANDLE_MARKED = const(21)  # this player's Chandelle is marked already
+R_PERSONNAGES_MOST = const(22)  # (count): more Chandelles than personnages
+R_NO_CARD_PERSONNAGE = const(23)  # the hand entered has no card left to be the personnage
+R_JOCRISSE_MARKED = const(24)  # this player's Jocrisse is marked already
+R_ONE_BAISER = const(25)  # one Baiser in the deck: another player has the Jocrisse
+R_NO_CARD_BAISER = const(26)  # the hand entered has no card left to be the Baiser
+R_SOUPIR_CARDS = const(27)  # the Soupir needs the Baiser and a Reine, Sainte or veuf in hand
+R_ONE_SHORT_HAND = const(28)  # only one hand can end the deal under 3 cards
+R_TOMBEAU_NO_CANDLE = const(29)  # Grand Tombeau lays the personnages: none is left for a Chandelle
+R_OTHERS_NEED_3 = const(30)  # the hands still to enter hold 3 cards or more each
+R_POINTS_NEED_CARDS = const(31)  # (points, cards): so many points need so many cards laid
+R_NO_PLAYER_LAYS = const(32)  # (points): more than one player can lay
+R_NO_DEAL_LAYS = const(33)  # (points): more than a deal can lay
+R_SHORT_OR_TOMBEAU = const(34)  # a hand ends at 2 cards or fewer, unless Grand Tombeau ended the deal
+R_LAID_SCORE_LEAST = const(35)  # (cards, points): so many cards laid score at least so many points
+R_TOO_FEW_POINTS = const(36)  # too few points for the cards laid
 
 WILD_COUNT = len(WILD_IDS)
 
@@ -384,31 +409,33 @@ class State(GameState):
         return not self.why_illegal(action)
 
     def why_illegal(self, action):
-        """'' when the action is legal now, else the reason: short, the OLED shows it on 3 lines."""
+        """None when the action is legal now, else why not: (code, args...), a code above."""
+        if type(action) is not int:
+            return (REFUSE_NOT_INT,)
         step = self.step
         if step == ST_OVER:
-            return "the game is over"
+            return (REFUSE_OVER,)
         n = self.n
         if NAMING <= action < NAMING + n:
-            return ""
+            return None
         who = self.who
         if action == JOCRISSE or action == SOUPIR or action == CHANDELLE:
             if step != ST_ITEMS:
-                return "items come after the cards in hand"
+                return (R_ITEMS_LATER,)
             return self._why_item(action, who)
         limit = self._entry_limit()
         if not 0 <= action <= limit:
-            return "enter a number from 0 to %d" % limit
+            return (R_NUMBER_RANGE, limit)
         if step == ST_MELDS:
             if sum(self.melds[:who]) + action > self.max_melds:
-                return "no deal lays more than %d points in all" % self.max_melds
+                return (R_MELDS_MOST, self.max_melds)
         elif step == ST_CARDS:
             if sum(self.cards[:who]) + action > self.deck_size:
-                return "the hands would pass the %d cards" % self.deck_size
+                return (R_CARDS_MOST, self.deck_size)
         elif step == ST_WILDS:
             if sum(self.wilds[:who]) + action > WILD_COUNT:
-                return "only %d of Orphee, Sainte, Reine" % WILD_COUNT
-        return self._why_no_end(action) if step != ST_PLAY else ""
+                return (R_WILDS_MOST, WILD_COUNT)
+        return self._why_no_end(action) if step != ST_PLAY else None
 
     def _why_item(self, action, who):
         held = self.wilds[who]  # cards of the hand already accounted for
@@ -418,25 +445,25 @@ class State(GameState):
             held += 1  # a personnage
         if action == CHANDELLE:
             if self.candle[who]:
-                return "Chandelle is marked already"
+                return (R_CANDLE_MARKED,)
             if self.candle.count(True) >= PERSONNAGE_COUNT:
-                return "there are only %d personnages" % PERSONNAGE_COUNT
+                return (R_PERSONNAGES_MOST, PERSONNAGE_COUNT)
             if held + 1 > self.cards[who]:
-                return "no card left for a personnage"
+                return (R_NO_CARD_PERSONNAGE,)
             return self._why_no_end(action)
         if self.jocrisse[who]:
-            return "Jocrisse is marked already"
+            return (R_JOCRISSE_MARKED,)
         for s in range(self.n):
             if s != who and self.jocrisse[s]:
-                return "one Baiser: another has Jocrisse"
+                return (R_ONE_BAISER,)
         if held + 1 > self.cards[who]:
-            return "no card left for the Baiser"
+            return (R_NO_CARD_BAISER,)
         if action == SOUPIR and self.cards[who] < 2:
-            return "Soupir needs Baiser + Reine, Sainte or veuf"
+            return (R_SOUPIR_CARDS,)
         return self._why_no_end(action)
 
     def _why_no_end(self, action):
-        """'' when some end of the deal fits the entries so far with this one (an entry of the
+        """None when some end of the deal fits the entries so far with this one (an entry of the
         current step), else why none does. The players after are free to enter anything."""
         step = self.step
         who = self.who
@@ -476,7 +503,7 @@ class State(GameState):
         grand = top >= PTS_GRAND_TOMBEAU
         cry = self.cry_in_hands
         if cry and small > 1:
-            return "only one hand can end under 3 cards"
+            return (R_ONE_SHORT_HAND,)
         shaped = too_many = grand_short = False
         free = size - held  # the cards out of the hands entered: laid, or in the hands to come
         last = len(most) - 1  # the most cards that can be laid at all
@@ -505,30 +532,29 @@ class State(GameState):
                     grand_short = True
                 elif melds_left or points >= least[laid]:
                     if max(points + need, least[laid]) <= high:
-                        return ""
+                        return None
         if not shaped:
             if small == 0 and hands_left == 0:
-                return "Grand Tombeau leaves no Chandelle" if grand and candles else \
-                    "a hand must end at 2 cards, or Grand Tombeau"
-            return "the other hands need 3 cards each"
+                return (R_TOMBEAU_NO_CANDLE,) if grand and candles else (R_SHORT_OR_TOMBEAU,)
+            return (R_OTHERS_NEED_3,)
         if too_many:
             for laid in range(1, len(most)):
                 if most[laid] >= points and alone[laid] >= top:
                     shown = points if most[laid - 1] < points else top  # the total, or one player's
-                    return "%d points need %d cards laid or more" % (shown, laid)
+                    return (R_POINTS_NEED_CARDS, shown, laid)
             if alone[-1] < top:
-                return "no player lays %d points" % top
-            return "no deal lays %d points" % points
+                return (R_NO_PLAYER_LAYS, top)
+            return (R_NO_DEAL_LAYS, points)
         if grand_short:
-            return "a hand must end at 2 cards, or Grand Tombeau"
+            return (R_SHORT_OR_TOMBEAU,)
         if hands_left == 0:
             laid = size - held
-            return "%d cards laid score %d or more" % (laid, least[laid])
-        return "too few points for the cards laid"
+            return (R_LAID_SCORE_LEAST, laid, least[laid])
+        return (R_TOO_FEW_POINTS,)
 
     def apply(self, action):
         if type(action) is not int or not self.is_legal(action):
-            why = self.why_illegal(action) if type(action) is int else "not a number"
+            why = self.why_illegal(action) if type(action) is int else (REFUSE_NOT_INT,)
             raise IllegalAction(self, action, why)
         self._apply(action)
         self.moves.append(action)
@@ -631,6 +657,9 @@ class State(GameState):
 
     def winners(self):
         return leaders(self.scores)
+
+    def seats(self):
+        return self.n
 
     def standings(self):
         return list(self.scores)

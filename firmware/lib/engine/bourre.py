@@ -157,6 +157,9 @@ class Accounts(GameState):
             return [0] * self.n
         return [self.payout[s] - self.staked[s] for s in range(self.n)]
 
+    def seats(self):
+        return self.n
+
     def standings(self):
         return list(self.totals)
 

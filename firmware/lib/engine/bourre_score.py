@@ -19,6 +19,8 @@ from engine.bourre import (
 from engine.bourre import GAME as CARD_GAME
 from engine.compat import const
 from engine.core import (
+    REFUSE_NOT_INT,
+    REFUSE_OVER,
     TABLE,
     TERMINAL,
     BadRecord,
@@ -33,6 +35,12 @@ GAME = CARD_GAME + "_score"
 
 PH_ENTRY = const(0)
 PH_OVER = const(1)
+
+# Why an entry is refused (why_illegal: (code, args...)), worded by app/words/bourre.py.
+R_TRICKS_RANGE = const(16)  # (cards a hand): a player's tricks run from 0 to a hand
+R_LEADER_MOST = const(17)  # (most): the leader, who plays first, takes at most this many
+R_PLAYER_MOST = const(18)  # (most): any other player
+R_DEAL_MOST = const(19)  # (most, left): the tricks of a deal together
 
 
 def normalize_options(options=None):
@@ -79,22 +87,23 @@ class State(Accounts):
         return []
 
     def why_illegal(self, action):
-        """Why an entry is impossible, or "" when it is fine."""
+        """None when the entry is fine, else why not: (code, args...), a code above."""
+        if type(action) is not int:
+            return (REFUSE_NOT_INT,)
         if self.phase != PH_ENTRY:
-            return "the game is over"
-        if type(action) is not int or action < 0 or action > HAND_SIZE:
-            return "0 to %d tricks: %d cards each" % (HAND_SIZE, HAND_SIZE)
-        # the reasons fit three OLED lines of 16 once wrapped at spaces
+            return (REFUSE_OVER,)
+        if action < 0 or action > HAND_SIZE:
+            return (R_TRICKS_RANGE, HAND_SIZE)
         if self.entered == 0:  # the leader is entered first
             if action > max_seat_tricks(True):
-                return "the leader takes %d tricks at most" % max_seat_tricks(True)
+                return (R_LEADER_MOST, max_seat_tricks(True))
         elif action > max_seat_tricks(False):
-            return "a player takes %d tricks at most" % max_seat_tricks(False)
+            return (R_PLAYER_MOST, max_seat_tricks(False))
         so_far = sum(self.tricks)
         most = max_tricks(self.n)
         if so_far + action > most:
-            return "%d tricks a deal at most, %d left" % (most, most - so_far)
-        return ""
+            return (R_DEAL_MOST, most, most - so_far)
+        return None
 
     def legal_actions(self):
         return [v for v in range(HAND_SIZE + 1) if not self.why_illegal(v)]

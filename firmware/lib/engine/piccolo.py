@@ -231,6 +231,9 @@ class Table(GameState):
             return [0] * SEATS
         return [1 if s in self.winning_order else -1 for s in range(SEATS)]
 
+    def seats(self):
+        return SEATS
+
     def standings(self):
         return list(self.scores)
 

@@ -210,6 +210,14 @@ class State(GameState):
                 result[s] = self.payout[s] - self.stakes[s]
         return result
 
+    def seats(self):
+        return self.n
+
+    def round_summary(self):
+        """The round's reveal (every card, the losers) and where it left the tokens and stakes."""
+        return {"last_losers": self.last_losers, "last_hands": list(self.last_hands), "pos": list(self.pos),
+                "stakes": list(self.stakes), "out": list(self.out)}
+
     def standings(self):
         """Per seat, the circles still to go before l'enfer; 0 once the seat is out."""
         left = []

@@ -5,7 +5,7 @@ and the value being entered. KEEP and SWAP step the value through entry_range() 
 jumps by ten); past the top of the range come the engine's extra_actions(lang) (a penalty, say),
 then the range starts again. OK enters the value shown. The engine refuses impossible entries with
 IllegalAction, whose message the OLED shows, and nothing changes. The value entered is applied as
-the action itself, unless the state offers entry_action(value) to translate it.
+the action itself.
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
 """
@@ -48,9 +48,7 @@ class ScoreMode(GameMode):
         return self.high - self.low + 1 + len(self.extras)
 
     def highlighted(self):
-        state = self.app.session.state
-        seat = getattr(state, "entry_seat", None)
-        return seat() if seat is not None else state.current_player()
+        return self.app.session.state.entry_seat()
 
     def handle(self, event, now):
         app = self.app
@@ -79,12 +77,9 @@ class ScoreMode(GameMode):
         return app.moved()
 
     def enter_value(self, now):
-        state = self.app.session.state
         numbers = self.high - self.low + 1
         if self.pos < numbers:
-            value = self.low + self.pos
-            translate = getattr(state, "entry_action", None)
-            action = translate(value) if translate is not None else value
+            action = self.low + self.pos
         else:
             action = self.extras[self.pos - numbers][0]
         return self.play(action, now)

@@ -36,7 +36,7 @@ class GameMode(Mode):
         Mode.__init__(self, app)
         session = app.session
         self.module = game_module(session.game)
-        self.n = len(session.state.standings())
+        self.n = session.state.seats()
         self.bots = [None] * self.n
         names = session.bots or []
         if names:
@@ -69,12 +69,12 @@ class GameMode(Mode):
         standings = state.standings()
         top = 1
         for s in range(self.n):
-            v = int(standings[s])
+            v = standings[s]
             self.standing[s] = v
             if v > top:
                 top = v
-        target = state.target() if hasattr(state, "target") else None
-        self.full = int(target) if target else top
+        target = state.target()
+        self.full = target or top
         self.app.touch()
 
     def human_to_act(self):
