@@ -119,3 +119,17 @@ def enter_number(driver, value):
     """Scroll to value and confirm it with OK."""
     scroll_to_number(driver, value)
     driver.press(OK)
+
+
+def undo(driver):
+    """Undo as a player does: the game menu (long BACK), its Undo row, OK."""
+    from app.buttons import BACK
+
+    driver.long(BACK)
+    menu = driver.app.mode
+    for _ in range(len(menu.rows)):
+        if menu.rows[menu.cursor] == "undo":
+            break
+        driver.press(SWAP)
+    assert menu.rows[menu.cursor] == "undo", menu.rows
+    driver.press(OK)

@@ -9,11 +9,11 @@ import app.modes.table as table_module
 import app.session as session_module
 import engine.games as games_module
 from app.buttons import KEEP, OK, SWAP
+from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
-from app_rig import event_kinds, make_rig, start, state
+from app_rig import event_kinds, make_rig, start, state, undo
 from engine.core import TABLE, TERMINAL, GameState, IllegalAction
-from engine.registry import game_module
 from engine.rng import Rng
 
 
@@ -25,9 +25,10 @@ def table_play_tanturlurette(driver, bots):
     return app.mode
 
 
-def test_table_play_cycles_legal_actions_and_confirms_with_ok():
+def test_table_play_cycles_legal_actions_and_confirms_with_a_long_ok():
     driver = make_rig(seed=3)
     mode = table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
+    words = __import__("app.words.tanturlurette", None, None, ["header"])
     rng = Rng(8)
     chosen = 0
     for _ in range(3000):
@@ -42,9 +43,12 @@ def test_table_play_cycles_legal_actions_and_confirms_with_ok():
                 if mode.legal[mode.cursor] == want:
                     break
                 driver.press(SWAP)
-            assert driver.hw.text[2] == "> " + st.action_name(want), driver.hw.text
+            assert driver.hw.text[2] == "> " + words.action_label("fr", st, want), driver.hw.text
             moves = len(st.moves)
-            driver.press(OK)
+            driver.press(OK)  # a short OK plays nothing
+            assert len(state(driver).moves) == moves
+            driver.press(OK)  # the peek it showed, hidden again
+            driver.long(OK)
             assert state(driver).moves[moves] == want
             chosen += 1
         else:
@@ -68,27 +72,23 @@ def test_table_play_keep_cycles_backwards():
     assert mode.cursor == count - 1
 
 
-def test_table_play_peek_shows_seat_lines_only_while_held():
-    # the module as imported now: starting a pub game in an earlier test let the old one go
-    tant = game_module("tanturlurette")
-    tant.seat_lines = lambda st, seat, lang: ["hand %d" % st.hand[seat]]
-    try:
-        driver = make_rig(seed=3)
-        table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
-        for _ in range(100):
-            if state(driver).current_player() == 0:
-                break
-            driver.run_for(100)
-        moves = len(state(driver).moves)
-        driver.down(OK)
-        driver.run_for(800)  # a long press: the peek, not an undo
-        assert ("hand %d" % state(driver).hand[0]) in driver.hw.text, driver.hw.text
-        driver.up(OK)
-        driver.run_for(60)
-        assert not [line for line in driver.hw.text if line.startswith("hand")]
-        assert len(state(driver).moves) == moves, "releasing a peek plays nothing"
-    finally:
-        del tant.seat_lines
+def test_table_play_a_short_ok_shows_the_hand_and_a_second_hides_it():
+    driver = make_rig(seed=3)
+    table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
+    for _ in range(100):
+        if state(driver).current_player() == 0:
+            break
+        driver.run_for(100)
+    moves = len(state(driver).moves)
+    assert "Tenir OK: jouer" in driver.hw.text and "OK: voir la main" in driver.hw.text
+    driver.press(OK)
+    card = card_word("fr", state(driver).hand[0])
+    assert ("Ta carte %s" % card) in driver.hw.text, driver.hw.text
+    driver.press(OK)
+    assert not [line for line in driver.hw.text if line.startswith("Ta carte")]
+    driver.press(OK)
+    driver.press(OK)
+    assert len(state(driver).moves) == moves, "a short OK never plays"
 
 
 def test_table_play_through_the_menu_for_every_installed_game():
@@ -109,7 +109,7 @@ def test_table_play_through_the_menu_for_every_installed_game():
             player = state(driver).current_player()
             if player == 0 or player == TABLE:
                 moves = len(state(driver).moves)
-                driver.press(OK)  # whatever is first among the legal actions
+                driver.long(OK)  # whatever is first among the legal actions
                 assert len(state(driver).moves) > moves, (game, driver.hw.text)
                 decisions += 1
             else:
@@ -154,11 +154,8 @@ class TinyScore(GameState):
     def entry_range(self):
         return (0, 10)
 
-    def extra_actions(self, lang):
-        return [(PENALTY, "-5 J1")]
-
-    def prompt(self, lang):
-        return ["Donne %d" % self.round, "Points J%d ?" % (self.seat + 1)]
+    def extra_actions(self):
+        return [PENALTY]
 
     def legal_actions(self):
         return [a for a in range(11) if self.is_legal(a)] + [PENALTY]
@@ -202,6 +199,14 @@ class TinyWords:
     @staticmethod
     def refusal(lang, why):
         return "the deal has only 10 points" if why == (TINY_TOO_MANY,) else "code %r" % (why,)
+
+    @staticmethod
+    def prompt(lang, state):
+        return ["Donne %d" % state.round, "Points J%d ?" % (state.seat + 1)]
+
+    @staticmethod
+    def entry_label(lang, state, action):
+        return "-5 J1"
 
 
 class TinyModule:
@@ -297,7 +302,7 @@ def test_scorekeeper_plays_to_the_target_and_undo_works():
     def body():
         driver = start_tiny()
         enter(driver, 6)
-        driver.long(OK)
+        undo(driver)  # in the game menu
         assert state(driver).seat == 0 and len(state(driver).moves) == 0
         for _ in range(4):
             enter(driver, 6)

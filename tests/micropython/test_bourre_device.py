@@ -5,10 +5,10 @@ KEEP/SWAP/OK only.
 """
 
 from app.buttons import OK
+from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app_rig import enter_number as enter
-from app_rig import event_kinds, make_rig, start, state
-from engine.cards import card_name
+from app_rig import event_kinds, make_rig, start, state, undo
 
 
 def start_bourre(players):
@@ -59,7 +59,7 @@ def test_undo_an_entry_with_a_long_ok():
     driver = start_bourre(4)
     enter(driver, 2)
     enter(driver, 1)
-    driver.long(OK)
+    undo(driver)  # through the game menu
     st = state(driver)
     assert list(st.moves) == [2] and st.entry_seat() == 1
     assert driver.hw.text[-1] != "" and "Plis de J2 ?" in driver.hw.text
@@ -94,16 +94,14 @@ def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
             continue
         if not peeked and st.phase == PH_PLAY:
             moves = len(st.moves)
-            driver.down(OK)
-            driver.run_for(800)  # held: the OLED shows the hand, nothing is played
+            driver.press(OK)  # a short OK: the OLED shows the hand, nothing is played
             hand = " ".join(driver.hw.text)
             for card in st.hands[0]:
-                assert card_name(card, "fr") in hand, driver.hw.text
-            driver.up(OK)
-            driver.run_for(60)
+                assert card_word("fr", card) in hand, driver.hw.text
+            driver.press(OK)  # hidden again
             assert len(state(driver).moves) == moves
             peeked = True
-        driver.press(OK)  # the first legal action shown
+        driver.long(OK)  # the first legal action shown
     st = state(driver)
     assert st.is_over() and peeked and st.round == 7
     assert sum(st.payout) == st.pot()
@@ -129,7 +127,7 @@ def test_six_at_the_table_with_cards_put_under_the_pack_all_exchange():
         if st.phase == PH_PLAY or st.is_over():
             break
         if st.current_player() == 0:
-            driver.press(OK)  # the first choice shown: stand
+            driver.long(OK)  # the first choice shown: stand
         else:
             driver.run_for(400)
     assert st.phase == PH_PLAY and st.pack_size() == 2 and sum(st.holder_counts()) == 32

@@ -6,7 +6,7 @@ numbers in the same scroll. The tests read the OLED as a player would.
 
 from app.buttons import OK, SWAP
 from app.modes.score import ScoreMode
-from app_rig import enter_number, event_kinds, make_rig, start, state
+from app_rig import enter_number, event_kinds, make_rig, start, state, undo
 
 
 def scroll_to(driver, label):
@@ -75,7 +75,7 @@ def test_all_pass_and_undo():
     driver.press(OK)
     assert state(driver).dealer == 1 and state(driver).round == 2
     enter_number(driver, 30)
-    driver.long(OK)  # undo the contract entry
+    undo(driver)  # the contract entry, through the game menu
     assert list(state(driver).moves) == [100] and state(driver).phase_name() == "contract"
 
 
@@ -102,8 +102,8 @@ def test_first_winner_leaves_and_the_dealer_plays():
 
 
 def test_table_play_with_one_human_and_a_peek_at_the_hand():
+    from app.i18n import card_word
     from app.modes.table import TableMode
-    from engine.cards import card_name
     from engine.piccolo import PH_PLAY
 
     driver = make_rig(seed=7)
@@ -119,16 +119,14 @@ def test_table_play_with_one_human_and_a_peek_at_the_hand():
             continue
         if not peeked and st.phase == PH_PLAY:
             moves = len(st.moves)
-            driver.down(OK)
-            driver.run_for(800)  # held: the OLED shows the whole hand, nothing is played
+            driver.press(OK)  # a short OK: the OLED shows the whole hand, nothing is played
             shown = " ".join(driver.hw.text)
             for card in st.hands[0]:
-                assert card_name(card, "fr") in shown, driver.hw.text
-            driver.up(OK)
-            driver.run_for(60)
+                assert card_word("fr", card) in shown, driver.hw.text
+            driver.press(OK)  # hidden again
             assert len(state(driver).moves) == moves
             peeked = True
-        driver.press(OK)  # the first legal action shown (a pass when bidding)
+        driver.long(OK)  # the first legal action shown (a pass when bidding)
     st = state(driver)
     assert st.round > 3 and peeked, (st.round, driver.hw.text)
     assert st.last_result is not None and sum(st.scores) > 0

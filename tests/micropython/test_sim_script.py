@@ -194,7 +194,7 @@ def test_scripted_board_game_replays_the_same_game():
         if player == TABLE:
             driver.press(OK)  # marks the first live seat (where the cursor starts)
             driver.press(KEEP)  # back past the first live seat: the confirm slot
-            driver.press(OK)
+            driver.long(OK)  # a long OK on the centre confirms
         elif player >= 0:
             driver.press(SWAP if len(st.moves) % 3 else KEEP)
         else:

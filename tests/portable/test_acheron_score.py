@@ -3,6 +3,7 @@
 import json
 
 import engine.acheron_score as S
+from app.words import acheron as words
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay
 from support import expect_raises, said
@@ -88,7 +89,7 @@ def test_the_game_ends_after_the_deal_that_reaches_the_target():
     assert state.is_over() and state.current_player() == TERMINAL
     assert state.winners() == [0] and state.returns() == [102, 6, -19]
     assert state.round == 2 and state.extra_actions() == [] and state.legal_actions() == []
-    assert state.prompt("fr") == ["Partie finie", "Gagne: J1"]
+    assert words.prompt("fr", state) == ["Partie finie", "Gagne: J1"]
 
 
 def test_impossible_entries_are_refused_with_the_reason():
@@ -124,7 +125,8 @@ def test_jocrisse_and_chandelle_need_room_in_the_hand():
     state.apply(1)  # the one card left is a wild card
     refused(state, S.JOCRISSE, "left for the Baiser")
     refused(state, S.CHANDELLE, "left for a personnage")
-    assert state.extra_actions("en")[0] == (S.NAMING, "Name slip P1")
+    assert state.extra_actions()[0] == S.NAMING
+    assert words.entry_label("en", state, S.NAMING) == "Name slip P1"
 
 
 def test_one_jocrisse_per_deal_and_soupir_needs_two_cards():
@@ -151,18 +153,18 @@ def test_prompts_fit_the_oled_in_both_languages():
     seen = set()
     while not state.is_over():
         for lang in ("fr", "en"):
-            lines = state.prompt(lang)
+            lines = words.prompt(lang, state)
             assert 1 <= len(lines) <= 2
             for line in lines:
                 assert len(line) <= 16, line
-            for _action, label in state.extra_actions(lang):
-                assert len(label) <= 16, label
+            for action in state.extra_actions():
+                assert len(words.entry_label(lang, state, action)) <= 14, action
         seen.add(state.phase_name())
         low, high = state.entry_range()
         state.apply(high if state.phase_name() == "melds" and state.entry_seat() == 0 else low)
     assert seen >= {"play", "melds", "cards"}
     for lang in ("fr", "en"):
-        for line in state.prompt(lang):
+        for line in words.prompt(lang, state):
             assert len(line) <= 16
 
 
@@ -176,7 +178,7 @@ def test_record_replays_and_state_round_trips_through_json():
     again = replay(json.loads(json.dumps(state.record())))
     assert again.to_dict() == state.to_dict()
     copy = S.from_dict(json.loads(json.dumps(state.to_dict())))
-    assert copy.to_dict() == state.to_dict() and copy.prompt("en") == state.prompt("en")
+    assert copy.to_dict() == state.to_dict() and words.prompt("en", copy) == words.prompt("en", state)
     bad = state.to_dict()
     bad["scores"] = [1, 2]
     expect_raises(BadRecord, S.from_dict, bad)

@@ -101,12 +101,15 @@ def test_menu_cursor_and_values_by_events():
     assert app.mode.in_game and app.session.state.options["mode"] == "board"
 
 
-def test_long_ok_in_the_menu_has_nothing_to_undo():
+def test_a_long_ok_is_no_global_undo_any_more():
+    """Undo is in the game menu in every mode (issue 14): a long OK belongs to the mode."""
     app, clock = new_app("en")
+    app.render(clock.ticks_ms())
+    before = list(app.text)
     app.handle(make_event(OK, LONG), clock.ticks_ms())
     app.render(clock.ticks_ms())
-    assert app.text[0] == "Nothing to undo"
-    assert app.pop_sound() >= 0
+    assert app.text == before and app.text[0] == "> Play"
+    assert app.pop_sound() == NO_CUE
 
 
 def test_notice_expires():

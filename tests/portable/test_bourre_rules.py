@@ -381,8 +381,11 @@ def test_game_ends_after_the_fixed_number_of_deals():
     assert state.winners() == [s for s in range(4) if state.totals[s] == max(state.totals)]
 
 
-def test_seat_lines_show_the_hand_within_the_oled_width():
-    from engine.bourre import seat_lines
+def test_hand_lines_show_the_hand_within_the_oled_width():
+    from app.words.bourre import hand_lines
+
+    def seat_lines(state, seat, lang):
+        return hand_lines(lang, state, seat)
 
     state = three_player_deal()
     state.apply(CARD["7S"])

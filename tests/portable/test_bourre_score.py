@@ -3,6 +3,7 @@
 import json
 
 from app.i18n import pack
+from app.words import bourre as words
 from engine import bourre
 from engine.bourre_score import State, from_dict, max_seat_tricks, max_tricks
 from engine.cards import card_name
@@ -23,7 +24,7 @@ def enter(state, tricks):
 def test_entries_start_from_the_leader_and_the_leader_rotates_right():
     state = State({"players": 3, "deals": 3, "eldest": 2})
     assert state.current_player() == TABLE
-    assert state.entry_range() == (0, 5) and state.extra_actions("fr") == []
+    assert state.entry_range() == (0, 5) and state.extra_actions() == []
     assert state.entry_seat() == 2
     state.apply(1)
     assert state.entry_seat() == 0 and state.tricks == [0, 0, 1]
@@ -35,12 +36,12 @@ def test_entries_start_from_the_leader_and_the_leader_rotates_right():
 def test_prompts_are_short_and_in_both_languages():
     state = State({"players": 6, "deals": 99, "stake": 1000})
     for lang in ("fr", "en"):
-        lines = state.prompt(lang)
+        lines = words.prompt(lang, state)
         assert 1 <= len(lines) <= 2
         for line in lines:
             assert len(line) <= 16, line
-    assert state.prompt("fr")[1] == "Plis de J1 ?"
-    assert state.prompt("en")[1] == "Tricks of P1?"
+    assert words.prompt("fr", state)[1] == "Plis de J1 ?"
+    assert words.prompt("en", state)[1] == "Tricks of P1?"
 
 
 def refused(state, value):

@@ -418,14 +418,18 @@ def test_from_dict_refuses_a_tampered_state():
     expect_raises(BadRecord, from_dict, {"game": "bourre"})
 
 
-def test_seat_lines_show_hand_contract_and_trick_within_the_oled_width():
-    from engine.piccolo import seat_lines
+def test_hand_lines_show_hand_contract_and_trick_within_the_oled_width():
+    from app.i18n import card_word
+    from app.words.piccolo import hand_lines
+
+    def seat_lines(state, seat, lang):
+        return hand_lines(lang, state, seat)
 
     state = bid_and_take(30, trump=SPADES)
     for lang in ("fr", "en"):
         lines = seat_lines(state, 1, lang)
         shown = " ".join(lines[:-1]).split()  # every one of the ten cards, then the contract
-        assert sorted(shown) == sorted([card_name(c, lang) for c in state.hands[1]]), lines
+        assert sorted(shown) == sorted([card_word(lang, c) for c in state.hands[1]]), lines
     assert lines[-1] == "P2 30 pts"
     state.apply(CARD["10C"])
     for seat in (1, 2, 3):

@@ -16,7 +16,7 @@ from engine.registry import forget_other_packs, let_go
 from engine.rng import Rng
 
 from app.board import Board, set_led
-from app.buttons import BACK, DOWN, LONG, OK
+from app.buttons import BACK, DOWN, LONG
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
@@ -219,14 +219,14 @@ class App:
             self._held &= ~bit
         if self._swallow & bit:
             return False
-        if kind == LONG:
-            if button == BACK:
-                self.open_menu(now)
-                return True
-            if button == OK and not self.mode.holds_ok:
-                self.undo(now)
-                return True
+        if kind == LONG and button == BACK:
+            self.open_menu(now)
+            return True
         return self.mode.handle(event, now)
+
+    def held(self):
+        """True while a button is down (from its DOWN to its UP event)."""
+        return self._held != 0
 
     def tick(self, now):
         changed = False

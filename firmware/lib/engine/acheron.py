@@ -636,11 +636,12 @@ class State(GameState):
     def target(self):
         return self.options["target"]
 
-    def card_name(self, card, lang="fr"):
+    def card_name(self, card, lang="en"):
         return self.deck.label(card, lang)
 
-    def action_name(self, action, lang="en"):
-        """Short enough for the OLED after "> ": melds by the cards' short names and points."""
+    def action_name(self, action):
+        """English, for logs and host tools (app/words/acheron.py words a move on the device)."""
+        lang = "en"
         if not isinstance(action, int):
             return repr(action)
         phase = self.phase
@@ -879,19 +880,6 @@ class State(GameState):
             "quiet_turns": self.quiet_turns,
             "last_deal": self.last_deal,
         }
-
-
-def seat_lines(state, seat, lang="fr"):
-    """The seat's hand in short names, three to a line, for the OLED while OK is held."""
-    shorts = state.deck.shorts
-    hand = sorted(state.hands[seat])
-    lines = []
-    for i in range(0, len(hand), 3):
-        lines.append(" ".join([shorts[c] for c in hand[i:i + 3]]))
-    if len(lines) > 4:
-        lines = lines[:4]
-        lines[3] = lines[3][:9] + " +%d" % (len(hand) - 11)
-    return lines or ["-"]
 
 
 def from_dict(data):

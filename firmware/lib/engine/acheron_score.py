@@ -261,35 +261,6 @@ class DealBounds:
 
 OPTION_DEFAULTS = {"players": 4, "target": 100, "chandelle": "gift"}
 
-_TEXT = {
-    "fr": {
-        "play": ("Donne %d", "OK: fin de donne"),
-        "melds": ("J%d abattu:", "points poses"),
-        "cards": ("J%d cartes", "restant en main"),
-        "wilds": ("J%d parmi elles", "Orphee/Ste/Reine"),
-        "items": ("J%d fin de donne", "OK: suite"),
-        "over": ("Partie finie", "Gagne: %s"),
-        "seat": "J%d",
-        "naming": "Nom oublie J%d",
-        "jocrisse": "Jocrisse -10",
-        "soupir": "Soupir+Joc -20",
-        "chandelle": "Chandelle",
-    },
-    "en": {
-        "play": ("Deal %d", "OK: deal over"),
-        "melds": ("P%d melds laid:", "points"),
-        "cards": ("P%d cards left", "in hand"),
-        "wilds": ("P%d of which", "Orph/Saint/Queen"),
-        "items": ("P%d end of deal", "OK: next"),
-        "over": ("Game over", "Winner: %s"),
-        "seat": "P%d",
-        "naming": "Name slip P%d",
-        "jocrisse": "Jocrisse -10",
-        "soupir": "Soupir+Joc -20",
-        "chandelle": "Chandelle",
-    },
-}
-
 
 def normalize_options(options=None):
     options = options or {}
@@ -299,10 +270,6 @@ def normalize_options(options=None):
         "target": option_int(options, "target", 100, 10, 1000),
         "chandelle": option_choice(options, "chandelle", "gift", ("gift", "transfer")),
     }
-
-
-def _text(lang):
-    return _TEXT["en" if lang == "en" else "fr"]
 
 
 class State(GameState):
@@ -371,37 +338,24 @@ class State(GameState):
             return min(WILD_COUNT, self.cards[self.who])
         return 0
 
-    def extra_actions(self, lang="fr"):
+    def extra_actions(self):
         if self.step == ST_OVER:
             return []
-        text = _text(lang)
         out = []
         if self.step == ST_ITEMS:
-            for action, key in ((JOCRISSE, "jocrisse"), (SOUPIR, "soupir"), (CHANDELLE, "chandelle")):
+            for action in (JOCRISSE, SOUPIR, CHANDELLE):
                 if not self.why_illegal(action):
-                    out.append((action, text[key]))
+                    out.append(action)
         for s in range(self.n):
-            out.append((NAMING + s, text["naming"] % (s + 1)))
+            out.append(NAMING + s)
         return out
-
-    def prompt(self, lang="fr"):
-        text = _text(lang)
-        step = self.step
-        if step == ST_PLAY:
-            first, second = text["play"]
-            return [first % self.round, second]
-        if step == ST_OVER:
-            first, second = text["over"]
-            return [first, second % ",".join([text["seat"] % (s + 1) for s in self.winners()])]
-        first, second = text[_STEP_NAMES[step]]
-        return [first % (self.who + 1), second]
 
     def legal_actions(self):
         if self.step == ST_OVER:
             return []
         low, high = self.entry_range()
         acts = [v for v in range(low, high + 1) if not self.why_illegal(v)]
-        for action, _label in self.extra_actions():
+        for action in self.extra_actions():
             acts.append(action)
         return acts
 
@@ -670,18 +624,17 @@ class State(GameState):
     def last_deal_totals(self):
         return list(self.deals[-1]) if self.deals else None
 
-    def action_name(self, action, lang="en"):
+    def action_name(self, action):
         if not isinstance(action, int):
             return repr(action)
-        text = _text(lang)
         if NAMING <= action < NAMING + self.n:
-            return text["naming"] % (action - NAMING + 1)
+            return "name slip seat %d" % (action - NAMING)
         if action == JOCRISSE:
-            return text["jocrisse"]
+            return "Jocrisse -10"
         if action == SOUPIR:
-            return text["soupir"]
+            return "Soupir+Joc -20"
         if action == CHANDELLE:
-            return text["chandelle"]
+            return "Chandelle"
         return "enter %d" % action
 
     def phase_name(self):

@@ -35,7 +35,6 @@ from engine.core import (
 from engine.deck32 import (
     PIQUET_DECK,
     Stock,
-    card_lines,
     check_every_card_once,
     read_cards,
     read_hands,
@@ -516,12 +515,3 @@ def from_dict(data):
     return state
 
 
-def seat_lines(state, seat, lang):
-    """What a seat sees on the OLED while it holds OK: its hand, the trick, its tricks and the pot."""
-    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
-    out = card_lines(hand, lang)[:2]
-    if state.trick:
-        out += card_lines(state.trick[-2:], lang, 11)[:1]
-        out[-1] = ("Pli " if lang == "fr" else "Top ") + out[-1]
-    out.append(("Plis %d pot %d" if lang == "fr" else "Tricks %d pot %d") % (state.tricks[seat], state.pot()))
-    return out[:4]

@@ -83,7 +83,7 @@ class State(Accounts):
     def entry_range(self):
         return (0, HAND_SIZE)
 
-    def extra_actions(self, lang):
+    def extra_actions(self):
         return []
 
     def why_illegal(self, action):
@@ -128,16 +128,6 @@ class State(Accounts):
 
     def phase_name(self):
         return "over" if self.phase == PH_OVER else "tricks of seat %d" % self.entry_seat()
-
-    def prompt(self, lang):
-        pot = self.pot()
-        if self.phase == PH_OVER:
-            return ["Partie finie", "Pot %d" % pot] if lang == "fr" else ["Game over", "Pot %d" % pot]
-        deals = self.options["deals"]
-        seat = self.entry_seat() + 1
-        if lang == "fr":
-            return [("Donne %d/%d pot %d" % (self.round, deals, pot))[:16], "Plis de J%d ?" % seat]
-        return [("Deal %d/%d pot %d" % (self.round, deals, pot))[:16], "Tricks of P%d?" % seat]
 
     def view(self, seat):
         data = self._public()

@@ -77,7 +77,7 @@ class IllegalAction(ValueError):
     """Raised before anything changes; the message names what was legal instead. `why` is the
     reason (why_illegal's tuple of ints, or a sentence for checks outside the rules)."""
 
-    def __init__(self, state, action, why=""):
+    def __init__(self, state, action, why: "tuple | str | None" = ""):
         self.action = action
         self.why = why
         self.legal = legal = state.legal_actions()

@@ -28,7 +28,6 @@ from engine.core import (
 from engine.deck32 import (
     PIQUET_DECK,
     Stock,
-    card_lines,
     check_every_card_once,
     read_cards,
     read_hands,
@@ -151,19 +150,13 @@ def made(level, taker_points, taker_tricks):
 
 
 # At most 14 characters: the scorekeeper shows them after "> " on a 16-character line.
-_LEVEL_NAMES = {
-    "fr": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "misere table",
-           PICCOLO_TABLE: "piccolo table", GENERALE: "generale"},
-    "en": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "open misere",
-           PICCOLO_TABLE: "open piccolo", GENERALE: "generale"},
-}
+# The contracts' names, in English for logs and host tools (app/words/piccolo.py words them).
+_LEVEL_NAMES = {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "open misere",
+                PICCOLO_TABLE: "open piccolo", GENERALE: "generale"}
 
 
-def level_name(level, lang="en"):
-    names = _LEVEL_NAMES.get(lang, _LEVEL_NAMES["en"])
-    if level in names:
-        return names[level]
-    return ("%d pts" if lang == "en" else "%d points") % level
+def level_name(level):
+    return _LEVEL_NAMES.get(level) or "%d pts" % level
 
 
 class Table(GameState):
@@ -651,22 +644,6 @@ def _trump_over(hand, best, trump):
     if best & 3 == trump:
         return [c for c in trumps if STRENGTH[c >> 2] > STRENGTH[best >> 2]]
     return trumps
-
-
-def seat_lines(state, seat, lang):
-    """What a seat sees on the OLED while it holds OK: its hand (up to 12 cards in three lines),
-    then the trick on the table with the trump, or the contract when no card is down yet."""
-    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
-    out = card_lines(hand, lang)[:3]
-    if state.trick:
-        trump = "SA" if lang == "fr" else "NT"  # sans atout / no trump
-        if state.trump >= 0:
-            trump = suit_name(state.trump, lang)
-        out.append((trump + ": " + " ".join([card_name(c, lang) for c in state.trick]))[:16])
-    elif state.taker >= 0 and state.phase >= PH_TRUMP:
-        out.append((("J%d %s" if lang == "fr" else "P%d %s") % (
-            state.taker + 1, level_name(state.level, lang)))[:16])
-    return out[:4]
 
 
 def from_dict(data):

@@ -95,32 +95,16 @@ class State(Table):
             return (0, TOTAL_POINTS) if is_points_bid(self.level) else (0, TRICKS)
         return (0, 0)
 
-    def extra_actions(self, lang):
+    def extra_actions(self):
         if self.phase != PH_CONTRACT:
             return []
-        out = [(BID + lv, level_name(lv, lang)) for lv in _NAMED if self._named_allowed(lv)]
-        out.append((PASS, "tous passent" if lang == "fr" else "all passed"))
+        out = [BID + lv for lv in _NAMED if self._named_allowed(lv)]
+        out.append(PASS)
         return out
 
     def entry_seat(self):
         return self.taker if self.phase == PH_RESULT else TABLE
 
-    def prompt(self, lang):
-        fr = lang == "fr"
-        if self.phase == PH_OVER:
-            return ["Partie finie" if fr else "Game over"]
-        head = ("Donne %d D:J%d" if fr else "Deal %d dealer P%d") % (self.round, self.dealer + 1)
-        phase = self.phase
-        if phase == PH_CONTRACT:
-            return [head, "Contrat ?" if fr else "Contract?"]
-        if phase == PH_TAKER:
-            return [level_name(self.level, lang)[:16], "Preneur ?" if fr else "Taker?"]
-        head = ("J%d %s" if fr else "P%d %s") % (self.taker + 1, level_name(self.level, lang))
-        if is_points_bid(self.level):
-            return [head[:16], "Points preneur ?" if fr else "Taker's points?"]
-        return [head[:16], "Plis du preneur?" if fr else "Taker's tricks?"]
-
-    # -- checks ---------------------------------------------------------------------------------
     def _named_allowed(self, level):
         return level != GENERALE or self.options["generale"]
 

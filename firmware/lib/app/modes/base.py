@@ -4,10 +4,14 @@ A mode owns the screen and the buttons while it is active: `app.switch(mode, now
 current and calls `enter(now)`. The app then calls, in this order on every loop turn:
 
   handle(event, now)  one debounced button event (app.buttons: event_button / event_kind).
-                      The app has already taken the global gestures before the mode sees them:
-                        long OK    undo (back to the last human decision)  -- unless the mode's
-                                   `holds_ok` is True (deck-mode peeking), then the mode gets it;
-                        long BACK, or KEEP and SWAP held together (3-button builds): game menu.
+                      The app has already taken the global gesture before the mode sees it:
+                        long BACK, or KEEP and SWAP held together (3-button builds): the game
+                        menu (continue, undo, redo, new game: undo is there in every mode).
+                      The rule every mode keeps (issue 14): a short OK never plays a move; a
+                      move is confirmed by holding OK (LONG, past buttons.long_ms), the same in
+                      every game. KEEP and SWAP that are decisions themselves (Tanturlurette's
+                      keep and swap) stay one press; a short OK may show something (the peek)
+                      or mark a seat, harmless acts a second press undoes.
                       Return True when something visible changed.
   tick(now)           time passes: bots, chance draws, animations ending. Return True on change.
   draw(frame, now)    paint the ring into `frame` (already cleared). MUST NOT ALLOCATE: integer
@@ -22,6 +26,8 @@ From a mode, use:
   app.touch()       the OLED text must be rebuilt (call after any change of what lines() says)
   app.sound(cue)    queue a sound cue (app.cues: CUE_*)
   app.log(type, payload)   a log event for the serial protocol
+  app.held()        True while a button is down (bots wait: what is entered stays on screen)
+  app.words()       the game's words module (app/words/__init__.py), for everything shown
   app.board         ring drawing helpers (app.board.Board); app.lang; app.rng; app.is_human(seat)
 
 Adding a game: a play engine plays in TableMode (app.modes.table) as soon as it is in
@@ -33,7 +39,6 @@ engine.registry; a scorekeeper engine registered as "<game>_score" plays in Scor
 
 
 class Mode:
-    holds_ok = False  # True while a long OK belongs to the mode (peeking), not to undo
     in_game = False  # True for modes that play a game: the game menu returns to them
     back_to = None  # the mode a long BACK returns to (set by the game menu)
 

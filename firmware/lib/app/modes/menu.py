@@ -150,6 +150,8 @@ class SetupMenu(CursorMenu):
         described = None
         for _ in games:
             described = game(games[index])
+            if described is None:  # playable_games lists descriptors only
+                break
             modes = []  # the modes the game can be played in here, in menu order
             later = []  # modes that need the OLED, on a board without one
             display = self.app.config["display"]["enabled"]

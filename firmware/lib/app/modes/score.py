@@ -1,10 +1,11 @@
 """The pub scorekeeper: drives any "<game>_score" engine through its scorekeeper interface.
 
-While the engine expects an entry (current_player() == TABLE) the OLED shows its prompt(lang)
-and the value being entered. KEEP and SWAP step the value through entry_range() (a long press
-jumps by ten); past the top of the range come the engine's extra_actions(lang) (a penalty, say),
+While the engine expects an entry (current_player() == TABLE) the OLED shows the game's words
+for it (app/words/<game>.py: prompt) and the value being entered. KEEP and SWAP step the value
+through entry_range() (a long press jumps by ten); past the top of the range come the engine's
+extra_actions() (a penalty, say, labelled by the words' entry_label),
 then the range starts again. OK enters the value shown. The engine refuses impossible entries with
-IllegalAction, whose message the OLED shows, and nothing changes. The value entered is applied as
+IllegalAction, whose reason the OLED shows in words, and nothing changes. The value entered is applied as
 the action itself.
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
@@ -40,7 +41,7 @@ class ScoreMode(GameMode):
             self.pos = -low if low <= 0 <= high else 0
         self.low = low
         self.high = high
-        self.extras = list(state.extra_actions(self.app.lang))
+        self.extras = state.extra_actions()
         if self.pos >= self.count():
             self.pos = 0
 
@@ -81,7 +82,7 @@ class ScoreMode(GameMode):
         if self.pos < numbers:
             action = self.low + self.pos
         else:
-            action = self.extras[self.pos - numbers][0]
+            action = self.extras[self.pos - numbers]
         return self.play(action, now)
 
     def lines(self):
@@ -92,12 +93,12 @@ class ScoreMode(GameMode):
             return self.over_lines(lang)
         out = []
         if state.current_player() == TABLE:
-            out += list(state.prompt(lang))[:2]
+            out += list(self.words.prompt(lang, state))[:2]
             numbers = self.high - self.low + 1
             if self.pos < numbers:
                 out.append("> %d" % (self.low + self.pos))
             else:
-                out.append("> " + self.extras[self.pos - numbers][1])
+                out.append("> " + self.words.entry_label(lang, state, self.extras[self.pos - numbers]))
         out += self.standings_lines(lang)
         target = state.target()
         if target:

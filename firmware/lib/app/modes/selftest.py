@@ -66,8 +66,6 @@ class SelfTestMode(Mode):
     given, is called with the result when the test ends (the first-boot hook records there that
     the test has run)."""
 
-    holds_ok = True  # a long OK ends the test here: there is no game to undo
-
     def __init__(self, app, back_to=None, on_finish=None):
         Mode.__init__(self, app)
         self.back_to = back_to  # also what a long BACK (app.open_menu) returns to

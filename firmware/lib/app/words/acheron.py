@@ -2,7 +2,10 @@
 words (Baiser, Chandelle, Jocrisse, Soupir, personnage, Grand Tombeau, Orphee...) stay as the
 text has them in both languages: docs/RULES.md lists them."""
 
+from engine.acheron import END, GRAND_TOMBEAU, KIND_MASK, NAMING, PAIR, PERSONNAGE, TRIPLET
 from engine.acheron_score import (
+    CHANDELLE,
+    JOCRISSE,
     R_CANDLE_MARKED,
     R_CARDS_MOST,
     R_ITEMS_LATER,
@@ -24,9 +27,28 @@ from engine.acheron_score import (
     R_TOMBEAU_NO_CANDLE,
     R_TOO_FEW_POINTS,
     R_WILDS_MOST,
+    SOUPIR,
+    ST_CARDS,
+    ST_ITEMS,
+    ST_MELDS,
+    ST_OVER,
+    ST_PLAY,
+    ST_WILDS,
 )
+from engine.acheron_score import NAMING as SCORE_NAMING
 
 from app.i18n import refusal as _shared
+from app.i18n import say, seat_name
+
+# The phases by engine.acheron's PH_* number: first dealer, deal, draw, lay, over.
+PHASES = (("tirage", "lot"), ("donne", "deal"), ("pioche", "draw"), ("pose", "lay"), ("fin", "over"))
+_SLOT = 63  # a meld's card slots: action >> 6 & 63 and action & 63
+# The scorekeeper's two lines by its step (engine.acheron_score ST_*), a seat in the first.
+_STEPS = {ST_MELDS: (("%s abattu:", "%s melds laid:"), ("points poses", "points")),
+          ST_CARDS: (("%s cartes", "%s cards left"), ("restant en main", "in hand")),
+          ST_WILDS: (("%s parmi elles", "%s of which"), ("Orphee/Ste/Reine", "Orph/Saint/Queen")),
+          ST_ITEMS: (("%s fin de donne", "%s end of deal"), ("OK: suite", "OK: next"))}
+_ITEMS = {JOCRISSE: "Jocrisse -10", SOUPIR: "Soupir+Joc -20", CHANDELLE: "Chandelle"}
 
 REFUSALS = {
     R_ITEMS_LATER: ("Jocrisse, Chandelle: apres les cartes", "items come after the cards in hand"),
@@ -55,3 +77,61 @@ REFUSALS = {
 
 def refusal(lang, why):
     return _shared(lang, why, REFUSALS)
+
+
+def header(lang, state):
+    return "Acheron %d %s" % (state.round, say(lang, PHASES[state.phase]))
+
+
+def action_label(lang, state, action):
+    """A move as "> " shows it: melds by the cards' short names (the deck file's) and points,
+    a naming slip by the seat; on the scorekeeper, its end-of-deal items and slips."""
+    if action & KIND_MASK == NAMING:
+        return say(lang, ("nom oublie %s", "name slip %s")) % seat_name(lang, action - NAMING)
+    if action == END:
+        return say(lang, ("fin du tour", "end turn"))
+    if action == GRAND_TOMBEAU:
+        return "Grand Tombeau"
+    deck = state.deck
+    kind = action & KIND_MASK
+    a = action >> 6 & _SLOT
+    b = action & _SLOT
+    if kind == PERSONNAGE:
+        return "%s 15" % deck.label(b, lang)
+    if kind == PAIR:
+        return "%s+%s %d" % (deck.shorts[a], deck.shorts[b], state.meld_points(action))
+    if kind == TRIPLET:
+        return "B+%s+%s %d" % (deck.shorts[a], deck.shorts[b], state.meld_points(action))
+    return "Rouge %s+%s" % (deck.shorts[a], deck.shorts[b])
+
+
+def entry_label(lang, state, action):
+    """The scorekeeper's entries beyond the numbers: the end-of-deal items, the naming slips."""
+    if SCORE_NAMING <= action < SCORE_NAMING + state.seats():
+        return say(lang, ("Nom oublie %s", "Name slip %s")) % seat_name(lang, action - SCORE_NAMING)
+    return _ITEMS[action]
+
+
+def hand_lines(lang, state, seat):
+    """The peek: the seat's hand in the deck's short names, three to a line."""
+    shorts = state.deck.shorts
+    hand = sorted(state.hands[seat])
+    lines = []
+    for i in range(0, len(hand), 3):
+        lines.append(" ".join([shorts[c] for c in hand[i:i + 3]]))
+    if len(lines) > 4:
+        lines = lines[:4]
+        lines[3] = lines[3][:9] + " +%d" % (len(hand) - 11)
+    return lines or ["-"]
+
+
+def prompt(lang, state):
+    """The scorekeeper's two lines for its step."""
+    step = state.step
+    if step == ST_PLAY:
+        return [say(lang, ("Donne %d", "Deal %d")) % state.round, say(lang, ("OK: fin de donne", "OK: deal over"))]
+    if step == ST_OVER:
+        names = ",".join([seat_name(lang, s) for s in state.winners()])
+        return [say(lang, ("Partie finie", "Game over")), say(lang, ("Gagne: %s", "Winner: %s")) % names]
+    first, second = _STEPS[step]
+    return [say(lang, first) % seat_name(lang, state.who), say(lang, second)]

@@ -1,8 +1,16 @@
 """La Bourre's words (app/words/__init__.py lists what a words module declares)."""
 
+from engine.bourre import DRAW_ONE, DRAW_TWO, STAND, STRENGTH
 from engine.bourre_score import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRICKS_RANGE
 
+from app.i18n import card_lines, card_word, say, seat_name
 from app.i18n import refusal as _shared
+
+# The phases by engine.bourre's PH_* number: deal, exchange, draw, discard, play, over.
+PHASES = (("donne", "deal"), ("echange", "exchange"), ("pioche", "draw"), ("ecart", "discard"),
+          ("jeu", "play"), ("fin", "over"))
+CHOICES = {STAND: ("je garde tout", "stand"), DRAW_ONE: ("change 1 carte", "change 1 card"),
+           DRAW_TWO: ("change 2 cartes", "change 2 cards")}
 
 REFUSALS = {
     R_TRICKS_RANGE: ("De 0 a %d plis par joueur", "0 to %d tricks a player"),
@@ -14,3 +22,39 @@ REFUSALS = {
 
 def refusal(lang, why):
     return _shared(lang, why, REFUSALS)
+
+
+def header(lang, state):
+    return "Bourre %d %s" % (state.round, say(lang, PHASES[state.phase]))
+
+
+def action_label(lang, state, action):
+    """A move as "> " shows it: a card by its name, an exchange choice in words."""
+    row = CHOICES.get(action)
+    return say(lang, row) if row else card_word(lang, action)
+
+
+def entry_label(lang, state, action):
+    """The scorekeeper has no entries beyond the numbers of tricks."""
+    return str(action)
+
+
+def hand_lines(lang, state, seat):
+    """What a seat sees in its peek: its hand, the trick's last cards, its tricks and the pot."""
+    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
+    out = card_lines(lang, hand)[:2]
+    if state.trick:
+        out += card_lines(lang, state.trick[-2:], 11)[:1]
+        out[-1] = ("Pli " if lang == "fr" else "Top ") + out[-1]
+    out.append(("Plis %d pot %d" if lang == "fr" else "Tricks %d pot %d") % (state.tricks[seat], state.pot()))
+    return out[:4]
+
+
+def prompt(lang, state):
+    """The scorekeeper's two lines: the deal and the pot, whose tricks are asked."""
+    pot = state.pot()
+    if state.is_over():
+        return [say(lang, ("Partie finie", "Game over")), "Pot %d" % pot]
+    deals = state.options["deals"]
+    return [(say(lang, ("Donne %d/%d pot %d", "Deal %d/%d pot %d")) % (state.round, deals, pot))[:16],
+            say(lang, ("Plis de %s ?", "Tricks of %s?")) % seat_name(lang, state.entry_seat())]
