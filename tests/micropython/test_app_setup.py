@@ -15,7 +15,7 @@ from app.modes.menu import SetupMenu
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
 from app.session import Session
-from app_rig import choose, event_kinds, make_rig, state
+from app_rig import choose, event_kinds, make_rig, state, to_menu_row
 from engine.registry import game_module
 from store.files import Files
 from store.storage import Store
@@ -62,11 +62,9 @@ def menu(driver):
 
 def to_row(driver, row):
     mode = menu(driver)
-    for _ in range(len(mode.rows)):
-        if mode.rows[mode.cursor] == row:
-            return
-        driver.press(SWAP)
-    raise AssertionError("no row %s in %r" % (row, mode.rows))
+    to_menu_row(driver, row)
+    if mode.rows[mode.cursor] != row:
+        raise AssertionError("no row %s in %r" % (row, mode.rows))
 
 
 def play(driver):
@@ -436,7 +434,10 @@ def test_the_self_test_row_runs_it_and_returns_to_the_menu():
     driver = make_rig(seed=1, lang="en")
     mode = menu(driver)
     assert mode.rows[-1] == "selftest"
-    driver.press(KEEP)  # up from Play wraps round to the last row
+    driver.press(KEEP)  # up from Play: nothing (the menu does not wrap into the self-test)
+    assert shown_row(driver) == "> Play" and mode.cursor == 0
+    to_row(driver, "selftest")
+    driver.press(SWAP)  # down from the self-test: nothing either
     assert shown_row(driver) == "> Self-test"
     driver.press(OK)
     assert is_selftest(driver.app.mode)
@@ -517,3 +518,58 @@ def test_with_the_tie_rule_a_table_marking_every_seat_moves_them_all():
         mark_losers(driver, 0b1111)  # every card the same rank
         driver.run_for(2000)
         assert list(state(driver).pos) == moved, (tie_rule, state(driver).pos)
+
+
+# -- the menu's memory ------------------------------------------------------------------------------
+def test_the_menu_remembers_the_last_game_and_its_settings_across_games():
+    driver = make_rig(seed=2)
+    choose(driver, "game", "piccolo")
+    choose(driver, "mode", "score")
+    choose(driver, "target", 21)
+    choose(driver, "generale", False)
+    play(driver)
+    driver.app.finish_game(driver.hw.clock.ticks_ms())
+    mode = menu(driver)
+    assert mode.game == "piccolo" and mode.value("mode") == "score"
+    assert mode.value("target") == 21 and mode.value("generale") is False
+    assert mode.cursor == 0  # on Jouer: one press replays it
+    choose(driver, "game", "bourre")  # another game opens with its own defaults
+    assert mode.value("deals") == 7
+    choose(driver, "game", "piccolo")  # and Piccolo with what it was played with
+    assert mode.value("target") == 21 and mode.value("mode") == "score"
+
+
+def test_the_menu_remembers_across_a_restart_and_checks_what_it_reads():
+    folder = scratch("menu_memory")
+    path = folder + "/menu.json"
+    Files().write_atomic(folder + "/" + SELFTEST_MARKER, b"{}")  # its first-boot self-test ran
+    driver = make_rig(seed=2, session=Session(Store(folder)))
+    choose(driver, "game", "bourre")
+    choose(driver, "players", 3)
+    choose(driver, "humans", 2)
+    choose(driver, "deals", 3)
+    choose(driver, "eldest", 2)
+    play(driver)
+    assert exists(path) and not exists(path + ".tmp")
+    driver.app.finish_game(driver.hw.clock.ticks_ms())
+    again = make_rig(seed=3, session=Session(Store(folder)))  # the board restarted
+    mode = menu(again)
+    assert mode.game == "bourre" and mode.value("players") == 3 and mode.value("humans") == 2
+    assert mode.value("deals") == 3 and mode.value("eldest") == 2
+    # a file that passes its checksum but holds what no build offers: those parts are dropped
+    from store.container import encode
+
+    files = Files()
+    files.write_atomic(path, encode("TTM", {"v": 1, "game": "bourre", "games": {
+        "bourre": {"mode": "table", "players": 3, "humans": 9, "options": {"deals": 4, "eldest": 5,
+                                                                         "stake": True}},
+        "belote": {"mode": "table", "players": 4}}}))
+    third = make_rig(seed=4, session=Session(Store(folder)))
+    mode = menu(third)
+    assert mode.game == "bourre" and mode.value("deals") == 4
+    assert mode.value("eldest") == 0 and mode.value("stake") == 1 and mode.value("humans") == 1
+    with open(path, "wb") as f:  # damaged: ignored and logged, the menu starts afresh
+        f.write(b"TTM 1 00000000 2\n{}")
+    fourth = make_rig(seed=5, session=Session(Store(folder)))
+    assert menu(fourth).game == "tanturlurette"
+    assert "error" in event_kinds(fourth)

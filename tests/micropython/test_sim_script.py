@@ -59,8 +59,9 @@ def test_a_bad_script_line_is_one_message_and_nothing_runs():
     expect_raises(OSError, os.stat, out)  # nothing ran, so nothing was written
 
 
-def write_long_script(path, events, buttons=("KEEP", "SWAP", "OK")):
-    """events button events: a 40 ms press (past the debounce) every 60 ms, cycling through buttons."""
+def write_long_script(path, events, buttons=("KEEP", "OK", "SWAP")):
+    """events button events: a 40 ms press (past the debounce) every 60 ms, cycling through buttons
+    (KEEP, OK, SWAP by default: OK comes on Jouer, the menu not wrapping, so games are played)."""
     with open(path, "w") as f:
         for i in range(events // 2):
             button = buttons[i % len(buttons)]

@@ -24,6 +24,11 @@ from app.i18n import fit, tr, wrap
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
+from app.settings import FILE as MENU_FILE
+from app.settings import checked as checked_memory
+from app.settings import load as load_memory
+from app.settings import remember as remember_settings
+from app.settings import save as save_memory
 
 _SOUND_QUEUE = const(8)
 EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
@@ -80,6 +85,7 @@ class App:
 
     # -- boot and modes -------------------------------------------------------------------------
     def boot(self, now):
+        self._load_menu_memory()
         report = None
         try:
             report = self.session.resume()
@@ -125,12 +131,38 @@ class App:
 
         self.switch(SetupMenu(self), now)
 
+    # -- the setup menu's memory (app.settings) -------------------------------------------------
+    def beside_saves(self, name):
+        """The path of a file beside the saves, or None without a store."""
+        store = self.session.store
+        # store.storage keeps its game folder, "game", right under its root: the file goes there
+        return None if store is None else store.game_dir[:-4] + name
+
+    def _load_menu_memory(self):
+        self.menu_memory = checked_memory({})
+        path = self.beside_saves(MENU_FILE)
+        if path is None:
+            return
+        try:
+            self.menu_memory = load_memory(self.session.store.files, path)
+        except Exception as err:  # a damaged file, an unreadable flash: the menu starts afresh
+            self.log_error("menu settings dropped: %s" % err)
+
+    def remember_setup(self, game, mode, players, humans, options):
+        """The settings a game was started with, for the menu next time (and after a restart)."""
+        remember_settings(self.menu_memory, game, mode, players, humans, options)
+        path = self.beside_saves(MENU_FILE)
+        if path is None:
+            return
+        try:
+            save_memory(self.session.store.files, path, self.menu_memory)
+        except Exception as err:  # a full or failing flash (or no memory): the game still starts
+            self.log_error("cannot note the menu settings: %s" % err)
+
     # -- the self-test --------------------------------------------------------------------------
     def selftest_marker(self):
         """The path of the self-test marker beside the saves, or None without a store."""
-        store = self.session.store
-        # store.storage keeps its game folder, "game", right under its root: the marker goes there
-        return None if store is None else store.game_dir[:-4] + SELFTEST_MARKER
+        return self.beside_saves(SELFTEST_MARKER)
 
     def selftest_due(self):
         """True on a device with a store that has never finished its self-test."""

@@ -82,17 +82,22 @@ def oled_reason(text):
 
 
 class CursorMenu(Mode):
-    """Rows with a cursor: KEEP and SWAP move it, the other buttons go to `pressed`."""
+    """Rows with a cursor: KEEP and SWAP move it, the other buttons go to `pressed`. With
+    `wraps` False the cursor stops at the first and the last row."""
 
     cursor = 0
     rows: "tuple | list" = ()
+    wraps = True
 
     def handle(self, event, now):
         if event & 3 != PRESS:
             return False
         button = event >> 2
         if button == KEEP or button == SWAP:
-            self.cursor = (self.cursor + (1 if button == SWAP else -1)) % len(self.rows)
+            cursor = self.cursor + (1 if button == SWAP else -1)
+            if not self.wraps and not 0 <= cursor < len(self.rows):
+                return False  # at an end: Jouer never leads up into the self-test
+            self.cursor = cursor % len(self.rows)
             return self.app.moved()
         return self.pressed(button, now)
 
@@ -114,15 +119,25 @@ class CursorMenu(Mode):
 class SetupMenu(CursorMenu):
     """The rows come from the games' descriptors (engine.games): browsing imports no engine. A game
     whose descriptor says `checked` (a data file the user may edit) is built once when the cursor
-    reaches it, to know it can start, and its modules are let go at once."""
+    reaches it, to know it can start, and its modules are let go at once.
+
+    The cursor does not wrap (Jouer is the top, the self-test the bottom). The menu opens on the
+    last game started, with the settings it was started with (app.settings: app.menu_memory,
+    kept on flash beside the saves); a game never started opens with its defaults."""
+
+    wraps = False
 
     def __init__(self, app):
         Mode.__init__(self, app)
         self.games = playable_games()
         self.problems = {}  # engine name -> why it cannot set up a game (None: it can)
-        wanted = app.config["game"]  # app.config: a loaded config has every key
+        self.memory = app.menu_memory["games"]  # game -> the settings it was last started with
+        wanted = app.menu_memory["game"]
+        if wanted not in self.games:  # never started, or a game this build leaves out
+            wanted = app.config["game"]  # app.config: a loaded config has every key
         self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
         self.seats_wanted = app.config["seats"]
+        self.recalled = {}  # the chosen game's remembered options, used as its rows appear
         self._configure_game()
 
     # -- rows -----------------------------------------------------------------------------------
@@ -178,6 +193,16 @@ class SetupMenu(CursorMenu):
         self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
         self.option_names = []
         self.modes = modes
+        recall = self.memory.get(games[index]) if modes else None
+        self.recalled = {}
+        if recall is not None:
+            for i in range(len(modes)):
+                if modes[i].name == recall["mode"]:
+                    self.values["mode"] = i
+            self.seats_wanted = recall["players"]
+            if "humans" in recall:
+                self.values["humans"] = recall["humans"] - 1  # the row's values start at 1
+            self.recalled = recall["options"]
         self.choices: dict = {"game": games, "mode": [m.name for m in modes]}  # row -> the values OK steps through
         if modes and described is not None:
             self.game = described.name
@@ -208,8 +233,9 @@ class SetupMenu(CursorMenu):
             values["humans"] = min(values["humans"], n - 1)
         names = []
         for name, offered, default in mode.rows:
-            # the value chosen so far if the last rows had this option (another mode's may not)
-            keep = self.value(name) if name in self.option_names else default
+            # the value chosen so far if the last rows had this option (another mode's may not),
+            # else the one this game was last started with, else the default
+            keep = self.value(name) if name in self.option_names else self.recalled.get(name, default)
             names.append(name)
             offered = row_values(offered, n)
             choices[name] = offered
@@ -235,10 +261,15 @@ class SetupMenu(CursorMenu):
             for name in self.option_names:
                 options[name] = self.value(name)
             bots = None
+            humans = None
             if "humans" in self.rows:
                 humans = self.value("humans")
                 bots = [None] * humans + [self.described.bot] * (self.n - humans)
-            app.start_game(self.engine_name, options, bots, now)
+            chosen = {}
+            for name in self.option_names:
+                chosen[name] = self.value(name)
+            if app.start_game(self.engine_name, options, bots, now):
+                app.remember_setup(self.game, self.value("mode"), self.n, humans, chosen)
             return True
         if row == "selftest":
             app.start_selftest(now, back_to=self)
