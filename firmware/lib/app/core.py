@@ -140,22 +140,22 @@ class App:
 
     def _load_menu_memory(self):
         self.menu_memory = checked_memory({})
-        path = self.beside_saves(MENU_FILE)
-        if path is None:
+        store = self.session.store
+        if store is None:
             return
         try:
-            self.menu_memory = load_memory(self.session.store.files, path)
+            self.menu_memory = load_memory(store.files, store.game_dir[:-4] + MENU_FILE)
         except Exception as err:  # a damaged file, an unreadable flash: the menu starts afresh
             self.log_error("menu settings dropped: %s" % err)
 
     def remember_setup(self, game, mode, players, humans, options):
         """The settings a game was started with, for the menu next time (and after a restart)."""
         remember_settings(self.menu_memory, game, mode, players, humans, options)
-        path = self.beside_saves(MENU_FILE)
-        if path is None:
+        store = self.session.store
+        if store is None:
             return
         try:
-            save_memory(self.session.store.files, path, self.menu_memory)
+            save_memory(store.files, store.game_dir[:-4] + MENU_FILE, self.menu_memory)
         except Exception as err:  # a full or failing flash (or no memory): the game still starts
             self.log_error("cannot note the menu settings: %s" % err)
 
