@@ -15,6 +15,10 @@ def play_deck_game(driver, max_turns=3000):
     for _ in range(max_turns):
         st = state(driver)
         if st.phase == PH_OVER:
+            # the round that decided the game is shown first, then the winners (issue 14)
+            assert mode.reveal and driver.hw.text[1] in ("Cartes du tour", "Cards shown"), driver.hw.text
+            driver.press(OK)
+            assert not mode.reveal
             return peeks
         player = st.current_player()
         if mode.reveal:
@@ -48,6 +52,7 @@ def test_deck_game_with_bots_ends_with_a_winner():
     winners = st.winners()
     assert winners and sum(st.payout) == st.pot()
     assert "Gagne" in driver.hw.text[1] or "Partage" in driver.hw.text[1], driver.hw.text
+    assert ("Pot: %d jetons" % st.pot()) in driver.hw.text
     kinds = event_kinds(driver)
     assert "over" in kinds and "elim" in kinds
     driver.press(OK)  # back to the setup menu, the game archived

@@ -20,7 +20,7 @@ from app.buttons import BACK, DOWN, LONG
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
-from app.i18n import fit, tr, wrap
+from app.i18n import fit, seat_name, tr, wrap
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
@@ -276,8 +276,42 @@ class App:
         except IllegalAction as err:
             self.show_error(self.words().refusal(self.lang, err.why), now)
             return False
+        self._tell_facts()
         self.touch()
         return True
+
+    def _tell_facts(self):
+        """What the move made happen (the engine's facts, engine/core.py), worded by the game's
+        words module: each logged as a "fact" event (with its English words) and handed to the
+        mode, which shows it (Mode.told)."""
+        state = self.session.state
+        facts, count = state.facts()
+        if not count:
+            return
+        words = self.words()
+        label = self.seat_label
+        for i in range(count):
+            at = 4 * i
+            kind = facts[at]
+            a = facts[at + 1]
+            b = facts[at + 2]
+            c = facts[at + 3]
+            line = words.tell(self.lang, state, kind, a, b, c, label)
+            if line is None:  # a fact the game's words do not tell yet
+                continue
+            english = line if self.lang == "en" else words.tell("en", state, kind, a, b, c, self.english_label)
+            self.log("fact", {"kind": kind, "args": [a, b, c], "text": english})
+            self.mode.told(line, kind, now=self.clock.ticks_ms())
+
+    def seat_label(self, seat, lang=None):
+        """A seat as a person reads it: the name the host gave (cut to 7), else J1.. / P1.."""
+        names = self.session.names
+        if names and 0 <= seat < len(names) and names[seat]:
+            return names[seat][:7]
+        return seat_name(lang or self.lang, seat)
+
+    def english_label(self, seat):
+        return self.seat_label(seat, "en")
 
     def undo(self, now):
         """Take back decisions until a human (or the table) is to choose again."""

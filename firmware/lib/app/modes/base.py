@@ -19,6 +19,9 @@ current and calls `enter(now)`. The app then calls, in this order on every loop 
   resync(now)         the game changed under the mode (undo, redo): drop any half-done input.
   lines()             up to 8 strings of up to 16 ASCII characters for the OLED. Called only
                       after `app.touch()` marked the text dirty, so it may allocate.
+  told(line, kind, now)  something the table may see happened (an engine fact, worded by the
+                      game's words module and logged by the app): show it. The default shows
+                      nothing; the game modes keep the last lines (told_lines).
 
 From a mode, use:
   app.session       the game (app.session.state is the engine state); act through app.act(a)
@@ -62,3 +65,6 @@ class Mode:
 
     def lines(self):
         return []
+
+    def told(self, line, kind, now):
+        pass

@@ -11,6 +11,14 @@ cursor over the seats and on to the centre; a short OK marks or unmarks a seat, 
 the centre confirms (a short OK there says so). In deck mode the device finds the losers and
 shows every card until OK.
 
+What happened is told as it happens: every decision (kept, swapped, drew, took, refused, a King
+refusing the swap, came back, retired), the dealer's card turned up, the round's losers, the
+tokens that fell, who is out, the winner: the engine's facts worded by app/words/tanturlurette.py
+(app.core logs each one), the last two under the round's head lines, so a bot's decision stays
+on screen while the next one is made. A King refusing a swap is a notice at once too. In deck
+mode the round's cards are shown (the reveal) after every round, the one that ends the game too,
+before the winners and the pot; seats show as the names the host gave, else J1..J8.
+
 The ring: each seat's marks beside its angle on the outer ring (white and slowly pulsing for the
 dealer), its token
 on the ring of its circle (app.board explains single-ring targets), the centre l'enfer; the seat
@@ -21,6 +29,7 @@ from engine.compat import const
 from engine.core import CHANCE, TABLE
 from engine.tanturlurette import (
     BLOCKED,
+    F_BLOCKED,
     LOSERS,
     PH_FIRST_DEALER,
     PH_KEEP_OR_DRAW,
@@ -36,7 +45,7 @@ from app.buttons import DOWN, KEEP, LONG, OK, PRESS, SWAP, UP
 from app.clock import ticks_add, ticks_diff
 from app.colours import ALERT, CONFIRM, CURSOR, DEALER, ENFER, POT, seat_colour
 from app.cues import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
-from app.i18n import card_word, pack, seat_name, tr
+from app.i18n import card_word, pack, seat_name, tr, wrap
 from app.modes.base import Mode
 
 _MOVE_MS = const(600)  # a token's glide from one circle to the next
@@ -62,6 +71,7 @@ class TantMode(Mode):
         self.reveal_at = 0
         self.reveal_round = 0  # the round whose cards the reveal shows
         self.announced = -1
+        self.told_lines = []  # the last facts told (app.core: told), oldest first
         # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
         self.bots = bots = list(app.session.bots or [None] * n)  # names, then the bots
         from engine.tanturlurette_bots import BOTS
@@ -158,10 +168,10 @@ class TantMode(Mode):
         if state.phase == PH_OVER or self.reveal:
             if button != OK:
                 return False
-            if state.phase == PH_OVER:
-                app.finish_game(now)
-            else:
+            if self.reveal:  # the deciding round's cards come before the game-over screen
                 self._end_reveal(now)
+            else:
+                app.finish_game(now)
             return True
         if player == TABLE:
             return self._mark(button, now)
@@ -252,6 +262,15 @@ class TantMode(Mode):
         self.peeking = False
         app.touch()
 
+    def told(self, line, kind, now):
+        lines = self.told_lines
+        for part in wrap(line, 2):  # a list of seats may take two lines
+            lines.append(part)
+        while len(lines) > 2:
+            lines.pop(0)
+        if kind == F_BLOCKED:  # the swap did not happen: said at once, above everything
+            self.app.notify([line], now)
+
     def _end_reveal(self, now):
         self.reveal = False
         self.next_at = ticks_add(now, _BOT_MS)
@@ -313,16 +332,27 @@ class TantMode(Mode):
         state = app.session.state
         phase = state.phase
         head = self._head(state, lang)
-        if phase == PH_OVER:
-            winners = state.winners()
-            names = " ".join([seat_name(lang, s) for s in winners])
-            return [head[0], tr(lang, "winner" if len(winners) == 1 else "winners") % names,
-                    tr(lang, "pot_tokens") % state.pot(), tr(lang, "to_menu")]
         if self.reveal:
             return self._reveal_lines(state, lang)
+        label = app.seat_label
+        if phase == PH_OVER:
+            winners = state.winners()
+            names = " ".join([label(s) for s in winners])
+            out = [head[0], tr(lang, "winner" if len(winners) == 1 else "winners") % names,
+                   tr(lang, "pot_tokens") % state.pot()]
+            if len(winners) > 1:  # the share of each
+                out += pack(["%s %d" % (seat_name(lang, s), state.payout[s]) for s in winners])
+            return out + [tr(lang, "to_menu")]
         if phase == PH_FIRST_DEALER:
             return [head[0], tr(lang, "drawing_dealer")]
-        out = list(head)
+        turn = self._turn_lines(state, lang, label)
+        told = self.told_lines[-2:] if len(turn) <= 3 else self.told_lines[-1:]
+        return (list(head) + told + turn)[:8]
+
+    def _turn_lines(self, state, lang, label):
+        """The lines about the seat (or the table) to act now."""
+        phase = state.phase
+        out = []
         player = state.current_player()
         if player == TABLE:
             marked = _seat_names(lang, self.marked, self.n) or tr(lang, "nobody")
@@ -332,7 +362,7 @@ class TantMode(Mode):
                           tr(lang, "confirm" if centre else "mark_hint")]
         if player < 0:
             return out
-        name = seat_name(lang, player)
+        name = label(player)
         if phase == PH_REENTRY:
             return out + [tr(lang, "reentry_ask") % name, tr(lang, "reentry_hint")]
         if self.bots[player] is not None:

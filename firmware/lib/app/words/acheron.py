@@ -135,3 +135,9 @@ def prompt(lang, state):
         return [say(lang, ("Partie finie", "Game over")), say(lang, ("Gagne: %s", "Winner: %s")) % names]
     first, second = _STEPS[step]
     return [say(lang, first) % seat_name(lang, state.who), say(lang, second)]
+
+
+def tell(lang, state, kind, a, b, c, label):
+    """The game's facts (engine/core.py): this engine records none yet (issue 14 item 2 adds
+    them, worded here as app/words/tanturlurette.py does), so nothing is told."""
+    return None

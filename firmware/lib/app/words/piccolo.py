@@ -115,3 +115,9 @@ def refusal(lang, why):
     if why and why[0] == R_NAMED_AFTER:
         return say(lang, REFUSALS[R_NAMED_AFTER]) % (why[1], level_name(lang, why[1]))
     return _shared(lang, why, REFUSALS)
+
+
+def tell(lang, state, kind, a, b, c, label):
+    """The game's facts (engine/core.py): this engine records none yet (issue 14 item 2 adds
+    them, worded here as app/words/tanturlurette.py does), so nothing is told."""
+    return None
