@@ -81,6 +81,11 @@ PENALTY_SOUPIR = const(20)
 CHANDELLE_GIFT = const(5)
 
 # -- phases -------------------------------------------------------------------------------------
+# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
+# the rest (the draws from a neighbour, the cry, the deal's end and its items) the same way.
+F_MELD = const(1)  # (seat, points, action): laid that meld (the action names its cards)
+F_SLIP = const(2)  # (seat): a naming slip, 5 points off
+
 PH_FIRST_DEALER = const(0)
 PH_DEAL = const(1)
 PH_DRAW = const(2)
@@ -745,6 +750,7 @@ class State(GameState):
             return
         if action & KIND_MASK == NAMING:
             self.slips[action - NAMING] += 1
+            self.tell(F_SLIP, action - NAMING)
             return
         cards = meld_cards(self.deck, action)  # a legal action: a meld from this hand
         hand = self.hands[seat]
@@ -753,6 +759,7 @@ class State(GameState):
             if c == self.drawn:
                 self.drawn = -1
         points = self.meld_points(action)
+        self.tell(F_MELD, seat, points, action)
         self.laid[seat] += points
         self.table.append([seat, action, points])
         self.laid_this_turn = True

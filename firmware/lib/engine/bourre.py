@@ -52,6 +52,13 @@ STAND = const(64)  # keep the hand as dealt
 DRAW_ONE = const(65)
 DRAW_TWO = const(66)
 
+# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
+# the rest (the pot, the bourrus, the share) the same way.
+F_EXCHANGE = const(1)  # (seat, cards): kept the hand (0) or changed 1 or 2 cards
+F_PLAY = const(2)  # (seat, card): played that card
+F_TRICK = const(3)  # (seat): took the trick
+F_DEAD = const(4)  # (card): nobody beat the lead: the card is out and the next player leads
+
 PH_DEAL = const(0)  # chance: five cards to each seat, one at a time from the leader
 PH_EXCHANGE = const(1)  # STAND, DRAW_ONE or DRAW_TWO
 PH_DRAW = const(2)  # chance: the cards drawn from the pack
@@ -330,6 +337,7 @@ class State(Accounts):
                 self.exchanged = 0
                 self.to_act = self.leader
         elif phase == PH_EXCHANGE:
+            self.tell(F_EXCHANGE, self.to_act, action - STAND)
             if action == STAND:
                 self._next_exchange()
             else:
@@ -384,6 +392,7 @@ class State(Accounts):
 
     def _play(self, card):
         seat = self.to_act
+        self.tell(F_PLAY, seat, card)
         self.hands[seat].remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
@@ -400,12 +409,14 @@ class State(Accounts):
     def _end_trick(self, last):
         n = self.n
         if len(self.trick) >= 2:
+            self.tell(F_TRICK, last)
             self.tricks[last] += 1
             self.won.extend(self.trick)
             self.last_taker = last
             next_lead = last
         else:
             # nobody beat the lead: the card is removed and the next player leads
+            self.tell(F_DEAD, self.trick[0])
             self.dead.append(self.trick[0])
             self.last_taker = -1
             next_lead = (last + 1) % n

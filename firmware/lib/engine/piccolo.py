@@ -56,6 +56,11 @@ GENERALE = const(72)
 # may pay it 10.
 GENERALE_PAYOFFS = (7, 10)
 
+# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
+# the rest (each card, each trick, the contract's taker, the spread hand, the winners) the same way.
+F_BID = const(1)  # (seat, level): bid that level; level 0 is a pass
+F_TRUMP = const(2)  # (seat, suit): the taker named trump
+
 PH_DEAL = const(0)
 PH_BID = const(1)
 PH_DISCARD = const(2)  # the taker has the tourne and puts two cards aside
@@ -441,6 +446,7 @@ class State(Table):
                 self.phase = PH_BID
                 self.to_act = self.active[0]
         elif phase == PH_BID:
+            self.tell(F_BID, self.to_act, 0 if action == PASS else action - BID)
             self._bid(action)
         elif phase == PH_DISCARD:
             hand = self.hands[self.taker]
@@ -452,6 +458,7 @@ class State(Table):
                 else:
                     self.phase = PH_TRUMP
         elif phase == PH_TRUMP:
+            self.tell(F_TRUMP, self.taker, action - TRUMP)
             self.trump = action - TRUMP
             self._start_play()
 

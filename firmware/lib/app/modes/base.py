@@ -33,11 +33,11 @@ From a mode, use:
   app.words()       the game's words module (app/words/__init__.py), for everything shown
   app.board         ring drawing helpers (app.board.Board); app.lang; app.rng; app.is_human(seat)
 
-Adding a game: a play engine plays in TableMode (app.modes.table) as soon as it is in
-engine.registry; a scorekeeper engine registered as "<game>_score" plays in ScoreMode
-(app.modes.score). Neither needs a new mode. Optional hooks a game module may define:
-  seat_lines(state, seat, lang)  lines shown while that seat holds OK in table play (its hand);
-  entry_seat() on a scorekeeper state: the seat being entered now, blinked on the ring.
+Adding a game: declare it in engine.games (its engine modules, modes, seat counts, setup rows,
+bot and the mode that shows each of its modes: TableMode for a play engine, ScoreMode for a
+"<game>_score" scorekeeper; neither needs a new mode), keep the surface engine/core.py declares,
+and write its words in app/words/<game>.py (app/words/__init__.py lists them: refusals, moves,
+the peek, prompts and the facts it tells). Nothing is probed: what a mode calls is declared.
 """
 
 

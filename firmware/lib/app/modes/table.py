@@ -56,6 +56,7 @@ class GameMode(Mode):
         self.full = 1  # the bar length the standings are scaled to
         self.next_at = 0
         self.announced = -1
+        self.told_lines = []  # the last facts told (app.core: told), oldest first
 
     def enter(self, now):
         self.app.board.setup(self.n, self.app.board.rings)
@@ -101,6 +102,12 @@ class GameMode(Mode):
 
     def after_play(self, now):
         pass
+
+    def told(self, line, kind, now):
+        lines = self.told_lines
+        lines.append(line)
+        while len(lines) > 2:
+            lines.pop(0)
 
     def tick(self, now):
         app = self.app
@@ -208,7 +215,7 @@ class TableMode(GameMode):
         if state.is_over():
             return self.over_lines(lang)
         words = self.words
-        out = [words.header(lang, state)]
+        out = [words.header(lang, state)] + self.told_lines[-1:]  # what just happened
         player = state.current_player()
         if player >= 0:
             name = seat_name(lang, player)

@@ -2,7 +2,17 @@
 words (Baiser, Chandelle, Jocrisse, Soupir, personnage, Grand Tombeau, Orphee...) stay as the
 text has them in both languages: docs/RULES.md lists them."""
 
-from engine.acheron import END, GRAND_TOMBEAU, KIND_MASK, NAMING, PAIR, PERSONNAGE, TRIPLET
+from engine.acheron import (
+    END,
+    F_MELD,
+    F_SLIP,
+    GRAND_TOMBEAU,
+    KIND_MASK,
+    NAMING,
+    PAIR,
+    PERSONNAGE,
+    TRIPLET,
+)
 from engine.acheron_score import (
     CHANDELLE,
     JOCRISSE,
@@ -138,6 +148,12 @@ def prompt(lang, state):
 
 
 def tell(lang, state, kind, a, b, c, label):
-    """The game's facts (engine/core.py): this engine records none yet (issue 14 item 2 adds
-    them, worded here as app/words/tanturlurette.py does), so nothing is told."""
+    """The facts engine.acheron records (the worked example: each meld and its points, each
+    naming slip); None for one not told yet."""
+    if kind == F_MELD:
+        if c == GRAND_TOMBEAU:
+            return "%s: Grand Tombeau" % label(a)
+        return "%s: %s" % (label(a), action_label(lang, state, c))  # the meld and its points
+    if kind == F_SLIP:
+        return say(lang, ("Nom oublie: %s", "Name slip: %s")) % label(a)
     return None

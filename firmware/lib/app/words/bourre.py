@@ -1,6 +1,6 @@
 """La Bourre's words (app/words/__init__.py lists what a words module declares)."""
 
-from engine.bourre import DRAW_ONE, DRAW_TWO, STAND, STRENGTH
+from engine.bourre import DRAW_ONE, DRAW_TWO, F_DEAD, F_EXCHANGE, F_PLAY, F_TRICK, STAND, STRENGTH
 from engine.bourre_score import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRICKS_RANGE
 
 from app.i18n import card_lines, card_word, say, seat_name
@@ -61,6 +61,16 @@ def prompt(lang, state):
 
 
 def tell(lang, state, kind, a, b, c, label):
-    """The game's facts (engine/core.py): this engine records none yet (issue 14 item 2 adds
-    them, worded here as app/words/tanturlurette.py does), so nothing is told."""
+    """The facts engine.bourre records (the worked example: the exchange, each card played and
+    by whom, each trick and who took it); None for one not told yet."""
+    if kind == F_PLAY:
+        return say(lang, ("%s joue %s", "%s plays %s")) % (label(a), card_word(lang, b))
+    if kind == F_TRICK:
+        return say(lang, ("Pli pour %s", "Trick to %s")) % label(a)
+    if kind == F_DEAD:
+        return say(lang, ("Pli mort: %s", "Dead card: %s")) % card_word(lang, a)
+    if kind == F_EXCHANGE:
+        if not b:
+            return say(lang, ("%s garde tout", "%s stands")) % label(a)
+        return say(lang, ("%s change %d", "%s changes %d")) % (label(a), b)
     return None

@@ -2,6 +2,8 @@
 
 from engine.piccolo import (
     BID,
+    F_BID,
+    F_TRUMP,
     GENERALE,
     MISERE,
     MISERE_TABLE,
@@ -118,6 +120,12 @@ def refusal(lang, why):
 
 
 def tell(lang, state, kind, a, b, c, label):
-    """The game's facts (engine/core.py): this engine records none yet (issue 14 item 2 adds
-    them, worded here as app/words/tanturlurette.py does), so nothing is told."""
+    """The facts engine.piccolo records (the worked example: each bid and pass, the trump);
+    None for one not told yet."""
+    if kind == F_BID:
+        if not b:
+            return say(lang, ("%s passe", "%s passes")) % label(a)
+        return "%s: %s" % (label(a), level_name(lang, b))
+    if kind == F_TRUMP:
+        return say(lang, ("Atout %s (%s)", "Trump %s (%s)")) % (suit_word(lang, b), label(a))
     return None
