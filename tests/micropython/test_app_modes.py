@@ -43,7 +43,7 @@ def test_table_play_cycles_legal_actions_and_confirms_with_a_long_ok():
                 if mode.legal[mode.cursor] == want:
                     break
                 driver.press(SWAP)
-            assert driver.hw.text[2] == "> " + words.action_label("fr", st, want), driver.hw.text
+            assert "> " + words.action_label("fr", st, want) in driver.hw.text, driver.hw.text
             moves = len(st.moves)
             driver.press(OK)  # a short OK plays nothing
             assert len(state(driver).moves) == moves

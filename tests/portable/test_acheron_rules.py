@@ -483,28 +483,19 @@ def test_each_meld_and_naming_slip_is_a_fact_worded_in_both_languages():
     from app.words import acheron as words
     from engine.acheron_bots import BOTS
     from engine.rng import Rng
+    from support import played_moves, told_lines
 
     state = A.State({"players": 3, "deals": 2})
     rng = Rng(11)
     bot = BOTS["meld"]()
     melds = 0
-    while not state.is_over():
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(state.chance_outcome(rng.below(state.chance_count())))
-            continue
-        action = bot.choose(state, who, rng)
-        state.apply(action)
-        facts, count = state.facts()
-        told = [tuple(facts[4 * i:4 * i + 4]) for i in range(count)]
+    for who, _phase, action, told in played_moves(state, bot.choose, rng):
         if action != A.END and action & A.KIND_MASK != A.NAMING:
             assert told[0][:2] == (A.F_MELD, who) and told[0][3] == action, told
             assert told[0][2] == state.table[-1][2] if state.table else True
             melds += 1
-        for kind, a, b, c in told:
-            for lang in ("fr", "en"):
-                line = words.tell(lang, state, kind, a, b, c, lambda s, lang=lang: seat_name(lang, s))
-                assert line and len(wrap(line, 2)) <= 2, line
+        for line in told_lines(words, state, told):
+            assert line and len(wrap(line, 2)) <= 2, line
     state = A.State({"players": 3})
     while not state.is_legal(A.NAMING + 2):  # the lot and the deal: then a slip can be entered
         state.apply(state.chance_outcome(rng.below(state.chance_count())) if state.current_player() == CHANCE

@@ -409,34 +409,21 @@ def test_from_dict_refuses_bad_options_as_a_bad_record():
 def test_every_card_played_and_every_trick_is_a_fact_worded_in_both_languages():
     """Issue 14's worked example for the pub games: the card engine tells each exchange, each
     card played and by whom, and each trick and who took it."""
-    from app.i18n import seat_name, wrap
+    from app.i18n import wrap
     from app.words import bourre as words
     from engine.bourre import F_DEAD, F_EXCHANGE, F_PLAY, F_TRICK, PH_EXCHANGE, PH_PLAY
     from engine.bourre_bots import BOTS
-    from engine.core import CHANCE
+    from support import played_moves, told_lines
 
     state = State({"players": 4, "deals": 2})
-    rng = Rng(5)
-    bot = BOTS["plan"]()
     plays = tricks = 0
-    while not state.is_over():
-        who = state.current_player()
-        phase = state.phase
-        if who == CHANCE:
-            state.apply(state.chance_outcome(rng.below(state.chance_count())))
-            continue
-        action = bot.choose(state, who, rng)
-        state.apply(action)
-        facts, count = state.facts()
-        told = [tuple(facts[4 * i:4 * i + 4]) for i in range(count)]
+    for who, phase, action, told in played_moves(state, BOTS["plan"]().choose, Rng(5)):
         if phase == PH_PLAY:
             assert told[0] == (F_PLAY, who, action, 0), told
             plays += 1
             tricks += len([f for f in told if f[0] in (F_TRICK, F_DEAD)])
         elif phase == PH_EXCHANGE:
             assert told[0][:2] == (F_EXCHANGE, who)
-        for kind, a, b, c in told:
-            for lang in ("fr", "en"):
-                line = words.tell(lang, state, kind, a, b, c, lambda s, lang=lang: seat_name(lang, s))
-                assert line and len(wrap(line, 2)) == 1, line
+        for line in told_lines(words, state, told):
+            assert line and len(wrap(line, 2)) == 1, line
     assert plays >= 8 and tricks >= 2

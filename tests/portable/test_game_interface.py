@@ -128,10 +128,35 @@ def check_surface(state, module):
     assert isinstance(state.phase_name(), str)
     for action in legal[:3]:
         assert isinstance(state.action_name(action), str)
+    check_words(state, module, legal)
     data = state.to_dict()
     again = module.from_dict(data)
     assert again.to_dict() == data and again.seats() == n
     assert state.record()["game"] == module.GAME
+
+
+def check_words(state, module, legal):
+    """The game's words module words what the screens show, within the OLED's 16 columns."""
+    from app.words import of
+    from engine.core import CHANCE
+
+    words = of(module.GAME)
+    scorekeeper = module.GAME.endswith("_score")
+    for lang in ("fr", "en"):
+        if scorekeeper:
+            for line in words.prompt(lang, state):
+                assert len(line) <= 16, (module.GAME, line)
+            for action in state.extra_actions():
+                assert len(words.entry_label(lang, state, action)) <= 14, (module.GAME, action)
+            continue
+        assert len(words.header(lang, state)) <= 16, words.header(lang, state)
+        if state.current_player() != CHANCE:
+            for action in legal[:5]:
+                label = words.action_label(lang, state, action)
+                assert 0 < len(label) <= 14, (module.GAME, label)
+        if state.current_player() >= 0:
+            for line in words.hand_lines(lang, state, state.current_player()):
+                assert len(line) <= 16, (module.GAME, line)
 
 
 def test_every_game_keeps_the_whole_surface_with_the_right_types():

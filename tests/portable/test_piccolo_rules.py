@@ -613,32 +613,22 @@ def test_a_deal_thrown_in_leaves_the_view_on_the_last_deal_played():
 
 def test_each_bid_pass_and_trump_is_a_fact_worded_in_both_languages():
     """Issue 14's worked example for Piccolo: the bidding and the trump are told."""
-    from app.i18n import seat_name, wrap
+    from app.i18n import wrap
     from app.words import piccolo as words
     from engine.piccolo import F_BID, F_TRUMP, PH_BID, PH_TRUMP, State
+    from support import played_moves, told_lines
 
     state = State({"target": 21})
-    rng = Rng(3)
     bots = [PlanBot() for _ in range(4)]
     bids = trumps = 0
-    while not state.is_over() and state.round < 6:
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(state.chance_outcome(rng.below(state.chance_count())))
-            continue
-        phase = state.phase
-        action = bots[who].choose(state, who, rng)
-        state.apply(action)
-        facts, count = state.facts()
-        told = [tuple(facts[4 * i:4 * i + 4]) for i in range(count)]
+    for who, phase, action, told in played_moves(state, lambda st, who, rng: bots[who].choose(st, who, rng),
+                                                 Rng(3), lambda st: st.round >= 6):
         if phase == PH_BID:
             assert told == [(F_BID, who, 0 if action == 100 else action - 100, 0)], told
             bids += 1
         elif phase == PH_TRUMP:
             assert told == [(F_TRUMP, who, action - 200, 0)], told
             trumps += 1
-        for kind, a, b, c in told:
-            for lang in ("fr", "en"):
-                line = words.tell(lang, state, kind, a, b, c, lambda s, lang=lang: seat_name(lang, s))
-                assert line and len(wrap(line, 2)) == 1 and len(line) <= 16, line
+        for line in told_lines(words, state, told):
+            assert line and len(wrap(line, 2)) == 1 and len(line) <= 16, line
     assert bids >= 6 and trumps >= 1

@@ -6,7 +6,7 @@ Every words module declares, in French and English (app.i18n.LANGS), ASCII only,
 most 16 characters (a move's label at most 14: it follows "> "):
   refusal(lang, why)     the reason why_illegal gave, (code, args...), as a sentence that
                          app.i18n.wrap fits into three OLED lines of 16 without cutting a word
-  header(lang, state)    the table mode's first line: the game, the round, the phase
+  header(lang, state)    the table mode's first line: the game and the deal (16 columns)
   action_label(lang, state, action)  a legal move as the table mode offers it
   hand_lines(lang, state, seat)      up to 4 lines: what the seat sees in its peek
   tell(lang, state, kind, a, b, c, label)  the words for a fact of the last move (kind and its

@@ -50,8 +50,6 @@ from engine.acheron_score import NAMING as SCORE_NAMING
 from app.i18n import refusal as _shared
 from app.i18n import say, seat_name
 
-# The phases by engine.acheron's PH_* number: first dealer, deal, draw, lay, over.
-PHASES = (("tirage", "lot"), ("donne", "deal"), ("pioche", "draw"), ("pose", "lay"), ("fin", "over"))
 _SLOT = 63  # a meld's card slots: action >> 6 & 63 and action & 63
 # The scorekeeper's two lines by its step (engine.acheron_score ST_*), a seat in the first.
 _STEPS = {ST_MELDS: (("%s abattu:", "%s melds laid:"), ("points poses", "points")),
@@ -90,7 +88,8 @@ def refusal(lang, why):
 
 
 def header(lang, state):
-    return "Acheron %d %s" % (state.round, say(lang, PHASES[state.phase]))
+    """The game and the deal (what is being done shows in the move offered)."""
+    return "Acheron %s %d" % (say(lang, ("donne", "deal")), state.round)
 
 
 def action_label(lang, state, action):

@@ -6,9 +6,6 @@ from engine.bourre_score import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRI
 from app.i18n import card_lines, card_word, say, seat_name
 from app.i18n import refusal as _shared
 
-# The phases by engine.bourre's PH_* number: deal, exchange, draw, discard, play, over.
-PHASES = (("donne", "deal"), ("echange", "exchange"), ("pioche", "draw"), ("ecart", "discard"),
-          ("jeu", "play"), ("fin", "over"))
 CHOICES = {STAND: ("je garde tout", "stand"), DRAW_ONE: ("change 1 carte", "change 1 card"),
            DRAW_TWO: ("change 2 cartes", "change 2 cards")}
 
@@ -25,7 +22,8 @@ def refusal(lang, why):
 
 
 def header(lang, state):
-    return "Bourre %d %s" % (state.round, say(lang, PHASES[state.phase]))
+    """The game and the deal (what is being done shows in the move offered)."""
+    return "Bourre %s %d" % (say(lang, ("donne", "deal")), state.round)
 
 
 def action_label(lang, state, action):

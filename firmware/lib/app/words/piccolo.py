@@ -30,10 +30,6 @@ from engine.piccolo_score import (
 from app.i18n import card_lines, card_word, say, seat_name, suit_word
 from app.i18n import refusal as _shared
 
-# The phases by engine.piccolo's PH_* number: deal, bid, discard, trump, play, over.
-PHASES = (("donne", "deal"), ("annonces", "bids"), ("ecart", "discard"), ("atout", "trump"),
-          ("jeu", "play"), ("fin", "over"))
-
 # The contracts by their level; the points bids are their number.
 LEVELS = {MISERE: ("misere", "misere"), PICCOLO: ("piccolo", "piccolo"),
           MISERE_TABLE: ("misere table", "open misere"), PICCOLO_TABLE: ("piccolo table", "open piccolo"),
@@ -61,7 +57,8 @@ def level_name(lang, level):
 
 
 def header(lang, state):
-    return "Piccolo %d %s" % (state.round, say(lang, PHASES[state.phase]))
+    """The game and the deal (what is being done shows in the move offered)."""
+    return "Piccolo %s %d" % (say(lang, ("donne", "deal")), state.round)
 
 
 def action_label(lang, state, action):

@@ -51,10 +51,6 @@ FACTS = {
 }
 
 REFUSALS = {}  # the engine refuses with the shared codes only
-# The phases by engine.tanturlurette's PH_* number.
-PHASES = (("tirage", "lot"), ("donne", "deal"), ("garde/change", "keep/swap"), ("garde/pioche", "keep/draw"),
-          ("pioche", "draw"), ("prend/refuse", "take/refuse"), ("perdants", "losers"), ("retour", "re-entry"),
-          ("fin", "over"))
 CHOICES = {KEEP: ("garde", "keep"), SWAP: ("change", "swap"), DRAW: ("pioche", "draw"), TAKE: ("prend", "take"),
            REFUSE: ("refuse", "refuse"), REENTER: ("revient", "comes back"), RETIRE: ("sort", "retires"),
            BLOCKED: ("Roi: refuse", "King: refused")}
@@ -65,7 +61,8 @@ def refusal(lang, why):
 
 
 def header(lang, state):
-    return ("Tant. %d %s" % (state.round, say(lang, PHASES[state.phase])))[:16]
+    """The game and the deal (what is being done shows in the move offered)."""
+    return "Tant %s %d" % (say(lang, ("tour", "round")), state.round)
 
 
 def action_label(lang, state, action):
