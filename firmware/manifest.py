@@ -20,13 +20,15 @@ require("ssd1306")  # the OLED driver, which deploy installs with mip
 
 package("app", base_path="lib", files=(
     "__init__.py", "board.py", "boards.py", "buttons.py", "clock.py", "colours.py", "config.py",
-    "core.py", "i18n.py", "loop.py", "power.py", "ring.py", "session.py",
+    "core.py", "cues.py", "i18n.py", "loop.py", "power.py", "ring.py", "session.py", "settings.py",
     "modes/__init__.py", "modes/base.py", "modes/menu.py", "modes/score.py", "modes/selftest.py",
     "modes/table.py", "modes/tant.py",
+    "words/__init__.py", "words/acheron.py", "words/bourre.py", "words/piccolo.py",
+    "words/tanturlurette.py",
 ))
 package("engine", base_path="lib", files=(
     "__init__.py", "acheron.py", "acheron_bots.py", "acheron_score.py", "bourre.py",
-    "bourre_bots.py", "bourre_score.py", "cards.py", "compat.py", "core.py", "deck32.py",
+    "bourre_bots.py", "bourre_score.py", "cards.py", "compat.py", "core.py", "deck32.py", "games.py",
     "piccolo.py", "piccolo_bots.py", "piccolo_score.py", "registry.py", "rng.py",
     "tanturlurette.py", "tanturlurette_bots.py",
 ))

@@ -68,7 +68,7 @@ def _ring_radius(ring, rings, outer):
 
 
 def _card(card):
-    return card_name(card, "en")[:-1] + _SUITS[card & 3]
+    return card_name(card)[:-1] + _SUITS[card & 3]
 
 
 class _Geometry:
@@ -141,7 +141,7 @@ def _bars(state, geo, shapes, full):
     """Every LED as the device's table mode lights it: the seat's marks and its standing bar."""
     layout = RingLayout({"rings": list(geo.ring_sizes)})
     board = Board(layout)
-    players = len(state.standings())
+    players = state.seats()
     board.setup(players, board.rings)
     frame = layout.new_frame()
     for seat, standing in enumerate(state.standings()):
@@ -200,7 +200,7 @@ def _piccolo(state, geo, names, shapes):
         else:
             line += ", sits out"
         if seat == view["taker"]:
-            line += ", takes %s" % level_name(view["level"], "en")
+            line += ", takes %s" % level_name(view["level"])
         lines.append(line)
     for place, seat in enumerate(view["winners"]):
         lines[seat] += ", %s winner" % ("first" if place == 0 else "second")
@@ -242,7 +242,7 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
     if draw is None:
         raise ValueError("no target picture for %s: a pub game's picture is its score sheet" % state.GAME)
     geo = _Geometry(size, ring_sizes)
-    players = len(state.standings())
+    players = state.seats()
     names = seat_names(names, players)
     shapes = [("circle", geo.cx, geo.cy, geo.outer + 3 * geo.led_r, (32, 32, 40), {"class": "disc"})]
     heading, second, lines, dealer, dealer_word = draw(state, geo, names, shapes)

@@ -39,7 +39,7 @@ import subprocess
 import sys
 
 from app.boards import BOARDS, REFERENCE_BOARD
-from engine.registry import PACKS
+from engine.games import GAMES as DESCRIPTORS
 
 from host_tools import FIRMWARE, FIRMWARE_LIB, ROOT
 
@@ -49,19 +49,14 @@ ESPTOOL_BAUD = 460800
 ARCH = "xtensawin"  # the ESP32's Xtensa LX6 with the windowed ABI
 DATA_EXTENSIONS = (".json",)
 
-ALL_GAMES = ("tanturlurette", "bourre", "piccolo", "acheron")
-# Beyond its engine modules (engine.registry.PACKS, which the board uses to let go of the games
-# not being played), what each game adds to a build. The table and scorekeeper modes serve only
-# the pub games.
-_PUB_GAME_MODES = ("app/modes/table.py", "app/modes/score.py")
-_EXTRA_FILES = {
-    "tanturlurette": ("app/modes/tant.py",),
-    "bourre": _PUB_GAME_MODES,
-    "piccolo": _PUB_GAME_MODES,
-    "acheron": ("engine/acheron_deck.json",) + _PUB_GAME_MODES,
-}
-GAME_FILES = {game: tuple("engine/%s.py" % module for module in PACKS[game]) + _EXTRA_FILES[game]
-              for game in ALL_GAMES}
+# From the games' descriptors (engine.games): each game's engine modules (its pack, which the
+# board lets go of when another game is played), the app modules only its modes use, its words
+# (app/words/<game>.py), its data.
+ALL_GAMES = tuple(game.name for game in DESCRIPTORS)
+GAME_FILES = {game.name: tuple("engine/%s.py" % module for module in game.engine)
+              + tuple(module.replace(".", "/") + ".py" for module in game.app + ("app.words." + game.name,))
+              + game.data
+              for game in DESCRIPTORS}
 ALWAYS_INSTALLED = "tanturlurette"
 # Engine modules the board never imports: the tests and benches run them on both runtimes.
 OFF_BOARD = ("engine/play.py",)

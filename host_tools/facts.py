@@ -76,7 +76,7 @@ def kind_of(game):
 
 
 def contract_kind(level):
-    return "points" if is_points_bid(level) else level_name(level, "en")
+    return "points" if is_points_bid(level) else level_name(level)
 
 
 def game_facts(game):
@@ -85,7 +85,7 @@ def game_facts(game):
     if facts_of is None:
         raise BadRecord("no history for game %r (known: %s)" % (record_game, ", ".join(sorted(_KINDS))))
     state = new_state(record_game, game.get("options"))
-    players = len(state.standings())
+    players = state.seats()
     facts = {
         "id": game.get("id"), "game": record_game, "kind": kind_of(record_game),
         "scorekeeper": record_game.endswith("_score"),
@@ -278,9 +278,9 @@ def _piccolo(state, moves, names):
             if is_points_bid(level):
                 detail = "%s bids %d, takes %d points: %s" % (names[taker], level, taker_points, verdict)
             else:
-                detail = "%s: %s, %d trick%s: %s" % (names[taker], level_name(level, "en"), taker_tricks,
+                detail = "%s: %s, %d trick%s: %s" % (names[taker], level_name(level), taker_tricks,
                                                      "" if taker_tricks == 1 else "s", verdict)
-            notes[taker] = "takes %s, %s" % (level_name(level, "en"), "made" if made else "failed")
+            notes[taker] = "takes %s, %s" % (level_name(level), "made" if made else "failed")
         else:
             detail = "all passed: thrown in"
         for s in started["active"]:

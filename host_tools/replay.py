@@ -50,9 +50,10 @@ class Divergence:
 
 def _round_fields(state):
     fields = {"standings": list(state.standings())}
+    summary = state.round_summary()  # the tokens, for games on the target
     for key in ("pos", "stakes", "out"):
-        if hasattr(state, key):
-            fields[key] = list(getattr(state, key))
+        if key in summary:
+            fields[key] = summary[key]
     return fields
 
 
@@ -115,7 +116,7 @@ def move_text(state, move, names):
 def move_line(index, state, move, names=None, marked=None):
     """The replay listing's line for move `index`, applied to `state` (before it): the round, who
     acts (a name, "chance" or "the table") and what the move does."""
-    seats = seat_names(names, len(state.standings()))
+    seats = seat_names(names, state.seats())
     player = state.current_player()
     who = seats[player] if player >= 0 else player_name(player)
     return "%4d  round %-3d %-14s %s%s" % (index, state.round, who, move_text(state, move, seats),

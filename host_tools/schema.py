@@ -301,6 +301,7 @@ class OkData:
 
 
 # -- the events ---------------------------------------------------------------------------------
+FACT_ARG = Int(-0x8000, 0x7FFF)  # a fact's argument: a seat, a mask of seats, a card, a count
 MOVES_TAKEN = {"moves": Int(1, MAX_MOVES), "round": ROUND, "from_round": ROUND, "to_act": TO_ACT}
 EVENTS = {
     "boot": Fields(required={"lang": Text(1, 8), "leds": COUNT},
@@ -315,6 +316,9 @@ EVENTS = {
                     optional={"pos": ListOf(Int(0, 255), MAX_SEATS), "stakes": ListOf(COUNT, MAX_SEATS),
                               "out": ListOf(Flag(), MAX_SEATS), "last_hands": ListOf(Int(-1, 255), MAX_SEATS),
                               "last_losers": Int(0, (1 << MAX_SEATS) - 1)}),
+    # what the table was told (engine/core.py's facts): the game's F_* kind, three 16-bit ints, the
+    # English words the device told it with
+    "fact": Fields(required={"kind": Int(1, 0x7FFF), "args": ListOf(FACT_ARG, 3, 3), "text": MESSAGE}),
     "elim": Fields(required={"seat": SEAT, "round": ROUND}),
     "reenter": Fields(required={"seat": SEAT, "stakes": COUNT, "pot": COUNT}),
     "undo": Fields(required=MOVES_TAKEN),
@@ -328,7 +332,8 @@ EVENTS = {
                       optional={"errno": Maybe(POINTS), "where": Maybe(SHORT)}),
     "state": StateData(),
     "error": Fields(required={"message": MESSAGE},
-                    optional={"code": Maybe(SHORT), "id": Maybe(COMMAND_ID), "action": SCALAR}),
+                    optional={"code": Maybe(SHORT), "id": Maybe(COMMAND_ID), "action": SCALAR,
+                              "why": ListOf(POINTS, 8, 1)}),  # a refused move: (code, args...)
     "ok": OkData(),
 }
 ENVELOPE = Fields(required={"seq": Int(0, INT64[1]), "type": Choice(sorted(EVENTS), "an event type"),

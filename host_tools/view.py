@@ -43,7 +43,7 @@ def public_lines(record, names=None, recent=()):
     except Exception as err:  # a view must never stop the logger
         return ["(game cannot be shown: %s)" % shown(err)]
     header = "%s · round %d · %s" % (record.get("game"), state.round, state.phase_name())
-    if hasattr(state, "pot"):
+    if state.pot() is not None:
         header += " · pot %d" % state.pot()
     lines.append(header)
     player = state.current_player()
@@ -51,7 +51,7 @@ def public_lines(record, names=None, recent=()):
     for seat in range(len(standings)):
         mark = "▶" if seat == player else " "
         line = "%s %-12s %3s" % (mark, seat_label(names, seat)[:12], standings[seat])
-        if hasattr(state, "pos"):
+        if "pos" in state.round_summary():  # a game on the target: its tokens
             circles = state.circles
             pos = state.pos[seat]
             track = "●" * pos + "○" * (circles - pos)
@@ -87,6 +87,8 @@ def describe_event(event, names=None):
         return "a new game of %s begins" % shown(data.get("game"))
     if kind == "round":
         return "round %s begins" % data.get("round")
+    if kind == "fact":  # what the device told the table, in its English words
+        return "  %s" % shown(data.get("text"))
     if kind == "elim":
         return "%s is out" % seat_label(names, data.get("seat", -1))
     if kind == "reenter":

@@ -54,11 +54,25 @@ ROWS = 19  # the target's height in lines; its width is twice that, as character
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one
 PRESS_MS = 90  # a short press, and the least gap between two presses of a button
 QUEUED_PRESSES = 8
-# The app's sound cue ids (app.core CUE_*) by name: the terminal prints a cue as a word.
-CUE_NAMES = ("click", "act", "error", "round", "lose", "win", "undo", "turn")
+
+
+def _cue_names():
+    """The app's sound cues (app.cues CUE_*) by id, as words: the terminal prints a cue so."""
+    import app.cues
+
+    names = {}
+    for name in dir(app.cues):
+        if name.startswith("CUE_"):
+            names[getattr(app.cues, name)] = name[4:].lower()
+    return tuple(names.get(cue, str(cue)) for cue in range(len(names)))
+
+
+CUE_NAMES = _cue_names()
+# A short OK never plays (app/modes/base.py): holding it does; undo is in the game menu.
 HELP = ("k KEEP  s SWAP  o/Enter OK",
-        "b BACK  K S O B long press",
-        "p hold OK (peek)  q quit")
+        "b BACK  K S O B: held",
+        "O plays, B: menu (undo)",
+        "p hold/release OK  q quit")
 NO_DISPLAY = ("No OLED on this board",
               "(display.enabled: false):",
               "the ring alone shows it.")

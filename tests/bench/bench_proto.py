@@ -29,6 +29,9 @@ class _App:
     def pop_event(self):
         return None
 
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "fake", "text": []}
+
 
 def timed(func, runs=7, loops=200):
     samples = []

@@ -34,7 +34,7 @@ WORK = _ROOT + "/build/bench_sim"
 
 
 def write_script(path, events):
-    buttons = ("KEEP", "SWAP", "OK")
+    buttons = ("KEEP", "OK", "SWAP")  # OK lands on Jouer (the menu does not wrap): games are played
     with open(path, "w") as f:
         for i in range(events // 2):
             button = buttons[i % 3]

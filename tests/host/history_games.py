@@ -8,7 +8,7 @@ import json
 import pytest
 from app.session import Session
 from engine.core import TABLE
-from engine.registry import game_module
+from engine.games import game as descriptor
 from engine.rng import Rng
 
 import host_tools  # noqa: F401  (firmware/lib on the path)
@@ -33,7 +33,7 @@ class TableEntries:
 
     def choose(self, state, rng):
         low, high = state.entry_range()
-        extras = [action for action, _label in state.extra_actions("en")]
+        extras = state.extra_actions()
         for _ in range(200):
             if extras and rng.below(8) == 0:
                 action = extras[rng.below(len(extras))]
@@ -55,11 +55,11 @@ def play(game, options=None, names=None, seed=1):
     options = KINDS[game] if options is None else options
     session.new_game(game, options, names=names)
     state = session.state
-    n = len(state.standings())
+    n = state.seats()
     bots = None
     if not game.endswith("_score"):
         module = __import__("engine.%s_bots" % game, None, None, ["BOTS"])
-        bot = module.BOTS[getattr(game_module(game), "DEFAULT_BOT", "threshold")]
+        bot = module.BOTS[descriptor(game).bot]  # the bot the device seats (engine.games)
         bots = [bot() for _ in range(n)]
     table = TableEntries()
     rng = Rng(seed)

@@ -82,7 +82,7 @@ def test_a_pack_brings_what_it_shares_with_another():
 
 
 def test_an_unknown_game_is_refused_with_the_known_ones(capsys):
-    with pytest.raises(deploy.DeployError, match="unknown game belote .*tanturlurette, bourre, piccolo, acheron"):
+    with pytest.raises(deploy.DeployError, match="unknown game belote .*tanturlurette, acheron, bourre, piccolo"):
         deploy.lib_files(games=["belote"])
     assert cli(["deploy", "--dry-run", "--games", "bourre,belote"]) == 1
     assert "unknown game belote" in capsys.readouterr().err

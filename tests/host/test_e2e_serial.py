@@ -53,8 +53,9 @@ def _press(lines, t, button):
 
 def game_script(until=None, turns=None):
     """Menu: 2 circles, then play; the human presses KEEP and OK in turn. With `until`, the
-    presses stop after the first OK at or after that time (the one that closes the finished game);
-    with `turns`, after that many KEEP and OK: the game then waits for the human for good."""
+    presses stop after the second OK at or after that time (the first ends the reveal of the
+    round that decided the game, the second closes the finished game); with `turns`, after that
+    many KEEP and OK: the game then waits for the human for good."""
     lines = []
     t = 200
     for _ in range(5):
@@ -66,13 +67,16 @@ def game_script(until=None, turns=None):
     t = _press(lines, t, "OK")  # play
     t += 500
     done = 0
+    closing = 0  # OKs pressed since the game ended
     while t < 200000 and (turns is None or done < turns):
         t = _press(lines, t, "KEEP") + 300
         ok_at = t
         t = _press(lines, t, "OK") + 300
         done += 1
         if until is not None and ok_at >= until:
-            break
+            closing += 1
+            if closing == 2:
+                break
     return "\n".join(lines) + "\n"
 
 

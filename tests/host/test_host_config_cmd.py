@@ -18,6 +18,9 @@ class _App:
     def pop_event(self):
         return None
 
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "fake", "text": []}
+
 
 def _link(tmp_path):
     path = str(tmp_path / "config.json")

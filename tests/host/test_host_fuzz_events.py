@@ -46,6 +46,7 @@ APP_EVENTS = [
     ("error", {"message": "cannot show the saved game: bad record"}),
     ("elim", {"seat": 2, "round": 5}),
     ("reenter", {"seat": 1, "stakes": 2, "pot": 6}),
+    ("fact", {"kind": 3, "args": [1, 2, 0], "text": "P2 swaps: P3"}),
 ]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -61,6 +62,11 @@ class _App:
 
     def pop_event(self):
         return self.queue.pop(0) if self.queue else None
+
+    def snapshot(self):  # app.core.App's: what the device shows
+        state = self.session.state
+        return {"mode": "TantMode", "text": ["J2 joue"], "game": self.session.game, "round": state.round,
+                "to_act": state.current_player(), "standings": list(state.standings()), "moves": len(state.moves)}
 
 
 def real_device_lines(seed=5):
@@ -184,7 +190,7 @@ def test_the_real_lines_fit_and_make_the_game():
     assert row["finished"] and row["verified"] == "ok" and row["moves"] == REAL_MOVES
     assert row["names"] == NAMES and row["returns"] == REAL_RETURNS
     kinds = {event["type"] for event in SAMPLES}
-    assert kinds == {"ok", "error", "state", "boot", "selftest", "storage", "elim", "reenter", "game", "act",
+    assert kinds == {"ok", "error", "state", "boot", "selftest", "storage", "elim", "reenter", "fact", "game", "act",
                      "round", "undo", "redo", "over"}  # every event type is among the fuzzed
     commands = {event["data"]["cmd"] for event in SAMPLES if event["type"] == "ok"}
     assert commands == {"set_clock", "hello", "version", "get_state", "list_games", "pull_game",
@@ -426,8 +432,9 @@ def test_schema_fits_the_firmware():
         lines = []
         t = 300
         steps = [("KEEP", 80, 200), ("SWAP", 80, 200), ("OK", 80, 20000), ("OK", 1200, 500)] if selftest else []
-        steps += [("OK", 80, 1000)] + [("KEEP", 80, 500), ("OK", 80, 500)] * presses + [("OK", 1200, 500)]
-        for button, hold, pause in steps:  # a long OK at the end: an undo
+        steps += [("OK", 80, 1000)] + [("KEEP", 80, 500), ("OK", 80, 500)] * presses
+        steps += [("BACK", 1200, 500), ("SWAP", 80, 300), ("OK", 80, 500)]  # an undo, in the game menu
+        for button, hold, pause in steps:
             lines += ["%d %s down" % (t, button), "%d %s up" % (t + hold, button)]
             t += hold + pause
         with open(path, "w") as f:
@@ -457,8 +464,8 @@ def test_schema_fits_the_firmware():
                         check_event({"seq": number, "type": entry["event"], "data": entry["payload"], "boot": 1})
                     except BadEvent as err:
                         raise AssertionError("the firmware's %s event: %s" % (entry["event"], err)) from None
-    assert {"boot", "boot with resume", "selftest", "game", "state", "act", "round", "undo", "elim", "reenter",
-            "over"} <= kinds, kinds
+    assert {"boot", "boot with resume", "selftest", "game", "state", "act", "fact", "round", "undo", "elim",
+            "reenter", "over"} <= kinds, kinds
 
 
 def test_every_event_type_the_firmware_sends_has_a_schema():

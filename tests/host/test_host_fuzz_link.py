@@ -33,6 +33,9 @@ class _App:
     def pop_event(self):
         return None
 
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "_App", "text": []}
+
 
 garbage_line = st.binary(max_size=LINE_MAX * 2).map(lambda b: b.replace(b"\n", b"")).map(lambda b: b + b"\n")
 good_command = st.sampled_from(["hello", "version", "get_state", "list_games", "get_config"])

@@ -157,6 +157,9 @@ class _App:
     def pop_event(self):
         return self.events.pop(0) if self.events else None
 
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "fake", "text": []}
+
 
 class LoopbackSerial:
     """pyserial's surface, wired to a Link; damage(n) spoils the next n host lines on the way."""

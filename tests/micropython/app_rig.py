@@ -53,16 +53,22 @@ def event_kinds(driver):
 def choose(driver, row, value):
     """Set one setup-menu row with the buttons: SWAP to the row, OK until the value shows."""
     menu = driver.app.mode
-    for _ in range(20):
-        if menu.rows[menu.cursor] == row:
-            break
-        driver.press(SWAP)
+    to_menu_row(driver, row)
     assert menu.rows[menu.cursor] == row, "row %s not reached" % row
     for _ in range(12):
         if menu.value(row) == value:
             return
         driver.press(OK)
     raise AssertionError("could not set %s to %r" % (row, value))
+
+
+def to_menu_row(driver, row):
+    """Move the setup menu's cursor to row, up or down (the menu does not wrap)."""
+    menu = driver.app.mode
+    for _ in range(20):
+        if menu.rows[menu.cursor] == row or row not in menu.rows:
+            return
+        driver.press(SWAP if menu.cursor < menu.rows.index(row) else KEEP)
 
 
 def start(driver, **settings):

@@ -55,7 +55,8 @@ def press_extra(driver, label):
 
 
 def labels(driver):
-    return [label for _action, label in driver.app.mode.extras]
+    mode = driver.app.mode
+    return [mode.words.entry_label("fr", state(driver), action) for action in mode.extras]
 
 
 def enter_player(driver, melds, cards, wilds=0, items=None):
@@ -127,8 +128,8 @@ def test_refused_entry_shows_the_reason_and_changes_nothing():
     driver.run_for(50)
     assert len(state(driver).moves) == moves
     text = " ".join(driver.hw.text)
-    # the engine's reason when the session passes it on, else the refused action
-    assert "items come after" in text or "512 (Jocrisse" in text, driver.hw.text
+    # the engine's reason, in the table's language
+    assert "Jocrisse, Chandelle: apres les cartes" in text, driver.hw.text
     assert driver.hw.text[0] == "Erreur", driver.hw.text
     assert "error" in event_kinds(driver)
 
@@ -178,25 +179,23 @@ def test_a_human_seat_peeks_at_its_hand_and_lays_a_meld():
         if st.current_player() != 0:
             driver.run_for(800)
             continue
-        driver.down(OK)
-        driver.run_for(800)  # held: the hand, not an undo
+        driver.press(OK)  # a short OK: the hand, nothing played
         hand = " ".join(driver.hw.text)
         assert st.deck.shorts[sorted(st.hands[0])[0]] in hand, driver.hw.text
-        driver.up(OK)
-        driver.run_for(100)
+        driver.press(OK)  # hidden again
         melds = [a for a in mode.legal if st.meld_points(a) > 0]
         if melds and not laid:
             want = melds[0]
             while mode.legal[mode.cursor] != want:
                 driver.press(SWAP)
-            assert "> " + st.action_name(want) in driver.hw.text
+            assert "> " + mode.words.action_label("fr", st, want) in driver.hw.text
             before = st.laid[0]
-            driver.press(OK)
+            driver.long(OK)
             laid = state(driver).laid[0] > before or state(driver).round > 1
         else:
             while mode.legal[mode.cursor] != 0:  # END
                 driver.press(SWAP)
-            driver.press(OK)
+            driver.long(OK)
     assert laid
 
 
@@ -212,7 +211,7 @@ def test_a_naming_slip_is_entered_for_any_seat_during_a_bot_turn():
         assert not st.is_over() and st.round <= 1, "no name laid in the first deal"
         if st.current_player() == 0:
             assert mode.legal[mode.cursor] == A.END
-            driver.press(OK)  # the human only ends his turns
+            driver.long(OK)  # the human only ends his turns
         elif st.current_player() > 0 and st.table_actions():
             break
         else:
@@ -220,12 +219,14 @@ def test_a_naming_slip_is_entered_for_any_seat_during_a_bot_turn():
     bot = st.current_player()
     assert mode.legal == st.table_actions()  # a bot's turn: the table's actions only
     first = mode.legal[0]
-    assert "> " + st.action_name(first) in driver.hw.text, driver.hw.text
+    assert "> " + mode.words.action_label("fr", st, first) in driver.hw.text, driver.hw.text
     driver.press(SWAP)
     second = mode.legal[mode.cursor]
-    assert second != first and "> " + st.action_name(second) in driver.hw.text
+    assert second != first and "> " + mode.words.action_label("fr", st, second) in driver.hw.text
     moves = len(st.moves)
-    driver.press(OK)
+    driver.press(OK)  # a short OK enters nothing
+    assert len(state(driver).moves) == moves
+    driver.long(OK)
     st = state(driver)
     assert st.slips[second - A.NAMING] == 1 and len(st.moves) == moves + 1
     assert st.moves[-1] == second and st.current_player() == bot  # still the bot's turn

@@ -163,7 +163,7 @@ def test_acheron_items_are_chosen_together_and_listed_before_the_next_deal():
         enter_number(driver, value)
     st = state(driver)
     assert st.phase_name() == "items" and "extras ? 0:aucun" in driver.hw.text, driver.hw.text
-    offered = [label for _action, label in mode.extras]
+    offered = [mode.words.entry_label("fr", st, action) for action in mode.extras]
     assert offered[:5] == ["Jocrisse -10", "Soupir+Joc -20", "Chandelle", "Joc-10 +Chand",
                            "Soup-20 +Chand"], offered
     moves = len(st.moves)
@@ -276,7 +276,7 @@ def human_move(driver, mode):
     if mode in ("deck", "board"):
         driver.press(KEEP)
     elif mode == "table":
-        driver.press(OK)  # table play's OK plays the choice shown
+        driver.long(OK)  # table play: holding OK plays the choice shown (a short OK shows the hand)
     else:
         enter_number(driver, 1)
 

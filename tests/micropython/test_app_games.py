@@ -1,6 +1,6 @@
 """La Bourre, Piccolo and Acheron played to their end on the device: set up in the menu with the
 buttons (the game's own length option keeps a whole game short), one human seat and bots in the
-others, then back to the menu. The human presses OK on whatever the OLED offers first."""
+others, then back to the menu. The human holds OK on whatever the OLED offers first."""
 
 import gc
 
@@ -19,7 +19,7 @@ def play_to_the_end(driver, max_presses):
         player = state(driver).current_player()
         if player == 0 or player == TABLE:
             moves = len(state(driver).moves)
-            driver.press(OK)
+            driver.long(OK)  # a long OK plays the move shown
             assert len(state(driver).moves) > moves or state(driver).is_over(), driver.hw.text
             presses += 1
             assert presses < max_presses, "no end after %d human decisions" % presses

@@ -59,7 +59,7 @@ def test_render_during_a_token_glide_allocates_nothing():
         mode._mark(SWAP, 0)
         if mode.cursor == mode.n:
             break
-    mode._mark(2, clock.ticks_ms())  # confirm: the glide starts
+    mode._confirm(clock.ticks_ms())  # a long OK on the centre: the glide starts
     assert mode.moving
     app = driver.app
     app.render(clock.ticks_ms())  # the text is rebuilt once, outside the lock

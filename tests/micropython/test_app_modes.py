@@ -3,14 +3,17 @@
 Driven by button presses through the debouncer and loop, like the Tanturlurette tests.
 """
 
+import sys
+
 import app.modes.table as table_module
 import app.session as session_module
+import engine.games as games_module
 from app.buttons import KEEP, OK, SWAP
+from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
 from app_rig import event_kinds, make_rig, start, state, undo_in_menu
 from engine.core import TABLE, TERMINAL, GameState, IllegalAction
-from engine.registry import game_module
 from engine.rng import Rng
 
 
@@ -22,9 +25,10 @@ def table_play_tanturlurette(driver, bots):
     return app.mode
 
 
-def test_table_play_cycles_legal_actions_and_confirms_with_ok():
+def test_table_play_cycles_legal_actions_and_confirms_with_a_long_ok():
     driver = make_rig(seed=3)
     mode = table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
+    words = __import__("app.words.tanturlurette", None, None, ["header"])
     rng = Rng(8)
     chosen = 0
     for _ in range(3000):
@@ -39,9 +43,12 @@ def test_table_play_cycles_legal_actions_and_confirms_with_ok():
                 if mode.legal[mode.cursor] == want:
                     break
                 driver.press(SWAP)
-            assert driver.hw.text[2] == "> " + st.action_name(want), driver.hw.text
+            assert "> " + words.action_label("fr", st, want) in driver.hw.text, driver.hw.text
             moves = len(st.moves)
-            driver.press(OK)
+            driver.press(OK)  # a short OK plays nothing
+            assert len(state(driver).moves) == moves
+            driver.press(OK)  # the peek it showed, hidden again
+            driver.long(OK)
             assert state(driver).moves[moves] == want
             chosen += 1
         else:
@@ -65,27 +72,23 @@ def test_table_play_keep_cycles_backwards():
     assert mode.cursor == count - 1
 
 
-def test_table_play_peek_shows_seat_lines_only_while_held():
-    # the module as imported now: starting a pub game in an earlier test let the old one go
-    tant = game_module("tanturlurette")
-    tant.seat_lines = lambda st, seat, lang: ["hand %d" % st.hand[seat]]
-    try:
-        driver = make_rig(seed=3)
-        table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
-        for _ in range(100):
-            if state(driver).current_player() == 0:
-                break
-            driver.run_for(100)
-        moves = len(state(driver).moves)
-        driver.down(OK)
-        driver.run_for(800)  # a long press: the peek, not an undo
-        assert ("hand %d" % state(driver).hand[0]) in driver.hw.text, driver.hw.text
-        driver.up(OK)
-        driver.run_for(60)
-        assert not [line for line in driver.hw.text if line.startswith("hand")]
-        assert len(state(driver).moves) == moves, "releasing a peek plays nothing"
-    finally:
-        del tant.seat_lines
+def test_table_play_a_short_ok_shows_the_hand_and_a_second_hides_it():
+    driver = make_rig(seed=3)
+    table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
+    for _ in range(100):
+        if state(driver).current_player() == 0:
+            break
+        driver.run_for(100)
+    moves = len(state(driver).moves)
+    assert "Tenir OK: jouer" in driver.hw.text and "OK: voir la main" in driver.hw.text
+    driver.press(OK)
+    card = card_word("fr", state(driver).hand[0])
+    assert ("Ta carte %s" % card) in driver.hw.text, driver.hw.text
+    driver.press(OK)
+    assert not [line for line in driver.hw.text if line.startswith("Ta carte")]
+    driver.press(OK)
+    driver.press(OK)
+    assert len(state(driver).moves) == moves, "a short OK never plays"
 
 
 def test_table_play_through_the_menu_for_every_installed_game():
@@ -106,7 +109,7 @@ def test_table_play_through_the_menu_for_every_installed_game():
             player = state(driver).current_player()
             if player == 0 or player == TABLE:
                 moves = len(state(driver).moves)
-                driver.press(OK)  # whatever is first among the legal actions
+                driver.long(OK)  # whatever is first among the legal actions
                 assert len(state(driver).moves) > moves, (game, driver.hw.text)
                 decisions += 1
             else:
@@ -118,6 +121,9 @@ def test_table_play_through_the_menu_for_every_installed_game():
 
 # -- a small scorekeeper engine: two seats enter points 0..10 a deal, at most 10 between them ---
 PENALTY = 100
+
+
+TINY_TOO_MANY = 16  # the game's one refusal code
 
 
 class TinyScore(GameState):
@@ -136,14 +142,20 @@ class TinyScore(GameState):
     def entry_seat(self):
         return self.seat
 
+    def seats(self):
+        return 2
+
+    def winners(self):
+        return [0] if self.totals[0] >= self.totals[1] else [1]
+
+    def why_illegal(self, action):
+        return None if self.is_legal(action) else (TINY_TOO_MANY,)
+
     def entry_range(self):
         return (0, 10)
 
-    def extra_actions(self, lang):
-        return [(PENALTY, "-5 J1")]
-
-    def prompt(self, lang):
-        return ["Donne %d" % self.round, "Points J%d ?" % (self.seat + 1)]
+    def extra_actions(self):
+        return [PENALTY]
 
     def legal_actions(self):
         return [a for a in range(11) if self.is_legal(a)] + [PENALTY]
@@ -155,7 +167,7 @@ class TinyScore(GameState):
 
     def apply(self, action):
         if self.current_player() != TABLE or not self.is_legal(action):
-            raise IllegalAction(self, action, "the deal has only 10 points")
+            raise IllegalAction(self, action, self.why_illegal(action))
         self._apply(action)
         self.moves.append(action)
 
@@ -181,6 +193,26 @@ class TinyScore(GameState):
         return list(self.totals)
 
 
+class TinyWords:
+    """app.words.tiny: the game's refusals are sentences already (a test's)."""
+
+    @staticmethod
+    def refusal(lang, why):
+        return "the deal has only 10 points" if why == (TINY_TOO_MANY,) else "code %r" % (why,)
+
+    @staticmethod
+    def prompt(lang, state):
+        return ["Donne %d" % state.round, "Points J%d ?" % (state.seat + 1)]
+
+    @staticmethod
+    def entry_label(lang, state, action):
+        return "-5 J1"
+
+    @staticmethod
+    def applied(lang, state):
+        return None  # its deals apply nothing beyond the numbers
+
+
 class TinyModule:
     State = TinyScore
     GAME = "tiny_score"
@@ -198,11 +230,17 @@ def with_tiny_registry(test):
 
     session_module.game_module = lookup
     table_module.game_module = lookup
+    real_games = games_module.GAMES  # a descriptor says which screen plays it
+    games_module.GAMES = real_games + (games_module.Game("tiny", ("tiny_score",), ("app.modes.score",), (
+        games_module.Mode("score", "tiny_score", "app.modes.score.ScoreMode", (2, 2), ()),)),)
+    sys.modules["app.words.tiny"] = TinyWords
     try:
         test()
     finally:
         session_module.game_module = real_session
         table_module.game_module = real_table
+        games_module.GAMES = real_games
+        sys.modules.pop("app.words.tiny")
 
 
 def start_tiny():
@@ -235,7 +273,7 @@ def test_scorekeeper_entries_refusal_and_penalty():
         assert len(state(driver).moves) == moves and state(driver).seat == 1
         shown = " ".join(driver.hw.text)
         # the engine's reason when the session passes it on, else the refused action
-        assert driver.hw.text[0] == "Erreur" and ("10 points" in shown or "action 5" in shown), shown
+        assert driver.hw.text[0] == "Erreur" and "10 points" in shown, shown
         assert "error" in event_kinds(driver)
         for _ in range(2):
             driver.press(KEEP)

@@ -13,10 +13,9 @@ from app.buttons import KEEP, OK, PRESS, SWAP, make_event
 from app.core import SELFTEST_MARKER
 from app.modes.menu import SetupMenu
 from app.modes.score import ScoreMode
-from app.modes.selftest import SelfTestMode
 from app.modes.table import TableMode
 from app.session import Session
-from app_rig import choose, event_kinds, make_rig, state
+from app_rig import choose, event_kinds, make_rig, state, to_menu_row
 from engine.registry import game_module
 from store.files import Files
 from store.storage import Store
@@ -63,11 +62,9 @@ def menu(driver):
 
 def to_row(driver, row):
     mode = menu(driver)
-    for _ in range(len(mode.rows)):
-        if mode.rows[mode.cursor] == row:
-            return
-        driver.press(SWAP)
-    raise AssertionError("no row %s in %r" % (row, mode.rows))
+    to_menu_row(driver, row)
+    if mode.rows[mode.cursor] != row:
+        raise AssertionError("no row %s in %r" % (row, mode.rows))
 
 
 def play(driver):
@@ -167,7 +164,8 @@ def test_acheron_offers_its_house_readings_and_the_scorekeeper_fewer():
     driver = make_rig(seed=4, lang="en")
     choose(driver, "game", "acheron")
     mode = menu(driver)
-    assert mode.option_names == [name for name, _values in game_module("acheron").SETUP_CHOICES]
+    assert mode.option_names == ["target", "lay", "jocrisse", "chandelle", "five_fee", "rouge_queen",
+                                 "personnages", "draw_from"]
     choose(driver, "lay", "free")
     assert shown_row(driver) == "> Lay: free"
     choose(driver, "chandelle", "transfer")
@@ -408,8 +406,23 @@ def test_a_game_left_out_of_the_build_is_neither_offered_nor_reported():
 
 
 # -- the self-test ----------------------------------------------------------------------------------
+def is_selftest(mode):
+    """By name: the module is let go after each run, so each run has a class of its own."""
+    return type(mode).__name__ == "SelfTestMode"
+
+
+def test_the_self_test_lets_its_code_go_once_it_has_run():
+    driver = make_rig(seed=1)
+    to_row(driver, "selftest")
+    driver.press(OK)
+    assert "app.modes.selftest" in sys.modules
+    pass_selftest(driver)
+    assert isinstance(driver.app.mode, SetupMenu)
+    assert "app.modes.selftest" not in sys.modules
+
+
 def pass_selftest(driver):
-    assert isinstance(driver.app.mode, SelfTestMode), driver.app.mode
+    assert is_selftest(driver.app.mode), driver.app.mode
     driver.run_for(7000)  # the ring sweep
     for button in (KEEP, SWAP, OK):
         driver.press(button)
@@ -421,10 +434,13 @@ def test_the_self_test_row_runs_it_and_returns_to_the_menu():
     driver = make_rig(seed=1, lang="en")
     mode = menu(driver)
     assert mode.rows[-1] == "selftest"
-    driver.press(KEEP)  # up from Play wraps round to the last row
+    driver.press(KEEP)  # up from Play: nothing (the menu does not wrap into the self-test)
+    assert shown_row(driver) == "> Play" and mode.cursor == 0
+    to_row(driver, "selftest")
+    driver.press(SWAP)  # down from the self-test: nothing either
     assert shown_row(driver) == "> Self-test"
     driver.press(OK)
-    assert isinstance(driver.app.mode, SelfTestMode)
+    assert is_selftest(driver.app.mode)
     assert driver.hw.text[0] == "SELF-TEST"
     pass_selftest(driver)
     assert driver.app.mode is mode and shown_row(driver) == "> Self-test"
@@ -435,7 +451,7 @@ def test_first_boot_runs_the_self_test_once_and_remembers_it_beside_the_saves():
     folder = scratch("first_boot")
     marker = folder + "/" + SELFTEST_MARKER
     driver = make_rig(seed=1, session=Session(store=Store(root=folder)))
-    assert isinstance(driver.app.mode, SelfTestMode), "a new device starts with its self-test"
+    assert is_selftest(driver.app.mode), "a new device starts with its self-test"
     assert not exists(marker)
     pass_selftest(driver)
     assert isinstance(driver.app.mode, SetupMenu)
@@ -502,3 +518,58 @@ def test_with_the_tie_rule_a_table_marking_every_seat_moves_them_all():
         mark_losers(driver, 0b1111)  # every card the same rank
         driver.run_for(2000)
         assert list(state(driver).pos) == moved, (tie_rule, state(driver).pos)
+
+
+# -- the menu's memory ------------------------------------------------------------------------------
+def test_the_menu_remembers_the_last_game_and_its_settings_across_games():
+    driver = make_rig(seed=2)
+    choose(driver, "game", "piccolo")
+    choose(driver, "mode", "score")
+    choose(driver, "target", 21)
+    choose(driver, "generale", False)
+    play(driver)
+    driver.app.finish_game(driver.hw.clock.ticks_ms())
+    mode = menu(driver)
+    assert mode.game == "piccolo" and mode.value("mode") == "score"
+    assert mode.value("target") == 21 and mode.value("generale") is False
+    assert mode.cursor == 0  # on Jouer: one press replays it
+    choose(driver, "game", "bourre")  # another game opens with its own defaults
+    assert mode.value("deals") == 7
+    choose(driver, "game", "piccolo")  # and Piccolo with what it was played with
+    assert mode.value("target") == 21 and mode.value("mode") == "score"
+
+
+def test_the_menu_remembers_across_a_restart_and_checks_what_it_reads():
+    folder = scratch("menu_memory")
+    path = folder + "/menu.json"
+    Files().write_atomic(folder + "/" + SELFTEST_MARKER, b"{}")  # its first-boot self-test ran
+    driver = make_rig(seed=2, session=Session(Store(folder)))
+    choose(driver, "game", "bourre")
+    choose(driver, "players", 3)
+    choose(driver, "humans", 2)
+    choose(driver, "deals", 3)
+    choose(driver, "eldest", 2)
+    play(driver)
+    assert exists(path) and not exists(path + ".tmp")
+    driver.app.finish_game(driver.hw.clock.ticks_ms())
+    again = make_rig(seed=3, session=Session(Store(folder)))  # the board restarted
+    mode = menu(again)
+    assert mode.game == "bourre" and mode.value("players") == 3 and mode.value("humans") == 2
+    assert mode.value("deals") == 3 and mode.value("eldest") == 2
+    # a file that passes its checksum but holds what no build offers: those parts are dropped
+    from store.container import encode
+
+    files = Files()
+    files.write_atomic(path, encode("TTM", {"v": 1, "game": "bourre", "games": {
+        "bourre": {"mode": "table", "players": 3, "humans": 9, "options": {"deals": 4, "eldest": 5,
+                                                                         "stake": True}},
+        "belote": {"mode": "table", "players": 4}}}))
+    third = make_rig(seed=4, session=Session(Store(folder)))
+    mode = menu(third)
+    assert mode.game == "bourre" and mode.value("deals") == 4
+    assert mode.value("eldest") == 0 and mode.value("stake") == 1 and mode.value("humans") == 1
+    with open(path, "wb") as f:  # damaged: ignored and logged, the menu starts afresh
+        f.write(b"TTM 1 00000000 2\n{}")
+    fourth = make_rig(seed=5, session=Session(Store(folder)))
+    assert menu(fourth).game == "tanturlurette"
+    assert "error" in event_kinds(fourth)

@@ -1,7 +1,7 @@
 """Tanturlurette on the device, driven only by button presses through the debouncer and loop."""
 
 from app.buttons import BACK, KEEP, OK, SWAP
-from app_rig import choose, event_kinds, keep_to_marking, make_rig, start, state
+from app_rig import choose, event_kinds, keep_to_marking, make_rig, start, state, undo_in_menu
 from engine.core import TABLE
 from engine.rng import Rng
 from engine.tanturlurette import PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
@@ -15,6 +15,10 @@ def play_deck_game(driver, max_turns=3000):
     for _ in range(max_turns):
         st = state(driver)
         if st.phase == PH_OVER:
+            # the round that decided the game is shown first, then the winners (issue 14)
+            assert mode.reveal and driver.hw.text[1] in ("Cartes du tour", "Cards shown"), driver.hw.text
+            driver.press(OK)
+            assert not mode.reveal
             return peeks
         player = st.current_player()
         if mode.reveal:
@@ -48,6 +52,7 @@ def test_deck_game_with_bots_ends_with_a_winner():
     winners = st.winners()
     assert winners and sum(st.payout) == st.pot()
     assert "Gagne" in driver.hw.text[1] or "Partage" in driver.hw.text[1], driver.hw.text
+    assert ("Pot: %d jetons" % st.pot()) in driver.hw.text
     kinds = event_kinds(driver)
     assert "over" in kinds and "elim" in kinds
     driver.press(OK)  # back to the setup menu, the game archived
@@ -65,7 +70,8 @@ def test_deck_game_eight_players_in_english():
 
 
 def mark_losers(driver, mask):
-    """Move the cursor with SWAP, toggle seats with OK, then confirm on the centre slot."""
+    """Move the cursor with SWAP, toggle seats with OK, then confirm on the centre slot with a
+    long OK (a short one there confirms nothing: it says to hold OK)."""
     mode = driver.app.mode
     st = state(driver)
     for seat in range(st.n):
@@ -79,7 +85,10 @@ def mark_losers(driver, mask):
         if mode.cursor == st.n:
             break
         driver.press(SWAP)
+    moves = len(st.moves)
     driver.press(OK)
+    assert len(state(driver).moves) == moves, "a short OK confirmed the losers"
+    driver.long(OK)
 
 
 def play_board_game(driver, seed, max_turns=2000):
@@ -154,14 +163,14 @@ def test_seat_to_act_blinks():
     assert sum(driver.hw.frame[3 * led:3 * led + 3]) > 0
 
 
-def test_long_ok_undoes_back_to_the_human_decision():
+def test_undo_in_the_game_menu_goes_back_to_the_human_decision():
     driver = make_rig(seed=4)
     start(driver, mode="board")
     driver.run_for(1700)
     first = state(driver).current_player()
     driver.press(SWAP)
     assert len(state(driver).moves) == 2 and state(driver).current_player() != first
-    driver.long(OK)
+    undo_in_menu(driver)  # the game menu: a long OK no longer undoes
     st = state(driver)
     assert len(st.moves) == 1 and st.current_player() == first, (list(st.moves), first)
     assert driver.hw.text[0] == "Coup annule", driver.hw.text
@@ -247,7 +256,7 @@ def test_a_player_capped_at_one_reentry_is_out_at_his_second_fall():
     st = state(driver)
     assert asked == 1 and st.out[0] and st.stakes[0] == 2 and st.phase != PH_REENTRY
     assert [p["seat"] for k, p in driver.events if k == "elim"] == [0]
-    driver.run_for(700)
+    driver.run_for(3000)  # the notices go (mark_losers' short OK on the centre said to hold OK)
     assert driver.hw.text[2].startswith("x "), driver.hw.text  # J1 out on the standings line
 
 

@@ -5,10 +5,10 @@ KEEP/SWAP/OK only.
 """
 
 from app.buttons import OK
+from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app_rig import enter_number as enter
 from app_rig import event_kinds, make_rig, start, state, undo_in_menu
-from engine.cards import card_name
 
 
 def start_bourre(players):
@@ -39,8 +39,8 @@ def test_tricks_entered_with_buttons_antes_and_bourru():
 def test_impossible_tricks_are_refused_on_screen_and_nothing_changes():
     driver = start_bourre(2)
     enter(driver, 5)  # five and none: the leader cannot take every trick
-    assert len(state(driver).moves) == 0 and driver.hw.text[:3] == ["Erreur", "the leader takes",
-                                                                 "2 tricks at most"], driver.hw.text
+    assert len(state(driver).moves) == 0 and driver.hw.text[:4] == ["Erreur", "Le premier a",
+                                                                 "jouer fait 2", "plis au plus"], driver.hw.text
     assert "error" in event_kinds(driver)
     driver.run_for(3000)  # the notice goes; the entry is still expected from the same seat
     assert driver.hw.text[1] == "Plis de J1 ?", driver.hw.text
@@ -48,7 +48,7 @@ def test_impossible_tricks_are_refused_on_screen_and_nothing_changes():
     moves = len(state(driver).moves)
     enter(driver, 4)
     assert len(state(driver).moves) == moves
-    assert driver.hw.text[:3] == ["Erreur", "a player takes 3", "tricks at most"], driver.hw.text
+    assert driver.hw.text[:3] == ["Erreur", "Un joueur fait 3", "plis au plus"], driver.hw.text
     driver.run_for(3000)
     assert driver.hw.text[1] == "Plis de J2 ?", driver.hw.text
     enter(driver, 3)
@@ -94,16 +94,14 @@ def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
             continue
         if not peeked and st.phase == PH_PLAY:
             moves = len(st.moves)
-            driver.down(OK)
-            driver.run_for(800)  # held: the OLED shows the hand, nothing is played
+            driver.press(OK)  # a short OK: the OLED shows the hand, nothing is played
             hand = " ".join(driver.hw.text)
             for card in st.hands[0]:
-                assert card_name(card, "fr") in hand, driver.hw.text
-            driver.up(OK)
-            driver.run_for(60)
+                assert card_word("fr", card) in hand, driver.hw.text
+            driver.press(OK)  # hidden again
             assert len(state(driver).moves) == moves
             peeked = True
-        driver.press(OK)  # the first legal action shown
+        driver.long(OK)  # the first legal action shown
     st = state(driver)
     assert st.is_over() and peeked and st.round == 7
     assert sum(st.payout) == st.pot()
@@ -129,7 +127,7 @@ def test_six_at_the_table_with_cards_put_under_the_pack_all_exchange():
         if st.phase == PH_PLAY or st.is_over():
             break
         if st.current_player() == 0:
-            driver.press(OK)  # the first choice shown: stand
+            driver.long(OK)  # the first choice shown: stand
         else:
             driver.run_for(400)
     assert st.phase == PH_PLAY and st.pack_size() == 2 and sum(st.holder_counts()) == 32

@@ -11,7 +11,7 @@ from hw_esp32 import Esp32Hardware
 from hw_esp32.buzzer import CUES
 from hw_esp32.display import ascii_line
 
-CUE_ERROR = 2  # app.core's ids: click, act, error, ...
+CUE_ERROR = 2  # app.cues' ids: click, act, error, ...
 PINS = DEFAULT_CONFIG["pins"]  # the reference board's
 LEDS, KEEP_PIN, SWAP_PIN, OK_PIN, BACK_PIN = PINS["leds"], PINS["keep"], PINS["swap"], PINS["ok"], PINS["back"]
 SDA, SCL = PINS["i2c_sda"], PINS["i2c_scl"]

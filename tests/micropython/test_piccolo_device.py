@@ -102,8 +102,8 @@ def test_first_winner_leaves_and_the_dealer_plays():
 
 
 def test_table_play_with_one_human_and_a_peek_at_the_hand():
+    from app.i18n import card_word
     from app.modes.table import TableMode
-    from engine.cards import card_name
     from engine.piccolo import PH_PLAY
 
     driver = make_rig(seed=7)
@@ -119,16 +119,14 @@ def test_table_play_with_one_human_and_a_peek_at_the_hand():
             continue
         if not peeked and st.phase == PH_PLAY:
             moves = len(st.moves)
-            driver.down(OK)
-            driver.run_for(800)  # held: the OLED shows the whole hand, nothing is played
+            driver.press(OK)  # a short OK: the OLED shows the whole hand, nothing is played
             shown = " ".join(driver.hw.text)
             for card in st.hands[0]:
-                assert card_name(card, "fr") in shown, driver.hw.text
-            driver.up(OK)
-            driver.run_for(60)
+                assert card_word("fr", card) in shown, driver.hw.text
+            driver.press(OK)  # hidden again
             assert len(state(driver).moves) == moves
             peeked = True
-        driver.press(OK)  # the first legal action shown (a pass when bidding)
+        driver.long(OK)  # the first legal action shown (a pass when bidding)
     st = state(driver)
     assert st.round > 3 and peeked, (st.round, driver.hw.text)
     assert st.last_result is not None and sum(st.scores) > 0

@@ -4,7 +4,7 @@ ManualClock and scripted button levels: each ring lit alone in turn, each button
 import micropython
 from app.buttons import BACK, KEEP, OK, SWAP
 from app.colours import CONFIRM, DIM
-from app.core import CUE_CLICK, CUE_TURN, CUE_WIN
+from app.cues import CUE_CLICK, CUE_TURN, CUE_WIN
 from app.modes.menu import SetupMenu
 from app.modes.selftest import BUTTON_COLOURS, SEEN_LEVEL, STEP_MS, SWEEP_COLOURS, SelfTestMode
 from app_rig import make_rig

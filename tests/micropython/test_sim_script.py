@@ -58,8 +58,9 @@ def test_a_bad_script_line_is_one_message_and_nothing_runs():
     expect_raises(OSError, os.stat, out)  # nothing ran, so nothing was written
 
 
-def write_long_script(path, events, buttons=("KEEP", "SWAP", "OK")):
-    """events button events: a 40 ms press (past the debounce) every 60 ms, cycling through buttons."""
+def write_long_script(path, events, buttons=("KEEP", "OK", "SWAP")):
+    """events button events: a 40 ms press (past the debounce) every 60 ms, cycling through buttons
+    (KEEP, OK, SWAP by default: OK comes on Jouer, the menu not wrapping, so games are played)."""
     with open(path, "w") as f:
         for i in range(events // 2):
             button = buttons[i % len(buttons)]
@@ -193,7 +194,7 @@ def test_scripted_board_game_replays_the_same_game():
         if player == TABLE:
             driver.press(OK)  # marks the first live seat (where the cursor starts)
             driver.press(KEEP)  # back past the first live seat: the confirm slot
-            driver.press(OK)
+            driver.long(OK)  # a long OK on the centre confirms
         elif player >= 0:
             driver.press(SWAP if len(st.moves) % 3 else KEEP)
         else:
@@ -257,8 +258,9 @@ def test_keys_become_timed_presses():
 
 
 def test_the_terminal_names_each_cue_as_the_app_numbers_it():
-    import app.core
+    import app.cues
     from sim.term import CUE_NAMES
 
+    assert CUE_NAMES[:3] == ("click", "act", "error") and len(CUE_NAMES) == 8
     for cue, name in enumerate(CUE_NAMES):
-        assert getattr(app.core, "CUE_" + name.upper()) == cue, name
+        assert getattr(app.cues, "CUE_" + name.upper()) == cue, name

@@ -17,3 +17,38 @@ def expect_raises(exc_type, func, *args, **kwargs):
 def scaled(cpython_count, micropython_count):
     """Loop counts for seeded property loops: the unix port is slower, so it runs fewer."""
     return micropython_count if ON_MICROPYTHON else cpython_count
+
+
+def said(err, game, lang="en"):
+    """The sentence the device shows for an IllegalAction of `game` (its words module's)."""
+    from app.words import of
+
+    return of(game).refusal(lang, err.why)
+
+
+def played_moves(state, choose, rng, until=None):
+    """Play a game out (or until until(state)), chance drawn from rng: yields, for each move a
+    seat or the table makes, (who, the phase before it, the action, the facts it recorded)."""
+    from engine.core import CHANCE
+
+    while not state.is_over() and not (until and until(state)):
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(state.chance_outcome(rng.below(state.chance_count())))
+            continue
+        phase = state.phase
+        action = choose(state, who, rng)
+        state.apply(action)
+        facts, count = state.facts()
+        yield who, phase, action, [tuple(facts[4 * i:4 * i + 4]) for i in range(count)]
+
+
+def told_lines(words, state, facts):
+    """Each fact worded in French and in English (seats as J1 / P1), None where not told."""
+    from app.i18n import seat_name
+
+    lines = []
+    for kind, a, b, c in facts:
+        for lang in ("fr", "en"):
+            lines.append(words.tell(lang, state, kind, a, b, c, lambda s, lang=lang: seat_name(lang, s)))
+    return lines

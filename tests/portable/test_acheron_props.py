@@ -171,7 +171,9 @@ def test_deals_rotate_the_dealer_to_the_left():
 
 
 def test_action_names_and_hand_lines_fit_the_oled():
-    """TableMode shows "> " + action_name and up to four seat_lines of 16 characters."""
+    """TableMode shows "> " + the words' action_label and up to four hand_lines of 16."""
+    from app.words import acheron as words
+
     for seed in range(scaled(6, 2)):
         rng = Rng(seed + 70)
         state = A.State({"players": 3 + seed % 4, "deals": 2, "lay": ("drawn", "free")[seed % 2]})
@@ -182,8 +184,10 @@ def test_action_names_and_hand_lines_fit_the_oled():
                 sample_chance(state, rng)
                 continue
             for action in state.legal_actions():
-                assert len(state.action_name(action)) <= 14, state.action_name(action)
-            lines = A.seat_lines(state, p)
+                for lang in ("fr", "en"):
+                    label = words.action_label(lang, state, action)
+                    assert len(label) <= 14, label
+            lines = words.hand_lines("fr", state, p)
             assert 1 <= len(lines) <= 4
             shown = 0
             for line in lines:

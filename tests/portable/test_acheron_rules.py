@@ -475,3 +475,33 @@ def test_deal_totals_add_to_the_scores_over_deals():
     _finish_quietly(state)
     assert state.round == 2 and state.dealer == 0  # the deal passes to the left
     assert state.scores == state.last_deal["totals"]
+
+
+def test_each_meld_and_naming_slip_is_a_fact_worded_in_both_languages():
+    """Issue 14's worked example for Achéron: each meld with its points, each naming slip."""
+    from app.i18n import seat_name, wrap
+    from app.words import acheron as words
+    from engine.acheron_bots import BOTS
+    from engine.rng import Rng
+    from support import played_moves, told_lines
+
+    state = A.State({"players": 3, "deals": 2})
+    rng = Rng(11)
+    bot = BOTS["meld"]()
+    melds = 0
+    for who, _phase, action, told in played_moves(state, bot.choose, rng):
+        if action != A.END and action & A.KIND_MASK != A.NAMING:
+            assert told[0][:2] == (A.F_MELD, who) and told[0][3] == action, told
+            assert told[0][2] == state.table[-1][2] if state.table else True
+            melds += 1
+        for line in told_lines(words, state, told):
+            assert line and len(wrap(line, 2)) <= 2, line
+    state = A.State({"players": 3})
+    while not state.is_legal(A.NAMING + 2):  # the lot and the deal: then a slip can be entered
+        state.apply(state.chance_outcome(rng.below(state.chance_count())) if state.current_player() == CHANCE
+                    else bot.choose(state, state.current_player(), rng))
+    state.apply(A.NAMING + 2)
+    facts, count = state.facts()
+    assert (count, facts[0], facts[1]) == (1, A.F_SLIP, 2)
+    assert words.tell("fr", state, A.F_SLIP, 2, 0, 0, lambda s: seat_name("fr", s)) == "Nom oublie: J3"
+    assert melds >= 2

@@ -2,6 +2,7 @@
 
 import engine.acheron_score as S
 from app.session import Session
+from app.words.acheron import prompt
 from engine.acheron_bots import BOTS
 from engine.core import CHANCE
 from engine.rng import Rng
@@ -23,7 +24,7 @@ def test_scorekeeper_resumes_after_a_reboot_mid_deal():
         report = again.resume()
         assert report["resumed"] and report["game"] == "acheron_score"
         assert again.state.to_dict() == before
-        assert again.state.prompt("fr") == ["J2 abattu:", "points poses"]
+        assert prompt("fr", again.state) == ["J2 abattu:", "points poses"]
         assert again.state.standings() == [0, -5, 0]
     finally:
         clean_root(root)

@@ -3,9 +3,10 @@
 import json
 
 import engine.acheron_score as S
+from app.words import acheron as words
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay
-from support import expect_raises
+from support import expect_raises, said
 
 
 def enter_deal(state, rows):
@@ -24,7 +25,7 @@ def enter_deal(state, rows):
 def refused(state, action, words):
     before = state.to_dict()
     err = expect_raises(IllegalAction, state.apply, action)
-    assert words in str(err), str(err)
+    assert words in said(err, "acheron"), said(err, "acheron")
     assert state.to_dict() == before
 
 
@@ -88,7 +89,7 @@ def test_the_game_ends_after_the_deal_that_reaches_the_target():
     assert state.is_over() and state.current_player() == TERMINAL
     assert state.winners() == [0] and state.returns() == [102, 6, -19]
     assert state.round == 2 and state.extra_actions() == [] and state.legal_actions() == []
-    assert state.prompt("fr") == ["Partie finie", "Gagne: J1"]
+    assert words.prompt("fr", state) == ["Partie finie", "Gagne: J1"]
 
 
 def test_impossible_entries_are_refused_with_the_reason():
@@ -124,7 +125,8 @@ def test_jocrisse_and_chandelle_need_room_in_the_hand():
     state.apply(1)  # the one card left is a wild card
     refused(state, S.JOCRISSE, "left for the Baiser")
     refused(state, S.CHANDELLE, "left for a personnage")
-    assert state.extra_actions("en")[0] == (S.NAMING, "Name slip P1")
+    assert state.extra_actions()[0] == S.NAMING
+    assert words.entry_label("en", state, S.NAMING) == "Name slip P1"
 
 
 def test_one_jocrisse_per_deal_and_soupir_needs_two_cards():
@@ -157,33 +159,34 @@ def items_step(players=3, cards=5, wilds=0):
 
 def test_the_items_of_a_player_are_one_entry_chosen_from_the_sets_the_hand_allows():
     state = items_step()
-    sets = [(action - S.ITEMS, label) for action, label in state.extra_actions("fr") if action >= S.ITEMS]
+    sets = [(action - S.ITEMS, words.entry_label("fr", state, action)) for action in state.extra_actions()
+            if action >= S.ITEMS]
     assert sets == [(S.ITEM_JOCRISSE, "Jocrisse -10"), (S.ITEM_SOUPIR, "Soupir+Joc -20"),
                     (S.ITEM_CHANDELLE, "Chandelle"), (S.ITEM_JOCRISSE | S.ITEM_CHANDELLE, "Joc-10 +Chand"),
                     (S.ITEM_SOUPIR | S.ITEM_CHANDELLE, "Soup-20 +Chand")]
-    assert [label for _action, label in state.extra_actions("en")][:5] == [label for _m, label in sets]
+    assert [words.entry_label("en", state, a) for a in state.extra_actions()][:5] == [label for _m, label in sets]
     refused(state, S.ITEMS + (S.ITEM_JOCRISSE | S.ITEM_SOUPIR), "Jocrisse or Soupir")
     state.apply(S.ITEMS + (S.ITEM_SOUPIR | S.ITEM_CHANDELLE))  # both at once, and on to J2
     assert state.entry_seat() == 1 and state.phase_name() == "melds"
     assert state.jocrisse == [20, 0, 0] and state.candle == [True, False, False]
-    assert state.action_name(S.ITEMS + S.ITEM_CHANDELLE) == "Chandelle"
+    assert state.action_name(S.ITEMS + (S.ITEM_SOUPIR | S.ITEM_CHANDELLE)) == "items Soupir+Joc -20+Chandelle"
     # J2 holds 1 card, a wild one: no room for the Baiser or a personnage, nothing but slips offered
     for entry in (30, 1, 1):
         state.apply(entry)
-    assert [a for a, _label in state.extra_actions() if a >= S.ITEMS] == []
+    assert [a for a in state.extra_actions() if a >= S.ITEMS] == []
     refused(state, S.ITEMS + S.ITEM_CHANDELLE, "left for a personnage")
     state.apply(0)
     # J3 with cards: another player has the Baiser, so only Chandelle
     for entry in (0, 4, 0):
         state.apply(entry)
-    assert [a - S.ITEMS for a, _label in state.extra_actions() if a >= S.ITEMS] == [S.ITEM_CHANDELLE]
+    assert [a - S.ITEMS for a in state.extra_actions() if a >= S.ITEMS] == [S.ITEM_CHANDELLE]
     refused(state, S.ITEMS + (S.ITEM_JOCRISSE | S.ITEM_CHANDELLE), "one Baiser")
     assert state.jocrisse == [20, 0, 0] and state.candle == [True, False, False]  # the check undid itself
 
 
 def test_a_set_needs_room_for_every_item_in_it():
     state = items_step(cards=1)  # one card: the Baiser or a personnage, not both
-    offered = [a - S.ITEMS for a, _label in state.extra_actions() if a >= S.ITEMS]
+    offered = [a - S.ITEMS for a in state.extra_actions() if a >= S.ITEMS]
     assert offered == [S.ITEM_JOCRISSE, S.ITEM_CHANDELLE], offered
     refused(state, S.ITEMS + (S.ITEM_JOCRISSE | S.ITEM_CHANDELLE), "left for a personnage")
     refused(state, S.ITEMS + S.ITEM_SOUPIR, "Soupir needs")
@@ -193,23 +196,23 @@ def test_a_set_needs_room_for_every_item_in_it():
 
 def test_what_a_deal_applied_is_listed_after_it_and_kept_with_the_state():
     state = S.State({"players": 3})
-    assert state.deal_applied("fr") == []
+    assert words.applied("fr", state) == []
     state.apply(S.NAMING + 1)
     state.apply(S.NAMING + 1)
     enter_deal(state, [(30, 2, 0, ()), (12, 6, 1, ()), (5, 9, 2, ())])
-    assert state.deal_applied("fr") == ["J2 noms x2 -10"]
+    assert words.applied("fr", state) == ["J2 noms x2 -10"]
     state.apply(0)
     state.apply(S.NAMING + 0)
     for entry in (30, 2, 0, S.ITEMS + S.ITEM_CHANDELLE, 12, 6, 1, 0, 5, 9, 2, S.ITEMS + S.ITEM_JOCRISSE):
         state.apply(entry)
     assert state.round == 3
-    assert state.deal_applied("fr") == ["J1 Chandelle", "J1 nom oublie -5", "J3 Jocrisse -10"]
-    assert state.deal_applied("en") == ["P1 Chandelle", "P1 name slip -5", "P3 Jocrisse -10"]
+    assert words.applied("fr", state) == ["J1 Chandelle", "J1 nom oublie -5", "J3 Jocrisse -10"]
+    assert words.applied("en", state) == ["P1 Chandelle", "P1 name slip -5", "P3 Jocrisse -10"]
     for lang in ("fr", "en"):
-        for line in state.deal_applied(lang):
+        for line in words.applied(lang, state):
             assert len(line) <= 16, line
     copy = S.from_dict(json.loads(json.dumps(state.to_dict())))
-    assert copy.deal_applied("en") == state.deal_applied("en")
+    assert words.applied("en", copy) == words.applied("en", state)
     again = replay(json.loads(json.dumps(state.record())))
     assert again.to_dict() == state.to_dict()
     bad = state.to_dict()
@@ -222,18 +225,18 @@ def test_prompts_fit_the_oled_in_both_languages():
     seen = set()
     while not state.is_over():
         for lang in ("fr", "en"):
-            lines = state.prompt(lang)
+            lines = words.prompt(lang, state)
             assert 1 <= len(lines) <= 2
             for line in lines:
                 assert len(line) <= 16, line
-            for _action, label in state.extra_actions(lang):
-                assert len(label) <= 16, label
+            for action in state.extra_actions():
+                assert len(words.entry_label(lang, state, action)) <= 14, action
         seen.add(state.phase_name())
         low, high = state.entry_range()
         state.apply(high if state.phase_name() == "melds" and state.entry_seat() == 0 else low)
     assert seen >= {"play", "melds", "cards"}
     for lang in ("fr", "en"):
-        for line in state.prompt(lang):
+        for line in words.prompt(lang, state):
             assert len(line) <= 16
 
 
@@ -247,7 +250,7 @@ def test_record_replays_and_state_round_trips_through_json():
     again = replay(json.loads(json.dumps(state.record())))
     assert again.to_dict() == state.to_dict()
     copy = S.from_dict(json.loads(json.dumps(state.to_dict())))
-    assert copy.to_dict() == state.to_dict() and copy.prompt("en") == state.prompt("en")
+    assert copy.to_dict() == state.to_dict() and words.prompt("en", copy) == words.prompt("en", state)
     bad = state.to_dict()
     bad["scores"] = [1, 2]
     expect_raises(BadRecord, S.from_dict, bad)
@@ -271,7 +274,8 @@ def test_session_logs_undoes_and_refuses():
 
 
 def test_every_refusal_fits_three_oled_lines():
-    from app.core import wrap
+    from app.i18n import wrap
+    from app.words import of
     from engine.rng import Rng
 
     reasons = set()
@@ -293,9 +297,11 @@ def test_every_refusal_fits_three_oled_lines():
     reasons.add(state.why_illegal(S.CHANDELLE))
     state.wilds[0] = 0
     reasons.add(state.why_illegal(S.SOUPIR))
-    assert len(reasons) >= 11 and "" not in reasons, reasons
+    assert len(reasons) >= 11 and None not in reasons, reasons
     for why in reasons:
-        assert " ".join(wrap(why, 3)) == why, why
+        for lang in ("fr", "en"):
+            text = of("acheron").refusal(lang, why)
+            assert " ".join(wrap(text, 3)) == text, text
 
 
 def enter_played_deal(state, last_deal):

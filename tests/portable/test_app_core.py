@@ -3,10 +3,9 @@
 from app.buttons import BACK, DOWN, KEEP, LONG, OK, PRESS, SWAP, UP, make_event
 from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
-from app.core import EVENT_QUEUE, NO_CUE, App, refusal_reason, wrap
-from app.i18n import _STRINGS, fit, seat_name, tr
-from engine.core import IllegalAction
-from engine.tanturlurette import State
+from app.core import EVENT_QUEUE, App
+from app.cues import NO_CUE
+from app.i18n import _STRINGS, fit, refusal, seat_name, tr, wrap
 
 
 def new_app(lang="fr"):
@@ -46,10 +45,39 @@ def test_wrap_splits_at_spaces_and_limits_lines():
     assert lines[0] == "a player takes 0"
 
 
-def test_refusal_reason_keeps_the_why_and_drops_the_legal_list():
-    state = State({"players": 4, "mode": "board"})
-    err = IllegalAction(state, 9, "the lot is drawn by the device")
-    assert refusal_reason(err) == "the lot is drawn by the device"
+def test_a_refusal_is_worded_from_its_code_in_each_language():
+    from engine.core import REFUSE_OVER
+
+    assert refusal("fr", (REFUSE_OVER,), {}) == "La partie est finie"
+    assert refusal("en", (REFUSE_OVER,), {}) == "the game is over"
+    assert refusal("fr", (40, 3), {40: ("%d plis", "%d tricks")}) == "3 plis"
+    assert refusal("en", (41,), {}) == "?41"  # a code without words shows, never crashes
+    assert refusal("en", "a fixed deal starts a round's deal", {}) == "a fixed deal starts a round's deal"
+
+
+def test_every_game_words_every_refusal_in_three_oled_lines_without_cutting_a_word():
+    from app.words import of
+    from engine import registry
+    from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
+    from engine.games import GAMES
+
+    for game in GAMES:
+        words = of(game.name)
+        codes = []
+        for mode in game.modes:
+            module = registry.game_module(mode.engine)
+            codes += [getattr(module, name) for name in dir(module) if name.startswith("R_")]
+        assert sorted(codes) == sorted(words.REFUSALS), game.name  # every code has its words
+        engine = game.name
+        for code in codes + [REFUSE_OVER, REFUSE_NOT_NOW, REFUSE_NOT_INT]:
+            args = words.REFUSALS[code][1].count("%d") if code in words.REFUSALS else 0
+            for lang in ("fr", "en"):
+                text = words.refusal(lang, (code,) + (100,) * args)
+                assert "?" != text[:1], (engine, code)
+                lines = wrap(text, 4)
+                assert len(lines) <= 3, (engine, code, lang, lines)
+                assert " ".join(lines) == text, (engine, code, lang, lines)  # no word cut
+                assert all(32 <= ord(c) < 127 for c in text), text
 
 
 def test_boot_logs_and_opens_the_setup_menu():
@@ -73,12 +101,15 @@ def test_menu_cursor_and_values_by_events():
     assert app.mode.in_game and app.session.state.options["mode"] == "board"
 
 
-def test_long_ok_in_the_menu_has_nothing_to_undo():
+def test_a_long_ok_is_no_global_undo_any_more():
+    """Undo is in the game menu in every mode (issue 14): a long OK belongs to the mode."""
     app, clock = new_app("en")
+    app.render(clock.ticks_ms())
+    before = list(app.text)
     app.handle(make_event(OK, LONG), clock.ticks_ms())
     app.render(clock.ticks_ms())
-    assert app.text[0] == "Nothing to undo"
-    assert app.pop_sound() >= 0
+    assert app.text == before and app.text[0] == "> Play"
+    assert app.pop_sound() == NO_CUE
 
 
 def test_notice_expires():

@@ -2,25 +2,19 @@
 
 import app.modes.menu as menu
 from app.i18n import OPTION_LABELS, OPTION_WORDS, tr
-from app.modes.menu import (
-    TANT_CHOICES,
-    default_bot,
-    menu_line,
-    oled_reason,
-    playable_games,
-    setup_choices,
-    setup_problem,
-)
-from engine.registry import GAMES, game_module, installed
+from app.modes.menu import menu_line, oled_reason, playable_games, setup_problem
+from engine.games import GAMES as DESCRIPTORS
+from engine.games import SEATS
+from engine.registry import GAMES, installed
 
 
 def every_setup_choice():
-    """(engine, option, values) for every engine's menu options."""
+    """(engine, option, values) for every mode's menu rows (the seats stand for seat rows)."""
     found = []
-    for name in GAMES:
-        module = game_module(name)
-        for option, values in setup_choices(name, module):
-            found.append((name, option, values))
+    for g in DESCRIPTORS:
+        for mode in g.modes:
+            for option, values, _default in mode.rows:
+                found.append((mode.engine, option, range(8) if values == SEATS else values))
     return found
 
 
@@ -49,36 +43,10 @@ def test_every_game_option_has_a_name_and_words_in_both_languages():
                     assert all(32 <= ord(c) < 127 for c in line), line
 
 
-def test_the_first_value_of_each_option_is_the_engine_default():
-    for name, option, values in every_setup_choice():
-        if name == "tanturlurette":
-            continue  # its rows keep the ascending order; the menu asks the engine for the default
-        assert game_module(name).normalize_options({})[option] == values[0], (name, option)
-    defaults = game_module("tanturlurette").normalize_options({})
-    for option, values in TANT_CHOICES:
-        assert defaults[option] in values, option
-
-
-def test_every_engine_names_its_player_counts_and_options_of_one_type():
-    """What the menu relies on: a players option (if only one count), one type per option."""
-    for name in GAMES:
-        module = game_module(name)
-        counts = [k for k in range(1, 9) if menu.accepts(module, {"players": k})]
-        assert module.normalize_options({})["players"] in counts, name
-        for option, values in setup_choices(name, module):
-            assert len({type(v) for v in values}) == 1, (name, option, values)
-
-
-def test_empty_seats_get_a_bot_the_game_has():
-    for game in playable_games():
-        bots = __import__("engine." + game + "_bots", None, None, ["BOTS"]).BOTS
-        assert default_bot(game) in bots, game
-
-
 def test_every_shipped_game_can_be_set_up():
     for name in GAMES:
         assert setup_problem(name) is None, name
-    assert "bourre" in playable_games() and "bourre_score" not in playable_games()
+    assert playable_games() == ["tanturlurette", "acheron", "bourre", "piccolo"]
     assert menu.installed is installed  # the registry's own test, without loading the module
 
 

@@ -381,8 +381,11 @@ def test_game_ends_after_the_fixed_number_of_deals():
     assert state.winners() == [s for s in range(4) if state.totals[s] == max(state.totals)]
 
 
-def test_seat_lines_show_the_hand_within_the_oled_width():
-    from engine.bourre import seat_lines
+def test_hand_lines_show_the_hand_within_the_oled_width():
+    from app.words.bourre import hand_lines
+
+    def seat_lines(state, seat, lang):
+        return hand_lines(lang, state, seat)
 
     state = three_player_deal()
     state.apply(CARD["7S"])
@@ -401,3 +404,26 @@ def test_from_dict_refuses_bad_options_as_a_bad_record():
     data["options"] = {"players": 9}
     err = expect_raises(BadRecord, from_dict, data)
     assert "players" in str(err)
+
+
+def test_every_card_played_and_every_trick_is_a_fact_worded_in_both_languages():
+    """Issue 14's worked example for the pub games: the card engine tells each exchange, each
+    card played and by whom, and each trick and who took it."""
+    from app.i18n import wrap
+    from app.words import bourre as words
+    from engine.bourre import F_DEAD, F_EXCHANGE, F_PLAY, F_TRICK, PH_EXCHANGE, PH_PLAY
+    from engine.bourre_bots import BOTS
+    from support import played_moves, told_lines
+
+    state = State({"players": 4, "deals": 2})
+    plays = tricks = 0
+    for who, phase, action, told in played_moves(state, BOTS["plan"]().choose, Rng(5)):
+        if phase == PH_PLAY:
+            assert told[0] == (F_PLAY, who, action, 0), told
+            plays += 1
+            tricks += len([f for f in told if f[0] in (F_TRICK, F_DEAD)])
+        elif phase == PH_EXCHANGE:
+            assert told[0][:2] == (F_EXCHANGE, who)
+        for line in told_lines(words, state, told):
+            assert line and len(wrap(line, 2)) == 1, line
+    assert plays >= 8 and tricks >= 2

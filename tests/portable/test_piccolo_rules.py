@@ -418,14 +418,18 @@ def test_from_dict_refuses_a_tampered_state():
     expect_raises(BadRecord, from_dict, {"game": "bourre"})
 
 
-def test_seat_lines_show_hand_contract_and_trick_within_the_oled_width():
-    from engine.piccolo import seat_lines
+def test_hand_lines_show_hand_contract_and_trick_within_the_oled_width():
+    from app.i18n import card_word
+    from app.words.piccolo import hand_lines
+
+    def seat_lines(state, seat, lang):
+        return hand_lines(lang, state, seat)
 
     state = bid_and_take(30, trump=SPADES)
     for lang in ("fr", "en"):
         lines = seat_lines(state, 1, lang)
         shown = " ".join(lines[:-1]).split()  # every one of the ten cards, then the contract
-        assert sorted(shown) == sorted([card_name(c, lang) for c in state.hands[1]]), lines
+        assert sorted(shown) == sorted([card_word(lang, c) for c in state.hands[1]]), lines
     assert lines[-1] == "P2 30 pts"
     state.apply(CARD["10C"])
     for seat in (1, 2, 3):
@@ -605,3 +609,26 @@ def test_a_deal_thrown_in_leaves_the_view_on_the_last_deal_played():
     assert view["round"] == 3 and view["dealer"] == 2
     for key in ("last_trick", "counted", "last_result"):
         assert view[key] == shown[key], key
+
+
+def test_each_bid_pass_and_trump_is_a_fact_worded_in_both_languages():
+    """Issue 14's worked example for Piccolo: the bidding and the trump are told."""
+    from app.i18n import wrap
+    from app.words import piccolo as words
+    from engine.piccolo import F_BID, F_TRUMP, PH_BID, PH_TRUMP, State
+    from support import played_moves, told_lines
+
+    state = State({"target": 21})
+    bots = [PlanBot() for _ in range(4)]
+    bids = trumps = 0
+    for who, phase, action, told in played_moves(state, lambda st, who, rng: bots[who].choose(st, who, rng),
+                                                 Rng(3), lambda st: st.round >= 6):
+        if phase == PH_BID:
+            assert told == [(F_BID, who, 0 if action == 100 else action - 100, 0)], told
+            bids += 1
+        elif phase == PH_TRUMP:
+            assert told == [(F_TRUMP, who, action - 200, 0)], told
+            trumps += 1
+        for line in told_lines(words, state, told):
+            assert line and len(wrap(line, 2)) == 1 and len(line) <= 16, line
+    assert bids >= 6 and trumps >= 1

@@ -2,13 +2,14 @@
 
 import json
 
+from app.words import piccolo as words
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.piccolo import BID, GENERALE, MISERE, PASS, PICCOLO, PICCOLO_TABLE
 from engine.piccolo_score import State, from_dict
 from engine.play import replay
 from engine.registry import new_state
 from engine.rng import Rng
-from support import expect_raises, scaled
+from support import expect_raises, said, scaled
 
 
 def deal(state, contract, taker, result):
@@ -21,20 +22,21 @@ def test_entry_sequence_and_prompts():
     state = State()
     assert state.current_player() == TABLE and state.dealer == 0 and state.round == 1
     assert state.entry_range() == (26, 70)
-    labels = dict(state.extra_actions("fr"))
+    labels = dict([(a, words.entry_label("fr", state, a)) for a in state.extra_actions()])
     assert labels[BID + MISERE] == "misere" and labels[PASS] == "tous passent"
     assert BID + GENERALE in labels
     for lang in ("fr", "en"):
-        for line in state.prompt(lang):
+        for line in words.prompt(lang, state):
             assert len(line) <= 16
-        for _action, label in state.extra_actions(lang):
+        for action in state.extra_actions():
+            label = words.entry_label(lang, state, action)
             assert len(label) <= 14, label  # shown after "> " on a 16-character line
     state.apply(BID + PICCOLO)
-    assert state.entry_range() == (1, 4) and state.extra_actions("en") == []
-    assert state.prompt("en") == ["piccolo", "Taker?"]
+    assert state.entry_range() == (1, 4) and state.extra_actions() == []
+    assert words.prompt("en", state) == ["piccolo", "Taker?"]
     state.apply(3)
     assert state.entry_range() == (0, 10) and state.entry_seat() == 2
-    assert state.prompt("fr")[1] == "Plis du preneur?"
+    assert words.prompt("fr", state)[1] == "Plis du preneur?"
     state.apply(1)
     assert state.scores == [0, 0, 5, 0] and state.round == 2 and state.dealer == 1
 
@@ -42,18 +44,19 @@ def test_entry_sequence_and_prompts():
 def test_points_bids_and_their_checks():
     state = State()
     err = expect_raises(IllegalAction, state.apply, 50)
-    assert "no 50 bid: pick piccolo after 70" in str(err)
+    assert "no 50 bid: pick piccolo after 70" in said(err, "piccolo")
+    assert said(err, "piccolo", "fr") == "Pas d'annonce 50: choisir piccolo apres 70"
     expect_raises(IllegalAction, state.apply, 25)
     expect_raises(IllegalAction, state.apply, 71)
     expect_raises(IllegalAction, state.apply, BID + 33)
     state.apply(36)
     err = expect_raises(IllegalAction, state.apply, 1)
-    assert "seat 1 deals and sits out" in str(err)
+    assert "seat 1 deals and sits out" in said(err, "piccolo")
     state.apply(2)
     assert state.entry_range() == (0, 70)
     before = state.to_dict()
     err = expect_raises(IllegalAction, state.apply, 71)
-    assert "0 to 70" in str(err)
+    assert "0 to 70" in said(err, "piccolo")
     assert state.to_dict() == before
     state.apply(35)  # short of 36: each adversary gets 4
     assert state.scores == [0, 0, 4, 4]
@@ -68,7 +71,7 @@ def test_all_pass_passes_the_deal():
 
 def test_generale_option():
     state = State({"generale": False})
-    assert BID + GENERALE not in dict(state.extra_actions("en"))
+    assert BID + GENERALE not in state.extra_actions()
     expect_raises(IllegalAction, state.apply, BID + GENERALE)
     state = State()
     deal(state, BID + GENERALE, 2, 10)
@@ -91,7 +94,7 @@ def test_first_winner_leaves_and_three_go_on_with_the_dealer_playing():
     assert not state.is_over()
     assert len(state.active) == 3 and state.dealer in state.active
     err = expect_raises(IllegalAction, lambda: deal(state, 30, 2, 40))
-    assert "seat 2 has won and left" in str(err)
+    assert "seat 2 has won and left" in said(err, "piccolo")
     assert state.phase_name() == "taker"
     state.apply(state.dealer + 1)  # with three left, the dealer may take
     state.apply(40)
@@ -146,7 +149,7 @@ def test_random_entries_are_checked_and_replay():
         steps = 0
         while not state.is_over():
             low, high = state.entry_range()
-            extras = [a for a, _label in state.extra_actions("en")]
+            extras = state.extra_actions()
             pick = rng.below(high - low + 1 + len(extras) + 3)
             value = low + pick - 3 if pick < high - low + 4 else extras[pick - (high - low + 4)]
             if state.is_legal(value):

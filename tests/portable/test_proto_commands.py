@@ -33,6 +33,9 @@ class _App:
     def pop_event(self):
         return None
 
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "_App", "text": []}
+
 
 def _device(session):
     out = []

@@ -20,6 +20,9 @@ class _App:
     def pop_event(self):
         return None
 
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "fake", "text": []}
+
 
 def _finished_game(session, seed, names):
     session.new_game("tanturlurette", {"players": 4, "circles": 2}, names=names)

@@ -38,6 +38,9 @@ class FakeApp:
             return self.events.pop(0)
         return None
 
+    def snapshot(self):  # what app.core.App.snapshot gives: the device's screen
+        return {"mode": "FakeApp", "text": []}
+
 
 def _played_state(seed=3, rounds=2):
     state = State({"players": 4})

@@ -305,7 +305,7 @@ def test_a_refused_entry_carries_the_engines_reason_to_the_error_event():
     assert refused, "some second entry in the range must be impossible"
     reason = session.state.why_illegal(refused[-1])
     err = expect_raises(IllegalAction, session.act, refused[-1])
-    assert reason in str(err)
+    assert err.why == reason
     kind, payload = events[-1]
-    assert kind == "error" and reason in payload["message"]
+    assert kind == "error" and payload["why"] == list(reason) and str(reason) in payload["message"]
 

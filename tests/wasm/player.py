@@ -113,12 +113,16 @@ class Player:
         return mode
 
     def to_row(self, row):
+        """The cursor to the row, up (KEEP) or down (SWAP): the menu does not wrap."""
         menu = self.menu()
+        if row not in menu.rows:
+            raise PhaseStuck("menu row %s not found in %r" % (row, menu.rows))
         for _ in range(len(menu.rows)):
-            if menu.rows[menu.cursor] == row:
+            at = menu.rows.index(row)
+            if menu.cursor == at:
                 return
-            yield from self.press(SWAP)
-        raise PhaseStuck("menu row %s not found in %r" % (row, menu.rows))
+            yield from self.press(SWAP if menu.cursor < at else KEEP)
+        raise PhaseStuck("menu row %s not reached in %r" % (row, menu.rows))
 
     def choose(self, row, value):
         yield from self.to_row(row)
@@ -193,7 +197,7 @@ def browse_menu(player):
     menu = player.menu()
     first = menu.game
     for _ in range(len(menu.games)):
-        for _ in range(len(menu.rows)):  # once round the rows
+        for _ in range(len(menu.rows)):  # down every row: the menu stops at the last one
             yield from player.press(SWAP)
         yield from player.to_row("mode")
         for _ in range(len(menu.choices["mode"])):  # each mode, back to the first
@@ -257,7 +261,8 @@ def tant_board(player):
 
 
 def mark_losers(player, mode, n, mask):
-    """SWAP moves the cursor round the seats and on to the centre; OK marks, then confirms."""
+    """SWAP moves the cursor round the seats and on to the centre; a short OK marks a seat, a long
+    one on the centre confirms (a short OK never plays)."""
     for seat in range(n):
         if mask >> seat & 1:
             for _ in range(n + 1):
@@ -269,7 +274,7 @@ def mark_losers(player, mode, n, mask):
         if mode.cursor == n:
             break
         yield from player.press(SWAP)
-    yield from player.press(OK)
+    yield from player.long(OK)
 
 
 def pub_game(game):
@@ -279,8 +284,8 @@ def pub_game(game):
         yield from player.play((("humans", 1),))
         while not app.session.state.is_over():
             seat = app.session.state.current_player()
-            if seat == 0 or seat == TABLE:  # the human plays the first action shown
-                yield from player.press(OK)
+            if seat == 0 or seat == TABLE:  # the human plays the first action shown: OK held
+                yield from player.long(OK)
             else:
                 yield 10
         yield 100

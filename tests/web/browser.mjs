@@ -315,6 +315,14 @@ export async function play(opts) {
     }
     check(resumed, "the game ended before round 3: nothing was reloaded");
     st = await status();
+    if (!st.text.some((l) => /Gagne|Partage/.test(l))) {
+      // the round that decided the game shows its cards first, then the winners (issue 14)
+      check(st.text.some((l) => l.startsWith("OK:")), `the deciding round's cards before the winners: ${st.text}`);
+      await press("OK");
+      await waitFor(() => window.tanturlurette.status().text.some((l) => /Gagne|Partage/.test(l)), null,
+        "the winners after the deciding round's cards");
+      st = await status();
+    }
     note(`the game played to its end: round ${st.round}, ${st.moves} moves, ${report.actions} clicks; standings ${JSON.stringify(st.standings)}`);
     await shot("5-game-over");
     check(st.text.some((l) => /Gagne|Partage/.test(l)), `the winner on the OLED: ${st.text}`);

@@ -11,29 +11,25 @@ The modes (app/modes/base.py documents their API) do the rest.
 
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
-from engine.registry import forget_other_packs
+from engine.games import of_engine
+from engine.registry import forget_other_packs, let_go
 from engine.rng import Rng
 
 from app.board import Board, set_led
-from app.buttons import BACK, DOWN, LONG, OK
+from app.buttons import BACK, DOWN, LONG
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
-from app.i18n import fit, pack, tr
+from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
+from app.i18n import fit, seat_name, tr, wrap
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
+from app.settings import FILE as MENU_FILE
+from app.settings import checked as checked_memory
+from app.settings import load as load_memory
+from app.settings import remember as remember_settings
+from app.settings import save as save_memory
 
-# Sound cues (the hardware layer turns them into tones; ids stay stable for the protocol log).
-CUE_CLICK = const(0)  # a cursor moved or a value changed
-CUE_ACT = const(1)  # an action was recorded
-CUE_ERROR = const(2)  # refused
-CUE_ROUND = const(3)  # a round ended
-CUE_LOSE = const(4)  # a token moved inward
-CUE_WIN = const(5)  # the game is over
-CUE_UNDO = const(6)
-CUE_TURN = const(7)  # a human is to act
-
-NO_CUE = const(-1)
 _SOUND_QUEUE = const(8)
 EVENT_QUEUE = const(48)  # log events kept for the link; the oldest go first when nobody reads
 _NOTICE_MS = const(2500)
@@ -89,6 +85,7 @@ class App:
 
     # -- boot and modes -------------------------------------------------------------------------
     def boot(self, now):
+        self._load_menu_memory()
         report = None
         try:
             report = self.session.resume()
@@ -134,12 +131,38 @@ class App:
 
         self.switch(SetupMenu(self), now)
 
+    # -- the setup menu's memory (app.settings) -------------------------------------------------
+    def beside_saves(self, name):
+        """The path of a file beside the saves, or None without a store."""
+        store = self.session.store
+        # store.storage keeps its game folder, "game", right under its root: the file goes there
+        return None if store is None else store.game_dir[:-4] + name
+
+    def _load_menu_memory(self):
+        self.menu_memory = checked_memory({})
+        store = self.session.store
+        if store is None:
+            return
+        try:
+            self.menu_memory = load_memory(store.files, store.game_dir[:-4] + MENU_FILE)
+        except Exception as err:  # a damaged file, an unreadable flash: the menu starts afresh
+            self.log_error("menu settings dropped: %s" % err)
+
+    def remember_setup(self, game, mode, players, humans, options):
+        """The settings a game was started with, for the menu next time (and after a restart)."""
+        remember_settings(self.menu_memory, game, mode, players, humans, options)
+        store = self.session.store
+        if store is None:
+            return
+        try:
+            save_memory(store.files, store.game_dir[:-4] + MENU_FILE, self.menu_memory)
+        except Exception as err:  # a full or failing flash (or no memory): the game still starts
+            self.log_error("cannot note the menu settings: %s" % err)
+
     # -- the self-test --------------------------------------------------------------------------
     def selftest_marker(self):
         """The path of the self-test marker beside the saves, or None without a store."""
-        store = self.session.store
-        # store.storage keeps its game folder, "game", right under its root: the marker goes there
-        return None if store is None else store.game_dir[:-4] + SELFTEST_MARKER
+        return self.beside_saves(SELFTEST_MARKER)
 
     def selftest_due(self):
         """True on a device with a store that has never finished its self-test."""
@@ -147,13 +170,15 @@ class App:
         return store is not None and not store.files.exists(self.selftest_marker())
 
     def start_selftest(self, now, back_to=None):
-        """The self-test (app.modes.selftest); when it ends, back_to or the setup menu, and the
-        marker says it has run (so the next boot goes straight to the menu)."""
+        """The self-test (app.modes.selftest); when it ends, back_to or the setup menu, the marker
+        says it has run (so the next boot goes straight to the menu) and its code is let go."""
         from app.modes.selftest import SelfTestMode
 
         self.switch(SelfTestMode(self, back_to, self._selftest_done), now)
 
     def _selftest_done(self, result):
+        # its code is let go once it has run (it is imported again if the menu runs it again)
+        let_go("app.modes.selftest")
         store = self.session.store
         if store is None:
             return
@@ -165,19 +190,13 @@ class App:
             self.log_error("cannot note the self-test: %s" % err)
 
     def play_mode(self):
-        """The mode that plays the session's game."""
-        game = self.session.game
-        if game == "tanturlurette":
-            from app.modes.tant import TantMode
-
-            return TantMode(self)
-        if game.endswith("_score"):
-            from app.modes.score import ScoreMode
-
-            return ScoreMode(self)
-        from app.modes.table import TableMode
-
-        return TableMode(self)
+        """The mode that plays the session's game: the screen its descriptor names."""
+        _game, mode = of_engine(self.session.game)
+        if mode is None:
+            raise ValueError("no descriptor plays %s" % self.session.game)
+        cut = mode.screen.rfind(".")
+        module = __import__(mode.screen[:cut], None, None, ["Mode"])
+        return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
     def start_game(self, game, options, bots, now):
         """Begin a game (bots: a bot name or None per seat); False after showing why it cannot."""
@@ -186,7 +205,10 @@ class App:
         except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
             self.show_error(str(err), now)
             return False
-        forget_other_packs(game)  # what the menu loaded to check the other games
+        forget_other_packs(game)  # another game's engine, loaded by a game played before
+        from app.words import forget_others
+
+        forget_others(game)  # and its words
         self.switch(self.play_mode(), now)
         return True
 
@@ -204,6 +226,12 @@ class App:
             self.switch(GameMenu(self, mode), now)
         elif mode.back_to is not None:
             self.switch(mode.back_to, now)
+
+    def words(self):
+        """The words module of the game being played (app/words/__init__.py)."""
+        from app.words import of
+
+        return of(self.session.game)
 
     def is_human(self, seat):
         bots = self.session.bots
@@ -226,14 +254,14 @@ class App:
             self._held &= ~bit
         if self._swallow & bit:
             return False
-        if kind == LONG:
-            if button == BACK:
-                self.open_menu(now)
-                return True
-            if button == OK and not self.mode.holds_ok:
-                self.undo(now)
-                return True
+        if kind == LONG and button == BACK:
+            self.open_menu(now)
+            return True
         return self.mode.handle(event, now)
+
+    def held(self):
+        """True while a button is down (from its DOWN to its UP event)."""
+        return self._held != 0
 
     def tick(self, now):
         changed = False
@@ -249,10 +277,44 @@ class App:
         try:
             self.session.act(action)
         except IllegalAction as err:
-            self.show_error(refusal_reason(err), now)
+            self.show_error(self.words().refusal(self.lang, err.why), now)
             return False
+        self._tell_facts()
         self.touch()
         return True
+
+    def _tell_facts(self):
+        """What the move made happen (the engine's facts, engine/core.py), worded by the game's
+        words module: each logged as a "fact" event (with its English words) and handed to the
+        mode, which shows it (Mode.told)."""
+        state = self.session.state
+        facts, count = state.facts()
+        if not count:
+            return
+        words = self.words()
+        label = self.seat_label
+        for i in range(count):
+            at = 4 * i
+            kind = facts[at]
+            a = facts[at + 1]
+            b = facts[at + 2]
+            c = facts[at + 3]
+            line = words.tell(self.lang, state, kind, a, b, c, label)
+            if line is None:  # a fact the game's words do not tell yet
+                continue
+            english = line if self.lang == "en" else words.tell("en", state, kind, a, b, c, self.english_label)
+            self.log("fact", {"kind": kind, "args": [a, b, c], "text": english})
+            self.mode.told(line, kind, now=self.clock.ticks_ms())
+
+    def seat_label(self, seat, lang=None):
+        """A seat as a person reads it: the name the host gave (cut to 7), else J1.. / P1.."""
+        names = self.session.names
+        if names and 0 <= seat < len(names) and names[seat]:
+            return names[seat][:7]
+        return seat_name(lang or self.lang, seat)
+
+    def english_label(self, seat):
+        return self.seat_label(seat, "en")
 
     def undo(self, now):
         """Take back decisions until a human (or the table) is to choose again."""
@@ -379,17 +441,3 @@ class App:
             snap["moves"] = len(state.moves)
         return snap
 
-
-def refusal_reason(err):
-    """The engine's reason for refusing, without the list of legal actions (too long to show)."""
-    text = str(err)
-    cut = text.find("; legal:")
-    if cut >= 0:
-        text = text[:cut]
-    why = text.find(": ")
-    return text[why + 2:] if why >= 0 else text
-
-
-def wrap(message, max_lines):
-    """Split a message into OLED lines at spaces (a word too long for a line is cut)."""
-    return [fit(line) for line in pack(message.split())[:max_lines]]

@@ -4,7 +4,7 @@ Plain ASCII only: the SSD1306's built-in font has no accents. Every string fits 
 OLED line once its %-fields are filled with the short values the modes pass.
 """
 
-from engine.cards import wrap_cells
+from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
 
 LANGS = ("fr", "en")
 
@@ -50,7 +50,7 @@ _STRINGS = _table((
     ("keep_swap", "K:garde S:change", "K:keep S:swap"),
     ("keep_draw", "K:garde S:pioche", "K:keep S:draw"),
     ("take_refuse", "K:prend S:refuse", "K:take S:refuse"),
-    ("king_hint", "OK:roi refuse", "OK:king refuses"),
+    ("king_hint", "Tenir OK: un Roi", "Hold OK: a King"),  # board mode: the neighbour's King refused
     ("hold_ok", "Tenir OK: carte", "Hold OK: card"),
     ("your_card", "Ta carte %s", "Your card %s"),
     ("drawn", "Tiree %s", "Drawn %s"),
@@ -58,7 +58,8 @@ _STRINGS = _table((
     ("mark_losers", "Perdants ?", "Losers?"),
     ("mark_hint", "K/S:siege OK:x", "K/S:seat OK:x"),
     ("marked", "Marques: %s", "Marked: %s"),
-    ("confirm", "OK: valider", "OK: confirm"),
+    ("confirm", "Tenir OK:valider", "Hold OK: confirm"),
+    ("centre", "centre: valider", "centre: confirm"),  # the marking cursor past the last seat
     ("nobody", "aucun", "nobody"),
     ("reentry_ask", "%s en enfer", "%s in l'enfer"),
     ("reentry_hint", "K:revient S:sort", "K:back S:out"),
@@ -79,7 +80,8 @@ _STRINGS = _table((
     ("dropped", "%d ecarte(s)", "%d dropped"),
     ("not_resumed", "Rien a reprendre", "Nothing resumed"),
     ("error", "Erreur", "Error"),
-    ("choose", "K/S:choix OK:ok", "K/S:pick OK:ok"),
+    ("choose", "Tenir OK: jouer", "Hold OK: play"),  # a long OK plays the move shown
+    ("peek_hint", "OK: voir la main", "OK: see the hand"),
     ("target", "But %d", "Target %d"),
     ("game_over", "Partie finie", "Game over"),
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)
@@ -151,6 +153,11 @@ def tr(lang, key, table=_STRINGS):
     return row[-1] if lang == "en" else row[1]  # English last
 
 
+def say(lang, row):
+    """A (French, English) pair's words in lang."""
+    return row[1] if lang == "en" else row[0]
+
+
 def seat_name(lang, seat):
     return tr(lang, "seat") % (seat + 1)
 
@@ -160,5 +167,65 @@ def fit(text):
     return text if len(text) <= 16 else text[:16]
 
 
-# Short cells joined into OLED lines: the engine wraps its card lists the same way.
-pack = wrap_cells
+def pack(cells, width=16):
+    """Short cells ("7Co", "J2 12") joined by spaces into as few lines as fit the width (the OLED
+    shows 16 characters a line)."""
+    lines = []
+    line = ""
+    for cell in cells:
+        if line and len(line) + 1 + len(cell) > width:
+            lines.append(line)
+            line = cell
+        else:
+            line = (line + " " + cell) if line else cell
+    if line:
+        lines.append(line)
+    return lines
+
+
+# A card's one name on the device, by language: the rank from the Ace, then the suit (letters,
+# not symbols: the OLED's font is ASCII only). French: As..R of Pi, Co, Ca, Tr.
+_RANKS = {"fr": "As 2 3 4 5 6 7 8 9 10 V D R".split(), "en": "A 2 3 4 5 6 7 8 9 10 J Q K".split()}
+_SUITS = {"fr": ("Pi", "Co", "Ca", "Tr"), "en": "SHDC"}
+
+
+def suit_word(lang, suit):
+    return _SUITS["en" if lang == "en" else "fr"][suit & 3]
+
+
+def card_word(lang, card):
+    """The card's name on the device ("7Co", "7H"); "?" for no card (-1)."""
+    if card < 0 or card >= 52:
+        return "?"
+    return _RANKS["en" if lang == "en" else "fr"][card >> 2] + suit_word(lang, card)
+
+
+def card_lines(lang, cards, width=16):
+    """Card names wrapped into OLED lines of at most `width` characters."""
+    return pack([card_word(lang, c) for c in cards], width)
+
+
+def wrap(message, max_lines):
+    """Split a message into OLED lines at spaces (a word too long for a line is cut)."""
+    return [fit(line) for line in pack(message.split())[:max_lines]]
+
+
+# The refusal codes every game shares (engine.core REFUSE_*): (French, English).
+_REFUSALS = {REFUSE_OVER: ("La partie est finie", "the game is over"),
+             REFUSE_NOT_NOW: ("Pas possible maintenant", "not possible now"),
+             REFUSE_NOT_INT: ("Pas un nombre entier", "not a whole number")}
+
+
+def refusal(lang, why, game_refusals):
+    """The sentence for a refusal: why is why_illegal's (code, args...), worded from the game's
+    table {code: (French, English)} or the shared one; a sentence (a check outside the rules,
+    in English for the log) is shown as it is."""
+    if type(why) is str:
+        return why
+    if not why:
+        return ""
+    row = game_refusals.get(why[0]) or _REFUSALS.get(why[0])
+    if row is None:
+        return "?%d" % why[0]  # a code without words: visible, never a crash
+    text = row[1] if lang == "en" else row[0]
+    return text % why[1:] if len(why) > 1 else text

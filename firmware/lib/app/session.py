@@ -114,7 +114,7 @@ class Session:
     def new_game(self, game, options=None, names=None, bots=None):
         """Start a game; bad options raise engine.core.BadOptions and keep the current game."""
         state = game_module(game).State(options)  # raises before anything is replaced
-        seats = len(state.standings())
+        seats = state.seats()
         for given, what in ((names, "names"), (bots, "bot entries")):
             if given is not None and len(given) != seats:
                 raise ValueError("%d %s for %d seats" % (len(given), what, seats))
@@ -137,7 +137,7 @@ class Session:
         if self.finished:
             raise ValueError("the game was archived: start a new one")
         names = None if names is None else list(names)
-        problem = list_problem({"names": names}, "names", is_name, len(state.standings()), True)
+        problem = list_problem({"names": names}, "names", is_name, state.seats(), True)
         if problem:
             raise ValueError(problem)
         if names == self.names and not self.unsaved:
@@ -158,14 +158,13 @@ class Session:
         elif not isinstance(action, int) or isinstance(action, bool) or not state.is_legal(action):
             why = ""
             if isinstance(action, int):
-                try:
-                    why = state.why_illegal(action)  # the scorekeepers say why; other games cannot
-                except Exception:  # a reason is a courtesy: never let it hide the refusal itself
-                    pass
+                why = state.why_illegal(action) or ""
         if why is not None:
             err = IllegalAction(state, action, why)
-            self._emit("error", {"code": "illegal_action", "message": str(err)[:160],
-                                 "action": action})
+            payload = {"code": "illegal_action", "message": str(err)[:160], "action": action}
+            if type(why) is tuple:
+                payload["why"] = list(why)  # the reason as the engine gives it: (code, args...)
+            self._emit("error", payload)
             raise err
         name = state.action_name(action)
         # What was undone and not redone goes back on top of the deck, oldest first.
@@ -315,19 +314,18 @@ class Session:
     def _after_move_events(self, before):
         state = self.state
         if state.round > before:
-            payload = {"round": state.round, "previous": before}
-            for key in ("last_losers", "last_hands", "pos", "stakes", "out"):
-                if hasattr(state, key):
-                    payload[key] = _copy(getattr(state, key))
+            payload = state.round_summary()
+            payload["round"] = state.round
+            payload["previous"] = before
             payload["standings"] = _copy(state.standings())
             self._emit("round", payload)
         if state.is_over():
             payload = {"returns": list(state.returns()), "round": state.round,
                        "standings": _copy(state.standings())}
-            for key in ("pot", "winners"):  # games with stakes say what was at stake
-                value = getattr(state, key, None)
-                if value is not None:
-                    payload[key] = _copy(value())
+            pot = state.pot()
+            if pot is not None:  # games with stakes say what was at stake
+                payload["pot"] = pot
+            payload["winners"] = list(state.winners())
             self._emit("over", payload)
 
     # -- finishing ------------------------------------------------------------------------------
@@ -570,7 +568,7 @@ class Session:
         if module is None:
             raise BadRecord("game %s is not on this board" % shown(game))
         state = module.State(options)  # BadOptions names the option
-        seats = len(state.standings())
+        seats = state.seats()
         for key, good in (("names", is_name), ("bots", is_bot)):
             _refuse(list_problem(doc, key, good, seats, True))
         ident = read_int(doc, "id", 1, gen)  # a game's id is the generation it began with

@@ -81,6 +81,11 @@ PENALTY_SOUPIR = const(20)
 CHANDELLE_GIFT = const(5)
 
 # -- phases -------------------------------------------------------------------------------------
+# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
+# the rest (the draws from a neighbour, the cry, the deal's end and its items) the same way.
+F_MELD = const(1)  # (seat, points, action): laid that meld (the action names its cards)
+F_SLIP = const(2)  # (seat): a naming slip, 5 points off
+
 PH_FIRST_DEALER = const(0)
 PH_DEAL = const(1)
 PH_DRAW = const(2)
@@ -266,12 +271,7 @@ def load_deck(path=None):
 
 
 # -- options ------------------------------------------------------------------------------------
-DEFAULT_BOT = "meld"
-# What a setup menu may offer besides the player count, first value the default: (option, values).
-SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("lay", ("drawn", "free")),
-                 ("jocrisse", ("piece", "baiser")), ("chandelle", ("gift", "transfer")),
-                 ("five_fee", ("any", "etoile")), ("rouge_queen", ("wild", "any")),
-                 ("personnages", ("pair", "alone")), ("draw_from", ("previous", "next")))
+# The setup menu's rows and the default bot are in the game's descriptor (engine.games).
 OPTION_DEFAULTS = {
     "players": 4,
     "target": 100,
@@ -632,17 +632,21 @@ class State(GameState):
     def winners(self):
         return leaders(self.scores) if self.phase == PH_OVER else []
 
+    def seats(self):
+        return self.n
+
     def standings(self):
         return list(self.scores)
 
     def target(self):
         return self.options["target"]
 
-    def card_name(self, card, lang="fr"):
+    def card_name(self, card, lang="en"):
         return self.deck.label(card, lang)
 
-    def action_name(self, action, lang="en"):
-        """Short enough for the OLED after "> ": melds by the cards' short names and points."""
+    def action_name(self, action):
+        """English, for logs and host tools (app/words/acheron.py words a move on the device)."""
+        lang = "en"
         if not isinstance(action, int):
             return repr(action)
         phase = self.phase
@@ -746,6 +750,7 @@ class State(GameState):
             return
         if action & KIND_MASK == NAMING:
             self.slips[action - NAMING] += 1
+            self.tell(F_SLIP, action - NAMING)
             return
         cards = meld_cards(self.deck, action)  # a legal action: a meld from this hand
         hand = self.hands[seat]
@@ -754,6 +759,7 @@ class State(GameState):
             if c == self.drawn:
                 self.drawn = -1
         points = self.meld_points(action)
+        self.tell(F_MELD, seat, points, action)
         self.laid[seat] += points
         self.table.append([seat, action, points])
         self.laid_this_turn = True
@@ -881,19 +887,6 @@ class State(GameState):
             "quiet_turns": self.quiet_turns,
             "last_deal": self.last_deal,
         }
-
-
-def seat_lines(state, seat, lang="fr"):
-    """The seat's hand in short names, three to a line, for the OLED while OK is held."""
-    shorts = state.deck.shorts
-    hand = sorted(state.hands[seat])
-    lines = []
-    for i in range(0, len(hand), 3):
-        lines.append(" ".join([shorts[c] for c in hand[i:i + 3]]))
-    if len(lines) > 4:
-        lines = lines[:4]
-        lines[3] = lines[3][:9] + " +%d" % (len(hand) - 11)
-    return lines or ["-"]
 
 
 def from_dict(data):

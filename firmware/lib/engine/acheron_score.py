@@ -13,9 +13,9 @@ Every entry is a TABLE action. A deal goes:
            player); 0 when there is none. Skipped with no cards. (JOCRISSE, SOUPIR and
            CHANDELLE alone, one action each with 0 to go on, are what earlier firmware
            recorded: still legal, so its records replay, but no longer offered.)
-Then the deal's totals are added, and last_items keeps what the deal applied besides the numbers
-(deal_applied(lang) lists it for the screen); the game ends at the end of a deal where someone
-has the target.
+Then the deal's totals are added, and last_jocrisse, last_candle and last_slips keep what the
+deal applied besides the numbers (app/words/acheron.py's applied() lists it for the screen); the
+game ends at the end of a deal where someone has the target.
 Impossible entries (more cards than the deck, two Jocrisses in one deal, ...) are refused with
 IllegalAction saying why; nothing changes.
 
@@ -57,6 +57,8 @@ from engine.acheron import (
 )
 from engine.compat import const
 from engine.core import (
+    REFUSE_NOT_INT,
+    REFUSE_OVER,
     TABLE,
     TERMINAL,
     BadRecord,
@@ -91,17 +93,39 @@ ITEMS = const(0x300)  # ITEMS + mask: a player's end-of-deal items together, the
 ITEM_JOCRISSE = const(1)
 ITEM_SOUPIR = const(2)
 ITEM_CHANDELLE = const(4)
-# The sets the buttons offer, in order, with their labels (the same in both languages: the words
-# are the game's own); Jocrisse and Soupir et Jocrisse are one Baiser, never both.
-_ITEM_SETS = ((ITEM_JOCRISSE, "Jocrisse -10"), (ITEM_SOUPIR, "Soupir+Joc -20"),
-              (ITEM_CHANDELLE, "Chandelle"), (ITEM_JOCRISSE | ITEM_CHANDELLE, "Joc-10 +Chand"),
-              (ITEM_SOUPIR | ITEM_CHANDELLE, "Soup-20 +Chand"))
+# The sets the buttons offer, in order (app/words/acheron.py labels them); Jocrisse and Soupir et
+# Jocrisse are one Baiser, never both.
+ITEM_SETS = (ITEM_JOCRISSE, ITEM_SOUPIR, ITEM_CHANDELLE, ITEM_JOCRISSE | ITEM_CHANDELLE,
+             ITEM_SOUPIR | ITEM_CHANDELLE)
 _ITEM_BITS = ((ITEM_JOCRISSE, JOCRISSE), (ITEM_SOUPIR, SOUPIR), (ITEM_CHANDELLE, CHANDELLE))
 
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(6)
-# What a setup menu may offer besides the player count, first value the default: (option, values).
-SETUP_CHOICES = (("target", (100, 50, 150, 200)), ("chandelle", ("gift", "transfer")))
+
+# Why an entry is refused (why_illegal: (code, args...)), worded by app/words/acheron.py.
+R_ITEMS_LATER = const(16)  # the end-of-deal items come after the cards in hand
+R_NUMBER_RANGE = const(17)  # (most): a number from 0 to most
+R_MELDS_MOST = const(18)  # (most): the points a deal lays at most, all players together
+R_CARDS_MOST = const(19)  # (deck): the hands would hold more cards than the deck
+R_WILDS_MOST = const(20)  # (count): there are only so many wild cards
+R_CANDLE_MARKED = const(21)  # this player's Chandelle is marked already
+R_PERSONNAGES_MOST = const(22)  # (count): more Chandelles than personnages
+R_NO_CARD_PERSONNAGE = const(23)  # the hand entered has no card left to be the personnage
+R_JOCRISSE_MARKED = const(24)  # this player's Jocrisse is marked already
+R_ONE_BAISER = const(25)  # one Baiser in the deck: another player has the Jocrisse
+R_NO_CARD_BAISER = const(26)  # the hand entered has no card left to be the Baiser
+R_SOUPIR_CARDS = const(27)  # the Soupir needs the Baiser and a Reine, Sainte or veuf in hand
+R_ONE_SHORT_HAND = const(28)  # only one hand can end the deal under 3 cards
+R_TOMBEAU_NO_CANDLE = const(29)  # Grand Tombeau lays the personnages: none is left for a Chandelle
+R_OTHERS_NEED_3 = const(30)  # the hands still to enter hold 3 cards or more each
+R_POINTS_NEED_CARDS = const(31)  # (points, cards): so many points need so many cards laid
+R_NO_PLAYER_LAYS = const(32)  # (points): more than one player can lay
+R_NO_DEAL_LAYS = const(33)  # (points): more than a deal can lay
+R_SHORT_OR_TOMBEAU = const(34)  # a hand ends at 2 cards or fewer, unless Grand Tombeau ended the deal
+R_LAID_SCORE_LEAST = const(35)  # (cards, points): so many cards laid score at least so many points
+R_TOO_FEW_POINTS = const(36)  # too few points for the cards laid
+R_BAISER_ONE_OF = const(37)  # one Baiser: Jocrisse or Soupir et Jocrisse, never both
+R_ITEMS_MARKED = const(38)  # this player's items are marked already
 
 WILD_COUNT = len(WILD_IDS)
 
@@ -253,39 +277,6 @@ class DealBounds:
 
 OPTION_DEFAULTS = {"players": 4, "target": 100, "chandelle": "gift"}
 
-_TEXT = {
-    "fr": {
-        "play": ("Donne %d", "0: donne finie"),
-        "melds": ("J%d abattu:", "points poses"),
-        "cards": ("J%d cartes", "restant en main"),
-        "wilds": ("J%d parmi elles", "Orphee/Ste/Reine"),
-        "items": ("J%d fin de donne", "extras ? 0:aucun"),
-        "over": ("Partie finie", "Gagne: %s"),
-        "seat": "J%d",
-        "naming": "Nom oublie J%d",
-        "jocrisse": "Jocrisse -10",
-        "soupir": "Soupir+Joc -20",
-        "chandelle": "Chandelle",
-        "applied": ("J%d Jocrisse -10", "J%d Soupir -20", "J%d Chandelle", "J%d nom oublie -5",
-                    "J%d noms x%d -%d"),
-    },
-    "en": {
-        "play": ("Deal %d", "0: deal over"),
-        "melds": ("P%d melds laid:", "points"),
-        "cards": ("P%d cards left", "in hand"),
-        "wilds": ("P%d of which", "Orph/Saint/Queen"),
-        "items": ("P%d end of deal", "items? 0: none"),
-        "over": ("Game over", "Winner: %s"),
-        "seat": "P%d",
-        "naming": "Name slip P%d",
-        "jocrisse": "Jocrisse -10",
-        "soupir": "Soupir+Joc -20",
-        "chandelle": "Chandelle",
-        "applied": ("P%d Jocrisse -10", "P%d Soupir -20", "P%d Chandelle", "P%d name slip -5",
-                    "P%d slips x%d -%d"),
-    },
-}
-
 
 def normalize_options(options=None):
     options = options or {}
@@ -295,10 +286,6 @@ def normalize_options(options=None):
         "target": option_int(options, "target", 100, 10, 1000),
         "chandelle": option_choice(options, "chandelle", "gift", ("gift", "transfer")),
     }
-
-
-def _text(lang):
-    return _TEXT["en" if lang == "en" else "fr"]
 
 
 class State(GameState):
@@ -371,30 +358,17 @@ class State(GameState):
             return min(WILD_COUNT, self.cards[self.who])
         return 0
 
-    def extra_actions(self, lang="fr"):
+    def extra_actions(self):
         if self.step == ST_OVER:
             return []
-        text = _text(lang)
         out = []
         if self.step == ST_ITEMS:  # the sets this player's hand can hold; 0 (none) is the number
-            for mask, label in _ITEM_SETS:
+            for mask in ITEM_SETS:
                 if not self.why_illegal(ITEMS + mask):
-                    out.append((ITEMS + mask, label))
+                    out.append(ITEMS + mask)
         for s in range(self.n):
-            out.append((NAMING + s, text["naming"] % (s + 1)))
+            out.append(NAMING + s)
         return out
-
-    def prompt(self, lang="fr"):
-        text = _text(lang)
-        step = self.step
-        if step == ST_PLAY:
-            first, second = text["play"]
-            return [first % self.round, second]
-        if step == ST_OVER:
-            first, second = text["over"]
-            return [first, second % ",".join([text["seat"] % (s + 1) for s in self.winners()])]
-        first, second = text[_STEP_NAMES[step]]
-        return [first % (self.who + 1), second]
 
     def legal_actions(self):
         if self.step == ST_OVER:
@@ -405,7 +379,7 @@ class State(GameState):
             for action in (JOCRISSE, SOUPIR, CHANDELLE):
                 if not self.why_illegal(action):
                     acts.append(action)
-        for action, _label in self.extra_actions():
+        for action in self.extra_actions():
             acts.append(action)
         return acts
 
@@ -413,35 +387,37 @@ class State(GameState):
         return not self.why_illegal(action)
 
     def why_illegal(self, action):
-        """'' when the action is legal now, else the reason: short, the OLED shows it on 3 lines."""
+        """None when the action is legal now, else why not: (code, args...), a code above."""
+        if type(action) is not int:
+            return (REFUSE_NOT_INT,)
         step = self.step
         if step == ST_OVER:
-            return "the game is over"
+            return (REFUSE_OVER,)
         n = self.n
         if NAMING <= action < NAMING + n:
-            return ""
+            return None
         who = self.who
         if action == JOCRISSE or action == SOUPIR or action == CHANDELLE:
             if step != ST_ITEMS:
-                return "items come after the cards in hand"
+                return (R_ITEMS_LATER,)
             return self._why_item(action, who)
         if ITEMS < action <= ITEMS + (ITEM_SOUPIR | ITEM_CHANDELLE):
             if step != ST_ITEMS:
-                return "items come after the cards in hand"
+                return (R_ITEMS_LATER,)
             return self._why_items(action - ITEMS, who)
         limit = self._entry_limit()
         if not 0 <= action <= limit:
-            return "enter a number from 0 to %d" % limit
+            return (R_NUMBER_RANGE, limit)
         if step == ST_MELDS:
             if sum(self.melds[:who]) + action > self.max_melds:
-                return "no deal lays more than %d points in all" % self.max_melds
+                return (R_MELDS_MOST, self.max_melds)
         elif step == ST_CARDS:
             if sum(self.cards[:who]) + action > self.deck_size:
-                return "the hands would pass the %d cards" % self.deck_size
+                return (R_CARDS_MOST, self.deck_size)
         elif step == ST_WILDS:
             if sum(self.wilds[:who]) + action > WILD_COUNT:
-                return "only %d of Orphee, Sainte, Reine" % WILD_COUNT
-        return self._why_no_end(action) if step != ST_PLAY else ""
+                return (R_WILDS_MOST, WILD_COUNT)
+        return self._why_no_end(action) if step != ST_PLAY else None
 
     def _why_item(self, action, who):
         held = self.wilds[who]  # cards of the hand already accounted for
@@ -451,31 +427,31 @@ class State(GameState):
             held += 1  # a personnage
         if action == CHANDELLE:
             if self.candle[who]:
-                return "Chandelle is marked already"
+                return (R_CANDLE_MARKED,)
             if self.candle.count(True) >= PERSONNAGE_COUNT:
-                return "there are only %d personnages" % PERSONNAGE_COUNT
+                return (R_PERSONNAGES_MOST, PERSONNAGE_COUNT)
             if held + 1 > self.cards[who]:
-                return "no card left for a personnage"
+                return (R_NO_CARD_PERSONNAGE,)
             return self._why_no_end(action)
         if self.jocrisse[who]:
-            return "Jocrisse is marked already"
+            return (R_JOCRISSE_MARKED,)
         for s in range(self.n):
             if s != who and self.jocrisse[s]:
-                return "one Baiser: another has Jocrisse"
+                return (R_ONE_BAISER,)
         if held + 1 > self.cards[who]:
-            return "no card left for the Baiser"
+            return (R_NO_CARD_BAISER,)
         if action == SOUPIR and self.cards[who] < 2:
-            return "Soupir needs Baiser + Reine, Sainte or veuf"
+            return (R_SOUPIR_CARDS,)
         return self._why_no_end(action)
 
     def _why_items(self, mask, who):
-        """Why this set of items cannot be the player's, or '': each item in turn, as if the ones
-        before were marked (they are, for the check, and then unmarked)."""
+        """Why this set of items cannot be the player's, or None: each item in turn, as if the
+        ones before were marked (they are, for the check, and then unmarked)."""
         if mask & ITEM_JOCRISSE and mask & ITEM_SOUPIR:
-            return "one Baiser: Jocrisse or Soupir"
+            return (R_BAISER_ONE_OF,)
         if self.jocrisse[who] or self.candle[who]:
-            return "items are marked already"
-        why = ""
+            return (R_ITEMS_MARKED,)
+        why = None
         for bit, action in _ITEM_BITS:
             if mask & bit:
                 why = self._why_item(action, who)
@@ -493,7 +469,7 @@ class State(GameState):
             self.jocrisse[who] = PENALTY_JOCRISSE if action == JOCRISSE else PENALTY_SOUPIR
 
     def _why_no_end(self, action):
-        """'' when some end of the deal fits the entries so far with this one (an entry of the
+        """None when some end of the deal fits the entries so far with this one (an entry of the
         current step), else why none does. The players after are free to enter anything."""
         step = self.step
         who = self.who
@@ -533,7 +509,7 @@ class State(GameState):
         grand = top >= PTS_GRAND_TOMBEAU
         cry = self.cry_in_hands
         if cry and small > 1:
-            return "only one hand can end under 3 cards"
+            return (R_ONE_SHORT_HAND,)
         shaped = too_many = grand_short = False
         free = size - held  # the cards out of the hands entered: laid, or in the hands to come
         last = len(most) - 1  # the most cards that can be laid at all
@@ -562,30 +538,29 @@ class State(GameState):
                     grand_short = True
                 elif melds_left or points >= least[laid]:
                     if max(points + need, least[laid]) <= high:
-                        return ""
+                        return None
         if not shaped:
             if small == 0 and hands_left == 0:
-                return "Grand Tombeau leaves no Chandelle" if grand and candles else \
-                    "a hand must end at 2 cards, or Grand Tombeau"
-            return "the other hands need 3 cards each"
+                return (R_TOMBEAU_NO_CANDLE,) if grand and candles else (R_SHORT_OR_TOMBEAU,)
+            return (R_OTHERS_NEED_3,)
         if too_many:
             for laid in range(1, len(most)):
                 if most[laid] >= points and alone[laid] >= top:
                     shown = points if most[laid - 1] < points else top  # the total, or one player's
-                    return "%d points need %d cards laid or more" % (shown, laid)
+                    return (R_POINTS_NEED_CARDS, shown, laid)
             if alone[-1] < top:
-                return "no player lays %d points" % top
-            return "no deal lays %d points" % points
+                return (R_NO_PLAYER_LAYS, top)
+            return (R_NO_DEAL_LAYS, points)
         if grand_short:
-            return "a hand must end at 2 cards, or Grand Tombeau"
+            return (R_SHORT_OR_TOMBEAU,)
         if hands_left == 0:
             laid = size - held
-            return "%d cards laid score %d or more" % (laid, least[laid])
-        return "too few points for the cards laid"
+            return (R_LAID_SCORE_LEAST, laid, least[laid])
+        return (R_TOO_FEW_POINTS,)
 
     def apply(self, action):
         if type(action) is not int or not self.is_legal(action):
-            why = self.why_illegal(action) if type(action) is int else "not a number"
+            why = self.why_illegal(action) if type(action) is int else (REFUSE_NOT_INT,)
             raise IllegalAction(self, action, why)
         self._apply(action)
         self.moves.append(action)
@@ -692,6 +667,9 @@ class State(GameState):
     def winners(self):
         return leaders(self.scores)
 
+    def seats(self):
+        return self.n
+
     def standings(self):
         return list(self.scores)
 
@@ -701,37 +679,20 @@ class State(GameState):
     def last_deal_totals(self):
         return list(self.deals[-1]) if self.deals else None
 
-    def deal_applied(self, lang="fr"):
-        """What the last finished deal applied besides the numbers entered, one short line an
-        item (the OLED lists them before the next deal): Jocrisse, Soupir, Chandelle, the slips."""
-        jocrisse, soupir, chandelle, slip, slips = _text(lang)["applied"]
-        out = []
-        for s in range(self.n):
-            if self.last_jocrisse[s]:
-                out.append((jocrisse if self.last_jocrisse[s] == PENALTY_JOCRISSE else soupir) % (s + 1))
-            if self.last_candle[s]:
-                out.append(chandelle % (s + 1))
-            count = self.last_slips[s]
-            if count:
-                out.append(slip % (s + 1) if count == 1 else slips % (s + 1, count, PENALTY_SLIP * count))
-        return out
-
-    def action_name(self, action, lang="en"):
+    def action_name(self, action):
         if not isinstance(action, int):
             return repr(action)
-        text = _text(lang)
         if NAMING <= action < NAMING + self.n:
-            return text["naming"] % (action - NAMING + 1)
+            return "name slip seat %d" % (action - NAMING)
         if action == JOCRISSE:
-            return text["jocrisse"]
+            return "Jocrisse -10"
         if action == SOUPIR:
-            return text["soupir"]
+            return "Soupir+Joc -20"
         if action == CHANDELLE:
-            return text["chandelle"]
+            return "Chandelle"
         if ITEMS < action <= ITEMS + (ITEM_SOUPIR | ITEM_CHANDELLE):
-            for mask, label in _ITEM_SETS:
-                if action - ITEMS == mask:
-                    return label
+            return "items " + "+".join([self.action_name(item) for bit, item in _ITEM_BITS
+                                        if (action - ITEMS) & bit])
         return "enter %d" % action
 
     def phase_name(self):

@@ -35,7 +35,6 @@ from engine.core import (
 from engine.deck32 import (
     PIQUET_DECK,
     Stock,
-    card_lines,
     check_every_card_once,
     read_cards,
     read_hands,
@@ -53,6 +52,13 @@ STAND = const(64)  # keep the hand as dealt
 DRAW_ONE = const(65)
 DRAW_TWO = const(66)
 
+# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
+# the rest (the pot, the bourrus, the share) the same way.
+F_EXCHANGE = const(1)  # (seat, cards): kept the hand (0) or changed 1 or 2 cards
+F_PLAY = const(2)  # (seat, card): played that card
+F_TRICK = const(3)  # (seat): took the trick
+F_DEAD = const(4)  # (card): nobody beat the lead: the card is out and the next player leads
+
 PH_DEAL = const(0)  # chance: five cards to each seat, one at a time from the leader
 PH_EXCHANGE = const(1)  # STAND, DRAW_ONE or DRAW_TWO
 PH_DRAW = const(2)  # chance: the cards drawn from the pack
@@ -65,12 +71,7 @@ _PHASE_NAMES = ("deal", "exchange", "draw", "discard", "play", "over")
 ACCOUNT_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0}
 OPTION_DEFAULTS = {"players": 4, "deals": 7, "stake": 1, "eldest": 0, "putback": "mixed"}
 PUTBACKS = ("mixed", "under")  # where the exchange puts cards back: into the pack, or under it
-DEFAULT_BOT = "plan"
-# What a setup menu may offer besides the player count, first value the default: (option, values).
-# The number of deals must be fixed before play (7 or 3 by tradition); the eldest is a seat.
-ACCOUNT_CHOICES = (("deals", (7, 3, 1, 2, 4, 5, 6, 8, 9, 10, 12, 15, 20)), ("stake", (1, 2, 5, 10)),
-                   ("eldest", (0, 1, 2, 3, 4, 5)))
-SETUP_CHOICES = ACCOUNT_CHOICES + (("putback", PUTBACKS),)
+# The setup menu's rows and the default bot are in the game's descriptor (engine.games).
 
 
 def normalize_accounts(options, known=ACCOUNT_DEFAULTS):
@@ -161,6 +162,9 @@ class Accounts(GameState):
         if not self.is_over():
             return [0] * self.n
         return [self.payout[s] - self.staked[s] for s in range(self.n)]
+
+    def seats(self):
+        return self.n
 
     def standings(self):
         return list(self.totals)
@@ -333,6 +337,7 @@ class State(Accounts):
                 self.exchanged = 0
                 self.to_act = self.leader
         elif phase == PH_EXCHANGE:
+            self.tell(F_EXCHANGE, self.to_act, action - STAND)
             if action == STAND:
                 self._next_exchange()
             else:
@@ -387,6 +392,7 @@ class State(Accounts):
 
     def _play(self, card):
         seat = self.to_act
+        self.tell(F_PLAY, seat, card)
         self.hands[seat].remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
@@ -403,12 +409,14 @@ class State(Accounts):
     def _end_trick(self, last):
         n = self.n
         if len(self.trick) >= 2:
+            self.tell(F_TRICK, last)
             self.tricks[last] += 1
             self.won.extend(self.trick)
             self.last_taker = last
             next_lead = last
         else:
             # nobody beat the lead: the card is removed and the next player leads
+            self.tell(F_DEAD, self.trick[0])
             self.dead.append(self.trick[0])
             self.last_taker = -1
             next_lead = (last + 1) % n
@@ -518,12 +526,3 @@ def from_dict(data):
     return state
 
 
-def seat_lines(state, seat, lang):
-    """What a seat sees on the OLED while it holds OK: its hand, the trick, its tricks and the pot."""
-    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
-    out = card_lines(hand, lang)[:2]
-    if state.trick:
-        out += card_lines(state.trick[-2:], lang, 11)[:1]
-        out[-1] = ("Pli " if lang == "fr" else "Top ") + out[-1]
-    out.append(("Plis %d pot %d" if lang == "fr" else "Tricks %d pot %d") % (state.tricks[seat], state.pot()))
-    return out[:4]

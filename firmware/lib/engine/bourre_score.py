@@ -11,7 +11,6 @@ those a deal can produce (tests/host/test_bourre_bounds.py searches the game to 
 """
 
 from engine.bourre import (
-    ACCOUNT_CHOICES,
     ACCOUNT_DEFAULTS,
     HAND_SIZE,
     Accounts,
@@ -20,6 +19,8 @@ from engine.bourre import (
 from engine.bourre import GAME as CARD_GAME
 from engine.compat import const
 from engine.core import (
+    REFUSE_NOT_INT,
+    REFUSE_OVER,
     TABLE,
     TERMINAL,
     BadRecord,
@@ -34,7 +35,12 @@ GAME = CARD_GAME + "_score"
 
 PH_ENTRY = const(0)
 PH_OVER = const(1)
-SETUP_CHOICES = ACCOUNT_CHOICES  # where the cards put back go means nothing with real cards
+
+# Why an entry is refused (why_illegal: (code, args...)), worded by app/words/bourre.py.
+R_TRICKS_RANGE = const(16)  # (cards a hand): a player's tricks run from 0 to a hand
+R_LEADER_MOST = const(17)  # (most): the leader, who plays first, takes at most this many
+R_PLAYER_MOST = const(18)  # (most): any other player
+R_DEAL_MOST = const(19)  # (most, left): the tricks of a deal together
 
 
 def normalize_options(options=None):
@@ -77,26 +83,27 @@ class State(Accounts):
     def entry_range(self):
         return (0, HAND_SIZE)
 
-    def extra_actions(self, lang):
+    def extra_actions(self):
         return []
 
     def why_illegal(self, action):
-        """Why an entry is impossible, or "" when it is fine."""
+        """None when the entry is fine, else why not: (code, args...), a code above."""
+        if type(action) is not int:
+            return (REFUSE_NOT_INT,)
         if self.phase != PH_ENTRY:
-            return "the game is over"
-        if type(action) is not int or action < 0 or action > HAND_SIZE:
-            return "0 to %d tricks: %d cards each" % (HAND_SIZE, HAND_SIZE)
-        # the reasons fit three OLED lines of 16 once wrapped at spaces
+            return (REFUSE_OVER,)
+        if action < 0 or action > HAND_SIZE:
+            return (R_TRICKS_RANGE, HAND_SIZE)
         if self.entered == 0:  # the leader is entered first
             if action > max_seat_tricks(True):
-                return "the leader takes %d tricks at most" % max_seat_tricks(True)
+                return (R_LEADER_MOST, max_seat_tricks(True))
         elif action > max_seat_tricks(False):
-            return "a player takes %d tricks at most" % max_seat_tricks(False)
+            return (R_PLAYER_MOST, max_seat_tricks(False))
         so_far = sum(self.tricks)
         most = max_tricks(self.n)
         if so_far + action > most:
-            return "%d tricks a deal at most, %d left" % (most, most - so_far)
-        return ""
+            return (R_DEAL_MOST, most, most - so_far)
+        return None
 
     def legal_actions(self):
         return [v for v in range(HAND_SIZE + 1) if not self.why_illegal(v)]
@@ -121,16 +128,6 @@ class State(Accounts):
 
     def phase_name(self):
         return "over" if self.phase == PH_OVER else "tricks of seat %d" % self.entry_seat()
-
-    def prompt(self, lang):
-        pot = self.pot()
-        if self.phase == PH_OVER:
-            return ["Partie finie", "Pot %d" % pot] if lang == "fr" else ["Game over", "Pot %d" % pot]
-        deals = self.options["deals"]
-        seat = self.entry_seat() + 1
-        if lang == "fr":
-            return [("Donne %d/%d pot %d" % (self.round, deals, pot))[:16], "Plis de J%d ?" % seat]
-        return [("Deal %d/%d pot %d" % (self.round, deals, pot))[:16], "Tricks of P%d?" % seat]
 
     def view(self, seat):
         data = self._public()

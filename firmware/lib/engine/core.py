@@ -1,13 +1,55 @@
-"""What every game shares: the player ids, the illegal-action error, the record and replay.
+"""What every game shares: the declared surface of a game state, the illegal-action error, the
+record and replay, and the readers of options and saved states.
 
-A game is a state machine in the manner of OpenSpiel:
-  current_player()  a seat (0..n-1), CHANCE, TABLE or TERMINAL
-  legal_actions()   the actions (small ints) allowed now; at a chance node, its outcomes
-  table_actions()   what anyone at the table may enter now whoever is to act (Achéron's naming
-                    slips), so a display can offer it during a bot's turn; in legal_actions() too
-  apply(action)     checks, then plays one action or chance outcome
-  is_over()         whether the game has ended
-  returns()         what each seat won or lost, in stakes
+A game is a module engine.<name> (the games and their modes are declared in engine.games) with:
+  GAME                    its registry name, written into records
+  State(options=None)     a new game; bad options raise BadOptions naming the option
+  normalize_options(o)    the options with every default filled in (BadOptions when wrong)
+  from_dict(data)         a State back from to_dict(); BadRecord names the first wrong field
+
+Every State keeps this whole surface (GameState below gives the defaults marked *; the app,
+the protocol and the host tools call it directly, never probing; tests/portable/
+test_game_interface.py checks every game keeps it with these types). In the manner of OpenSpiel:
+  seats()            int: the number of seats at the table
+  round              int attribute: the round (deal) being played, 0 before the first
+  current_player()   int: a seat (0..seats()-1), CHANCE, TABLE or TERMINAL
+  legal_actions()    list of ints: the actions (small ints) allowed now; at a chance node, its
+                     outcomes
+* is_legal(action)   bool: action in legal_actions(), faster where a game can say so
+* why_illegal(action)  None when the action is legal now, else the reason as a tuple of ints
+                     (code, args...): a REFUSE_* code below or the game's own (>= REFUSE_GAME),
+                     worded by the app (app/words/<game>.py), which the engine never does
+* table_actions()    list of ints: what anyone at the table may enter now whoever is to act
+                     (Achéron's naming slips), so a display can offer it during a bot's turn
+  apply(action)      checks, then plays one action or chance outcome (IllegalAction, state
+                     unchanged, when it is not legal); the facts it caused are then in facts()
+* facts()            what the last apply() made happen, for the table to be told: see below
+* is_over()          bool
+  returns()          list of ints, one a seat: what each seat won or lost (0s until the end)
+  standings()        list of ints, one a seat: what the ring shows (circles left, points, ...)
+  target()           int or None: the standing that ends the game, when there is one
+  winners()          list of seats: the winners once the game is over (else empty)
+* pot()              int or None: the stakes in the pot, for games played for stakes
+* round_summary()    dict: what the table saw at the end of the round just played (its reveal),
+                     for the "round" log event; {} when the game shows nothing more
+  view(seat)         dict: what that seat may see (-1: what anyone at the table may see)
+  to_dict()          dict: the whole state, JSON-able
+* chance_count(), chance_outcome(index): the chance node's equally likely outcomes
+* action_name(action), phase_name()  str: English names for logs and host tools, never shown
+                     on the device (the app words what it shows)
+* record()           dict: options and every move: rebuilds the game exactly (engine.play)
+A scorekeeper ("<game>_score": its entries are the table's, current_player() is TABLE) adds:
+  entry_range()      (low, high): the numbers the table may enter now
+  entry_seat()       the seat whose entry is asked, or -1
+  extra_actions()    list of (action, label code): entries beyond the numbers (a penalty)
+  prompt()           tuple of ints (code, args...): what is asked now, worded by the app
+
+Facts ("a game's module describes what happened; the app owns the words"): apply() records each
+thing the table may be told as a fact, a kind (the game's F_* constant, > 0) and up to three
+int arguments, into a small preallocated array (no allocation a move). facts() returns
+(array, count): fact i is array[4*i] (kind), array[4*i+1..3] (args). The app words them through
+the game's words module (app/words/<game>.py) and logs them; a game that records none tells
+nothing yet.
 
 The record (options plus every action and chance outcome, in order) rebuilds a game exactly.
 Subclasses implement _apply, legal_actions and optionally is_legal for speed.
@@ -23,12 +65,21 @@ TABLE = const(-3)  # the whole table, through the device's buttons (e.g. marking
 
 _RECORD_VERSION = const(1)
 
+# Refusal codes every game may give (why_illegal); a game's own start at REFUSE_GAME.
+REFUSE_OVER = const(1)  # the game is over
+REFUSE_NOT_NOW = const(2)  # not one of the actions allowed now
+REFUSE_NOT_INT = const(3)  # an action is a whole number
+REFUSE_GAME = const(16)
+MAX_FACTS = const(6)  # facts one apply() may record: a card that ends a trick, a deal, the game
+
 
 class IllegalAction(ValueError):
-    """Raised before anything changes; the message names what was legal instead."""
+    """Raised before anything changes; the message names what was legal instead. `why` is the
+    reason (why_illegal's tuple of ints, or a sentence for checks outside the rules)."""
 
-    def __init__(self, state, action, why=""):
+    def __init__(self, state, action, why: "tuple | str | None" = ""):
         self.action = action
+        self.why = why
         self.legal = legal = state.legal_actions()
         names = []
         for a in legal[:12]:
@@ -38,7 +89,7 @@ class IllegalAction(ValueError):
             shown += ", ... (%d in all)" % len(legal)
         super().__init__("illegal action %s (%s) for %s in phase %s%s; legal: %s" % (
             action, state.action_name(action), player_name(state.current_player()),
-            state.phase_name(), (": " + why) if why else "", shown))
+            state.phase_name(), (": %s" % (why,)) if why else "", shown))
         # super(): MicroPython has no ValueError.__init__ to call directly
 
 
@@ -219,8 +270,13 @@ class GameState:
     def __init__(self, options):
         self.options = options  # already normalised by the game
         self.moves = array("H")  # 2 bytes a move: a long game stays small on the board
+        self._facts = array("h", bytes(8 * MAX_FACTS))  # 4 shorts a fact, reused at every apply
+        self._fact_count = 0
 
-    # -- the OpenSpiel-like surface -------------------------------------------------------------
+    # -- the declared surface (the module docstring) ----------------------------------------------
+    def seats(self):
+        raise NotImplementedError
+
     def current_player(self):
         raise NotImplementedError
 
@@ -229,6 +285,13 @@ class GameState:
 
     def is_legal(self, action):
         return action in self.legal_actions()
+
+    def why_illegal(self, action):
+        if type(action) is not int:
+            return (REFUSE_NOT_INT,)
+        if self.is_over():
+            return (REFUSE_OVER,)
+        return None if self.is_legal(action) else (REFUSE_NOT_NOW,)
 
     def table_actions(self):
         return []
@@ -239,15 +302,53 @@ class GameState:
     def returns(self):
         raise NotImplementedError
 
+    def standings(self):
+        raise NotImplementedError
+
+    def target(self):
+        raise NotImplementedError
+
+    def winners(self):
+        raise NotImplementedError
+
+    def pot(self):
+        return None
+
+    def round_summary(self):
+        return {}
+
+    def view(self, seat):
+        raise NotImplementedError
+
+    def to_dict(self):
+        raise NotImplementedError
+
     def apply(self, action):
         # type() rather than isinstance: one test refuses floats, strings and bools alike
         if type(action) is not int or not self.is_legal(action):
-            raise IllegalAction(self, action)
+            raise IllegalAction(self, action, self.why_illegal(action))
+        self._fact_count = 0
         self._apply(action)
         self.moves.append(action)
 
     def _apply(self, action):
         raise NotImplementedError
+
+    # -- facts ----------------------------------------------------------------------------------
+    def tell(self, kind, a=0, b=0, c=0):
+        """Record a fact of the move being applied (games call it from _apply)."""
+        i = self._fact_count
+        if i < MAX_FACTS:  # past it the oldest facts of the move are what the table needed
+            facts = self._facts
+            at = 4 * i
+            facts[at] = kind
+            facts[at + 1] = a
+            facts[at + 2] = b
+            facts[at + 3] = c
+            self._fact_count = i + 1
+
+    def facts(self):
+        return self._facts, self._fact_count
 
     # -- chance ---------------------------------------------------------------------------------
     def chance_count(self):
@@ -283,6 +384,7 @@ def apply_entry(self, action):
     why = self.why_illegal(action)
     if why:
         raise IllegalAction(self, action, why)
+    self._fact_count = 0
     self._apply(action)
     self.moves.append(action)
 

@@ -4,7 +4,7 @@ Cards stay engine.cards integers; this module holds what both games do with that
 stock they deal from, OLED card lines, and reading saved card lists back.
 """
 
-from engine.cards import DECK_SIZE, card_name, wrap_cells
+from engine.cards import DECK_SIZE, card_name
 from engine.core import BadRecord, bag_take, read_ints
 
 # Ranks 1 to 5 (the 2 to the 6) are left out of the 52.
@@ -46,11 +46,6 @@ class Stock:
 
     def sorted(self):
         return sorted(self.cards[: self.size])
-
-
-def card_lines(cards, lang, width=16):
-    """Card names wrapped into OLED lines of at most `width` characters."""
-    return wrap_cells([card_name(c, lang) for c in cards], width)
 
 
 # -- reading a saved state (docs/FORMATS.md): BadRecord names the first bad field ---------------

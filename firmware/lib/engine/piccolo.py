@@ -28,7 +28,6 @@ from engine.core import (
 from engine.deck32 import (
     PIQUET_DECK,
     Stock,
-    card_lines,
     check_every_card_once,
     read_cards,
     read_hands,
@@ -57,6 +56,11 @@ GENERALE = const(72)
 # may pay it 10.
 GENERALE_PAYOFFS = (7, 10)
 
+# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
+# the rest (each card, each trick, the contract's taker, the spread hand, the winners) the same way.
+F_BID = const(1)  # (seat, level): bid that level; level 0 is a pass
+F_TRUMP = const(2)  # (seat, suit): the taker named trump
+
 PH_DEAL = const(0)
 PH_BID = const(1)
 PH_DISCARD = const(2)  # the taker has the tourne and puts two cards aside
@@ -68,10 +72,7 @@ TOURNE = const(255)  # deal destination of the two tourne cards
 _PACKETS = (3, 3, 2, 2)
 
 OPTION_DEFAULTS = {"players": 4, "dealer": 0, "target": 41, "generale": True, "generale_payoff": 7}
-DEFAULT_BOT = "plan"
-# What a setup menu may offer, first value the default: (option, values).
-SETUP_CHOICES = (("dealer", (0, 1, 2, 3)), ("target", (41, 21, 31, 51, 61)), ("generale", (True, False)),
-                 ("generale_payoff", GENERALE_PAYOFFS))
+# The setup menu's rows and the default bot are in the game's descriptor (engine.games).
 
 
 def normalize_options(options=None):
@@ -154,19 +155,13 @@ def made(level, taker_points, taker_tricks):
 
 
 # At most 14 characters: the scorekeeper shows them after "> " on a 16-character line.
-_LEVEL_NAMES = {
-    "fr": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "misere table",
-           PICCOLO_TABLE: "piccolo table", GENERALE: "generale"},
-    "en": {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "open misere",
-           PICCOLO_TABLE: "open piccolo", GENERALE: "generale"},
-}
+# The contracts' names, in English for logs and host tools (app/words/piccolo.py words them).
+_LEVEL_NAMES = {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "open misere",
+                PICCOLO_TABLE: "open piccolo", GENERALE: "generale"}
 
 
-def level_name(level, lang="en"):
-    names = _LEVEL_NAMES.get(lang, _LEVEL_NAMES["en"])
-    if level in names:
-        return names[level]
-    return ("%d pts" if lang == "en" else "%d points") % level
+def level_name(level):
+    return _LEVEL_NAMES.get(level) or "%d pts" % level
 
 
 class Table(GameState):
@@ -233,6 +228,9 @@ class Table(GameState):
         if not self.is_over():
             return [0] * SEATS
         return [1 if s in self.winning_order else -1 for s in range(SEATS)]
+
+    def seats(self):
+        return SEATS
 
     def standings(self):
         return list(self.scores)
@@ -448,6 +446,7 @@ class State(Table):
                 self.phase = PH_BID
                 self.to_act = self.active[0]
         elif phase == PH_BID:
+            self.tell(F_BID, self.to_act, 0 if action == PASS else action - BID)
             self._bid(action)
         elif phase == PH_DISCARD:
             hand = self.hands[self.taker]
@@ -459,6 +458,7 @@ class State(Table):
                 else:
                     self.phase = PH_TRUMP
         elif phase == PH_TRUMP:
+            self.tell(F_TRUMP, self.taker, action - TRUMP)
             self.trump = action - TRUMP
             self._start_play()
 
@@ -651,22 +651,6 @@ def _trump_over(hand, best, trump):
     if best & 3 == trump:
         return [c for c in trumps if STRENGTH[c >> 2] > STRENGTH[best >> 2]]
     return trumps
-
-
-def seat_lines(state, seat, lang):
-    """What a seat sees on the OLED while it holds OK: its hand (up to 12 cards in three lines),
-    then the trick on the table with the trump, or the contract when no card is down yet."""
-    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
-    out = card_lines(hand, lang)[:3]
-    if state.trick:
-        trump = "SA" if lang == "fr" else "NT"  # sans atout / no trump
-        if state.trump >= 0:
-            trump = suit_name(state.trump, lang)
-        out.append((trump + ": " + " ".join([card_name(c, lang) for c in state.trick]))[:16])
-    elif state.taker >= 0 and state.phase >= PH_TRUMP:
-        out.append((("J%d %s" if lang == "fr" else "P%d %s") % (
-            state.taker + 1, level_name(state.level, lang)))[:16])
-    return out[:4]
 
 
 def from_dict(data):

@@ -12,6 +12,8 @@ code the card engine uses. Impossible entries are refused with the reason and ch
 
 from engine.compat import const
 from engine.core import (
+    REFUSE_NOT_INT,
+    REFUSE_OVER,
     TABLE,
     TERMINAL,
     BadRecord,
@@ -32,7 +34,6 @@ from engine.piccolo import (
     PICCOLO,
     PICCOLO_TABLE,
     SEATS,
-    SETUP_CHOICES,  # noqa: F401  (the setup menu reads it from this module too)
     TOTAL_POINTS,
     Table,
     is_contract,
@@ -53,6 +54,17 @@ PH_OVER = const(3)
 _PHASE_NAMES = ("contract", "taker", "result", "over")
 TRICKS = const(10)
 _NAMED = (MISERE, PICCOLO, MISERE_TABLE, PICCOLO_TABLE, GENERALE)
+
+# Why an entry is refused (why_illegal: (code, args...)), worded by app/words/piccolo.py.
+R_NO_GENERALE = const(16)  # the générale is off in this game
+R_BID_AS_NUMBER = const(17)  # a points bid is entered as its number
+R_BID_RANGE = const(18)  # (lowest, highest) points bid
+R_NAMED_AFTER = const(19)  # (bid): that number is a named contract's level: pick the contract
+R_TAKER_RANGE = const(20)  # (seats): the taker is a seat from 1 to seats
+R_TAKER_OUT = const(21)  # (seat from 1): that seat has won and left
+R_TAKER_DEALS = const(22)  # (seat from 1): that seat deals and sits out
+R_POINTS_RANGE = const(23)  # (most): the taker's points
+R_TRICKS_RANGE = const(24)  # (most): the taker's tricks
 
 
 class State(Table):
@@ -83,70 +95,54 @@ class State(Table):
             return (0, TOTAL_POINTS) if is_points_bid(self.level) else (0, TRICKS)
         return (0, 0)
 
-    def extra_actions(self, lang):
+    def extra_actions(self):
         if self.phase != PH_CONTRACT:
             return []
-        out = [(BID + lv, level_name(lv, lang)) for lv in _NAMED if self._named_allowed(lv)]
-        out.append((PASS, "tous passent" if lang == "fr" else "all passed"))
+        out = [BID + lv for lv in _NAMED if self._named_allowed(lv)]
+        out.append(PASS)
         return out
 
     def entry_seat(self):
         return self.taker if self.phase == PH_RESULT else TABLE
 
-    def prompt(self, lang):
-        fr = lang == "fr"
-        if self.phase == PH_OVER:
-            return ["Partie finie" if fr else "Game over"]
-        head = ("Donne %d D:J%d" if fr else "Deal %d dealer P%d") % (self.round, self.dealer + 1)
-        phase = self.phase
-        if phase == PH_CONTRACT:
-            return [head, "Contrat ?" if fr else "Contract?"]
-        if phase == PH_TAKER:
-            return [level_name(self.level, lang)[:16], "Preneur ?" if fr else "Taker?"]
-        head = ("J%d %s" if fr else "P%d %s") % (self.taker + 1, level_name(self.level, lang))
-        if is_points_bid(self.level):
-            return [head[:16], "Points preneur ?" if fr else "Taker's points?"]
-        return [head[:16], "Plis du preneur?" if fr else "Taker's tricks?"]
-
-    # -- checks ---------------------------------------------------------------------------------
     def _named_allowed(self, level):
         return level != GENERALE or self.options["generale"]
 
     def why_illegal(self, action):
-        """Why an entry is impossible now, or "" when it is fine."""
+        """None when the entry is fine now, else why not: (code, args...), a code above."""
         if type(action) is not int:
-            return "entries are whole numbers"
+            return (REFUSE_NOT_INT,)
         phase = self.phase
         if phase == PH_CONTRACT:
             if action == PASS:
-                return ""
+                return None
             if action >= BID:
                 level = action - BID
                 if level in _NAMED:
-                    return "" if self._named_allowed(level) else "generale is off in this game"
-                return "enter points bids as numbers"
+                    return None if self._named_allowed(level) else (R_NO_GENERALE,)
+                return (R_BID_AS_NUMBER,)
             if action < MIN_BID or action > MAX_POINTS_BID:
-                return "points bids run from %d to %d" % (MIN_BID, MAX_POINTS_BID)
+                return (R_BID_RANGE, MIN_BID, MAX_POINTS_BID)
             if is_contract(action):
-                return "no %d bid: pick %s after 70" % (action, level_name(action))
-            return ""
+                return (R_NAMED_AFTER, action)
+            return None
         if phase == PH_TAKER:
             if action < 1 or action > SEATS:
-                return "the taker is a seat from 1 to %d" % SEATS
+                return (R_TAKER_RANGE, SEATS)
             seat = action - 1
             if self.out[seat]:
-                return "seat %d has won and left" % action
+                return (R_TAKER_OUT, action)
             if seat not in self.active:
-                return "seat %d deals and sits out" % action
-            return ""
+                return (R_TAKER_DEALS, action)
+            return None
         if phase == PH_RESULT:
             low, high = self.entry_range()
             if action < low or action > high:
                 if is_points_bid(self.level):
-                    return "taker's points: 0 to 70"
-                return "taker's tricks: 0 to 10"
-            return ""
-        return "the game is over"
+                    return (R_POINTS_RANGE, TOTAL_POINTS)
+                return (R_TRICKS_RANGE, TRICKS)
+            return None
+        return (REFUSE_OVER,)
 
     def legal_actions(self):
         phase = self.phase

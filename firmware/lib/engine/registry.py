@@ -1,20 +1,32 @@
-"""Game names to modules, imported on demand so the board only loads the game being played."""
+"""Game names to modules, imported on demand so the board only loads the game being played.
+
+GAMES (the engine modules that play a game or keep its score) and PACKS (each game's modules)
+are derived from the descriptors of engine.games, the one list of games.
+"""
 
 import os
 import sys
 
 import engine
 from engine.core import BadRecord
+from engine.games import GAMES as _DESCRIPTORS
 
-GAMES = ("tanturlurette", "acheron", "acheron_score", "bourre", "bourre_score", "piccolo", "piccolo_score")
-# Each game's engine modules beyond the shared ones (core, compat, rng, cards, play, registry): what
-# `tanturlurette deploy --games` leaves out of a build, and what starting a game lets go of.
-PACKS = {
-    "tanturlurette": ("tanturlurette", "tanturlurette_bots"),
-    "bourre": ("bourre", "bourre_bots", "bourre_score", "deck32"),
-    "piccolo": ("piccolo", "piccolo_bots", "piccolo_score", "deck32"),
-    "acheron": ("acheron", "acheron_bots", "acheron_score"),
-}
+
+def _engines():
+    names = []
+    for game in _DESCRIPTORS:
+        for mode in game.modes:
+            if mode.engine not in names:
+                names.append(mode.engine)
+    return tuple(names)
+
+
+GAMES = _engines()
+# Each game's engine modules beyond the shared ones: what `tanturlurette deploy --games` leaves
+# out of a build, and what starting a game lets go of.
+PACKS = {}
+for _game in _DESCRIPTORS:
+    PACKS[_game.name] = _game.engine
 
 
 def game_module(name):
@@ -36,7 +48,7 @@ def installed(name):
         return False
     if "engine." + name in sys.modules:
         return True
-    path = getattr(engine, "__file__", None) or ""
+    path = getattr(engine, "__file__", None) or ""  # a frozen package has no __file__
     if "/" in path:
         folder = path.rsplit("/", 1)[0]
         for ext in (".mpy", ".py"):
@@ -49,24 +61,37 @@ def installed(name):
         game_module(name)
     except ImportError:
         return False
+    let_go("engine." + name)  # imported only to know it is there
     return True
 
 
-def forget_other_packs(name):
-    """Let go of every engine module that the game `name` (a GAMES entry) does not use.
+def let_go(dotted):
+    """Drop a module (e.g. "engine.bourre") from sys.modules and from its package, so that its
+    code is collected once nothing else holds it; importing it again loads it afresh."""
+    sys.modules.pop(dotted, None)
+    cut = dotted.rfind(".")
+    package = sys.modules.get(dotted[:cut]) if cut > 0 else None
+    name = dotted[cut + 1:]
+    if package is not None and name in package.__dict__:
+        delattr(package, name)
 
-    The setup menu builds a State of each game it shows, to check that it can start, so browsing
-    it imports every pack. Once a game is chosen, their code would stay in the heap for nothing:
-    taken out of sys.modules and the engine package, it is collected (and imported again if the
-    menu shows those games again).
+
+def forget_other_packs(name):
+    """Let go of the engine modules of every game but the one whose engine is `name`.
+
+    A game played earlier, or checked by the menu (Achéron's deck file), may have loaded them:
+    their code would stay in the heap for nothing. A module another game shares (deck32) is kept
+    when the game played uses it too. A game outside the descriptors (a test's) keeps none.
     """
-    keep = PACKS.get(name.split("_")[0], ())  # a game outside the packs (a test's) keeps none
-    for modules in PACKS.values():
-        for module in modules:
+    keep = ()
+    for game in _DESCRIPTORS:
+        for mode in game.modes:
+            if mode.engine == name:
+                keep = game.engine
+    for game in _DESCRIPTORS:
+        for module in game.engine:
             if module not in keep:
-                sys.modules.pop("engine." + module, None)
-                if module in engine.__dict__:
-                    delattr(engine, module)
+                let_go("engine." + module)
 
 
 def new_state(name, options=None):

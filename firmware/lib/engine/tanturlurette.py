@@ -58,6 +58,23 @@ PH_MARK = const(6)  # board mode: the table marks the losers
 PH_REENTRY = const(7)  # a fallen player chooses REENTER or RETIRE
 PH_OVER = const(8)
 
+# Facts (engine/core.py): what apply() tells the table, with its int arguments; seats 0-based.
+F_DEALER = const(1)  # (seat): the lot made seat the first dealer
+F_KEEP = const(2)  # (seat): kept its card
+F_SWAP = const(3)  # (seat, neighbour): swapped with the right-hand neighbour
+F_BLOCKED = const(4)  # (seat, neighbour): the neighbour showed a King and refused the swap
+F_DRAW = const(5)  # (seat): drew from the stock
+F_TURNED_UP = const(6)  # (seat, card): the dealer turned a stock card up for everyone
+F_TAKE = const(7)  # (seat): took the card drawn
+F_REFUSE = const(8)  # (seat): refused it
+F_THIRD = const(9)  # (seat): the third card drawn, kept without a choice
+F_REVEAL = const(10)  # (round, losers mask, moved): the round's cards are shown; moved 0 when all tied stay
+F_FELL = const(11)  # (mask): these seats' tokens reached l'enfer
+F_REENTER = const(12)  # (seat, stakes): came back from l'enfer, staking again
+F_RETIRE = const(13)  # (seat): retired from l'enfer
+F_OUT = const(14)  # (mask): these seats are out of the game
+F_OVER = const(15)  # (winners mask, pot): the game is over
+
 _PHASE_NAMES = ("first-dealer deal keep-or-swap keep-or-draw turn-up take-or-refuse mark-losers re-entry "
                 "over").split()
 
@@ -210,6 +227,14 @@ class State(GameState):
                 result[s] = self.payout[s] - self.stakes[s]
         return result
 
+    def seats(self):
+        return self.n
+
+    def round_summary(self):
+        """The round's reveal (every card, the losers) and where it left the tokens and stakes."""
+        return {"last_losers": self.last_losers, "last_hands": list(self.last_hands), "pos": list(self.pos),
+                "stakes": list(self.stakes), "out": list(self.out)}
+
     def standings(self):
         """Per seat, the circles still to go before l'enfer; 0 once the seat is out."""
         left = []
@@ -270,10 +295,19 @@ class State(GameState):
         if phase == PH_DEAL:
             self._deal_card(action)
         elif phase == PH_SWAP:
-            if action == SWAP and self.deck_mode:
-                self._exchange(self.order[turn], self.order[turn + 1])
+            seat = self.order[turn]
+            neighbour = self.order[turn + 1]
+            if action == KEEP:
+                self.tell(F_KEEP, seat)
+            elif action == BLOCKED:
+                self.tell(F_BLOCKED, seat, neighbour)
+            elif not self.deck_mode or self._exchange(seat, neighbour):
+                self.tell(F_SWAP, seat, neighbour)
+            else:
+                self.tell(F_BLOCKED, seat, neighbour)
             self._to_turn(turn + 1)
         elif phase == PH_KEEP_OR_DRAW:
+            self.tell(F_KEEP if action == KEEP else F_DRAW, self.order[turn])
             if action == KEEP:
                 self._to_turn(turn + 1)
             elif self.deck_mode:
@@ -287,14 +321,20 @@ class State(GameState):
             self.drawn += 1
             if turn == len(self.order) - 1:
                 self._show_all(action)  # the dealer turns his cards up for everyone
+                self.tell(F_TURNED_UP, seat, action)
             else:
                 self.seen[seat * DECK_SIZE + action] = 1
             if self.drawn == _MAX_DRAWS:  # the third card is kept without a choice
+                self.tell(F_THIRD, seat)
                 self._keep(seat, action)
             else:
                 self.offer = action
                 self.phase = PH_OFFER
         elif phase == PH_OFFER:
+            seat = self.order[turn]
+            self.tell(F_TAKE if action == TAKE else F_REFUSE, seat)
+            if not self.deck_mode and action == REFUSE and self.drawn + 1 == _MAX_DRAWS:
+                self.tell(F_THIRD, seat)
             if not self.deck_mode:
                 if action == REFUSE:
                     self.drawn += 1
@@ -314,12 +354,15 @@ class State(GameState):
             if action == REENTER:
                 self.pos[seat] = 0
                 self.stakes[seat] += 1
+                self.tell(F_REENTER, seat, self.stakes[seat])
             else:
                 self.out[seat] = True
+                self.tell(F_RETIRE, seat)
             if not self.fallen:
                 self._end_round()
         else:  # PH_FIRST_DEALER (nothing is legal once the game is over)
             self.dealer = action
+            self.tell(F_DEALER, action)
             self._start_round()
 
     def _start_round(self):
@@ -432,12 +475,13 @@ class State(GameState):
         theirs = hand[neighbour]
         if self.options["king_blocks"] and theirs >> 2 == KING:
             self._show_all(theirs)
-            return
+            return False
         mine = hand[seat]
         hand[seat] = theirs
         hand[neighbour] = mine
         self.seen[seat * DECK_SIZE + theirs] = 1
         self.seen[neighbour * DECK_SIZE + mine] = 1
+        return True
 
     def _lowest_mask(self):
         """The seats holding the lowest rank (deck mode)."""
@@ -467,14 +511,19 @@ class State(GameState):
         self.last_losers = losers
         if losers == self.live_mask() and not self.options["all_tied_move"]:
             losers = 0  # every live player holds the same rank: nobody moves (French Coucou)
+        self.tell(F_REVEAL, self.round, self.last_losers, 1 if losers else 0)
         circles = self.circles
         pos = self.pos
         fallen = self.fallen
+        fell = 0
         for s in self.order:
             if losers >> s & 1:
                 pos[s] += 1
                 if pos[s] >= circles:
                     fallen.append(s)
+                    fell |= 1 << s
+        if fell:
+            self.tell(F_FELL, fell)
         if fallen:
             if self.options["reentry"]:
                 for s in self.order:
@@ -483,6 +532,7 @@ class State(GameState):
                         return
             for s in fallen:
                 self.out[s] = True
+            self.tell(F_OUT, fell)
         self._end_round()
 
     def _offer_reentry(self):
@@ -492,13 +542,17 @@ class State(GameState):
         fallen = self.fallen
         if cap:
             i = 0
+            capped = 0
             while i < len(fallen):
                 s = fallen[i]
                 if self.reentries(s) >= cap:
                     self.out[s] = True
+                    capped |= 1 << s
                     fallen.pop(i)
                 else:
                     i += 1
+            if capped:
+                self.tell(F_OUT, capped)
         if fallen:
             self.phase = PH_REENTRY
         else:
@@ -528,6 +582,10 @@ class State(GameState):
         for i in range(pot % k):
             self.payout[sharers[i]] += 1
         self.phase = PH_OVER
+        won = 0
+        for s in sharers:
+            won |= 1 << s
+        self.tell(F_OVER, won, pot)
 
     # -- views ----------------------------------------------------------------------------------
     def _public(self):

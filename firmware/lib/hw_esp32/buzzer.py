@@ -1,5 +1,5 @@
 """The optional piezo on a PWM pin: short cues, stepped by the loop so that a melody never blocks
-input. The cue ids are app.core's (CUE_CLICK=0 ... CUE_TURN=7)."""
+input. The cue ids are app.cues' (CUE_CLICK=0 ... CUE_TURN=7)."""
 
 from app.clock import ticks_add, ticks_diff
 from micropython import const

@@ -142,11 +142,10 @@ class Commands:
             snap["over"] = state.is_over()
             snap["standings"] = list(state.standings())
             snap["target"] = state.target()
-            if hasattr(state, "pot"):
-                snap["pot"] = state.pot()
-            display = getattr(self.app, "snapshot", None)
-            if display is not None:
-                snap["display"] = display()  # what the ring and the OLED show now
+            pot = state.pot()
+            if pot is not None:  # games played for stakes
+                snap["pot"] = pot
+            snap["display"] = self.app.snapshot()  # what the ring and the OLED show now
         self.link.send("state", {"id": command.get("id"), "state": snap})
         return {"playing": snap is not None}
 
@@ -232,7 +231,7 @@ class Commands:
         session = self.app.session
         if session is not None and session.state is not None and not session.finished:
             # a game loaded and not archived yet: it takes the names now
-            seats = len(session.state.standings())
+            seats = session.state.seats()
             if len(names) != seats:
                 raise CommandError(E_BAD_ARGS, "names: this game has %d seats, got %d names"
                                    % (seats, len(names)))

@@ -82,7 +82,7 @@ class Link:
                 self.pending_names = None
                 session = self.app.session
                 if (session is not None and session.state is not None and not payload.get("names")
-                        and len(names) == len(session.state.standings())):
+                        and len(names) == session.state.seats()):
                     session.set_names(names)  # a failed save is reported by a storage event
                     payload["names"] = names
             self.send(kind, payload)

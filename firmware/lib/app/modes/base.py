@@ -4,10 +4,14 @@ A mode owns the screen and the buttons while it is active: `app.switch(mode, now
 current and calls `enter(now)`. The app then calls, in this order on every loop turn:
 
   handle(event, now)  one debounced button event (app.buttons: event_button / event_kind).
-                      The app has already taken the global gestures before the mode sees them:
-                        long OK    undo (back to the last human decision)  -- unless the mode's
-                                   `holds_ok` is True (deck-mode peeking), then the mode gets it;
-                        long BACK, or KEEP and SWAP held together (3-button builds): game menu.
+                      The app has already taken the global gesture before the mode sees it:
+                        long BACK, or KEEP and SWAP held together (3-button builds): the game
+                        menu (continue, undo, redo, new game: undo is there in every mode).
+                      The rule every mode keeps (issue 14): a short OK never plays a move; a
+                      move is confirmed by holding OK (LONG, past buttons.long_ms), the same in
+                      every game. KEEP and SWAP that are decisions themselves (Tanturlurette's
+                      keep and swap) stay one press; a short OK may show something (the peek)
+                      or mark a seat, harmless acts a second press undoes.
                       Return True when something visible changed.
   tick(now)           time passes: bots, chance draws, animations ending. Return True on change.
   draw(frame, now)    paint the ring into `frame` (already cleared). MUST NOT ALLOCATE: integer
@@ -15,25 +19,29 @@ current and calls `enter(now)`. The app then calls, in this order on every loop 
   resync(now)         the game changed under the mode (undo, redo): drop any half-done input.
   lines()             up to 8 strings of up to 16 ASCII characters for the OLED. Called only
                       after `app.touch()` marked the text dirty, so it may allocate.
+  told(line, kind, now)  something the table may see happened (an engine fact, worded by the
+                      game's words module and logged by the app): show it. The default shows
+                      nothing; the game modes keep the last lines (told_lines).
 
 From a mode, use:
   app.session       the game (app.session.state is the engine state); act through app.act(a)
   app.act(action)   apply via the session; returns True, or False after showing the refusal
   app.touch()       the OLED text must be rebuilt (call after any change of what lines() says)
-  app.sound(cue)    queue a sound cue (app.core: CUE_*)
+  app.sound(cue)    queue a sound cue (app.cues: CUE_*)
   app.log(type, payload)   a log event for the serial protocol
+  app.held()        True while a button is down (bots wait: what is entered stays on screen)
+  app.words()       the game's words module (app/words/__init__.py), for everything shown
   app.board         ring drawing helpers (app.board.Board); app.lang; app.rng; app.is_human(seat)
 
-Adding a game: a play engine plays in TableMode (app.modes.table) as soon as it is in
-engine.registry; a scorekeeper engine registered as "<game>_score" plays in ScoreMode
-(app.modes.score). Neither needs a new mode. Optional hooks a game module may define:
-  seat_lines(state, seat, lang)  lines shown while that seat holds OK in table play (its hand);
-  entry_seat() on a scorekeeper state: the seat being entered now, blinked on the ring.
+Adding a game: declare it in engine.games (its engine modules, modes, seat counts, setup rows,
+bot and the mode that shows each of its modes: TableMode for a play engine, ScoreMode for a
+"<game>_score" scorekeeper; neither needs a new mode), keep the surface engine/core.py declares,
+and write its words in app/words/<game>.py (app/words/__init__.py lists them: refusals, moves,
+the peek, prompts and the facts it tells). Nothing is probed: what a mode calls is declared.
 """
 
 
 class Mode:
-    holds_ok = False  # True while a long OK belongs to the mode (peeking), not to undo
     in_game = False  # True for modes that play a game: the game menu returns to them
     back_to = None  # the mode a long BACK returns to (set by the game menu)
 
@@ -57,3 +65,6 @@ class Mode:
 
     def lines(self):
         return []
+
+    def told(self, line, kind, now):
+        pass

@@ -6,55 +6,47 @@ ring shows the value as dots (players in their seat colours, humans bright and b
 option as that seat's dot, a count as that many dots and no limit as the whole ring, green for yes
 and one red dot for no). The OLED, when fitted, lists the lines with a '>' cursor.
 
-The rows: Play, the game, the mode, players, humans, then the game's own options (the engine
-module's SETUP_CHOICES, Tanturlurette's circles and house rules), and last the self-test. Only the
-games whose engine module is on the device are listed (a build may leave game packs out). A game
-whose engine cannot set up a game (a broken data file such as Acheron's deck) is skipped with a
-notice saying why; the other games still work.
+The rows: Play, the game, the mode, players, humans, then the mode's own options, and last the
+self-test; all of them from the games' descriptors (engine.games), so browsing imports no engine.
+Only the games whose engine module is on the device are listed (a build may leave game packs
+out). A game whose descriptor is `checked` (Acheron and its editable deck file) is built when the
+cursor reaches it; if it cannot set up a game it is skipped with a notice saying why, and the
+other games still work. The modules the check loaded are let go at once.
 """
 
+import sys
+
 from engine.compat import const
-from engine.core import BadOptions
-from engine.registry import GAMES, game_module, installed
+from engine.games import GAMES as DESCRIPTORS
+from engine.games import SEATS, game
+from engine.registry import game_module, installed, let_go
 
 from app.board import blink_on
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
-from app.core import CUE_ERROR, wrap
-from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, tr
+from app.cues import CUE_ERROR
+from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, tr, wrap
 from app.modes.base import Mode
 
-_MAX_PLAYERS = const(8)
 _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larger ones by their position
-# Tanturlurette's options: its engine names no SETUP_CHOICES, and its defaults come from the engine.
-TANT_CHOICES = (("circles", (2, 3, 4, 5)), ("reentry", (True, False)), ("reentry_cap", (0, 1, 2, 3)),
-                ("king_blocks", (False, True)), ("all_tied_move", (False, True)))
 SEAT_OPTIONS = ("eldest", "dealer")  # options whose value is a seat
 NO_LIMIT_OPTIONS = ("reentry_cap",)  # counts whose 0 means no limit: a word, and the whole inner ring
 _SELFTEST_COLOURS = (RED, CONFIRM, BLUE)  # the colours the self-test sweeps, shown on its row
 
 
-def accepts(module, options):
-    """Whether the engine takes these options."""
-    try:
-        module.normalize_options(options)
-    except BadOptions:
-        return False
-    return True
-
-
 def playable_games():
     """The games the setup menu lists: those whose engine module is on the device (the registry's
-    `installed`, which this module passes on)."""
+    `installed`, which this module passes on), in the descriptors' order."""
     games = []
-    for game in GAMES:
-        if not game.endswith("_score") and installed(game):
-            games.append(game)
+    for g in DESCRIPTORS:
+        if installed(g.name):
+            games.append(g.name)
     return games
 
 
 def setup_problem(name):
-    """None when the engine `name` can set up a game with its defaults, else why not (short)."""
+    """None when the engine `name` can set up a game with its defaults, else why not (short).
+    Builds the engine: the caller lets it go (registry.forget_other_packs)."""
     try:
         game_module(name).State(None)
     except Exception as err:  # a module missing or unknown; a user-editable data file failing in any way
@@ -62,18 +54,9 @@ def setup_problem(name):
     return None
 
 
-def setup_choices(name, module):
-    """The game's menu options: (option, values) pairs, as the engine module declares them."""
-    return getattr(module, "SETUP_CHOICES", TANT_CHOICES if name == "tanturlurette" else ())
-
-
-def default_bot(game):
-    """The bot name empty seats get, or None when the game has no bots module."""
-    try:
-        __import__("engine." + game + "_bots")
-    except ImportError:
-        return None
-    return getattr(game_module(game), "DEFAULT_BOT", "counting")
+def row_values(offered, seats):
+    """A row's values at a table of `seats`: the seats themselves for a SEATS row."""
+    return list(range(seats)) if offered == SEATS else offered
 
 
 def marked(selected, text):
@@ -99,17 +82,22 @@ def oled_reason(text):
 
 
 class CursorMenu(Mode):
-    """Rows with a cursor: KEEP and SWAP move it, the other buttons go to `pressed`."""
+    """Rows with a cursor: KEEP and SWAP move it, the other buttons go to `pressed`. With
+    `wraps` False the cursor stops at the first and the last row."""
 
     cursor = 0
     rows: "tuple | list" = ()
+    wraps = True
 
     def handle(self, event, now):
         if event & 3 != PRESS:
             return False
         button = event >> 2
         if button == KEEP or button == SWAP:
-            self.cursor = (self.cursor + (1 if button == SWAP else -1)) % len(self.rows)
+            cursor = self.cursor + (1 if button == SWAP else -1)
+            if not self.wraps and not 0 <= cursor < len(self.rows):
+                return False  # at an end: Jouer never leads up into the self-test
+            self.cursor = cursor % len(self.rows)
             return self.app.moved()
         return self.pressed(button, now)
 
@@ -129,21 +117,44 @@ class CursorMenu(Mode):
 
 
 class SetupMenu(CursorMenu):
+    """The rows come from the games' descriptors (engine.games): browsing imports no engine. A game
+    whose descriptor says `checked` (a data file the user may edit) is built once when the cursor
+    reaches it, to know it can start, and its modules are let go at once.
+
+    The cursor does not wrap (Jouer is the top, the self-test the bottom). The menu opens on the
+    last game started, with the settings it was started with (app.settings: app.menu_memory,
+    kept on flash beside the saves); a game never started opens with its defaults."""
+
+    wraps = False
+
     def __init__(self, app):
         Mode.__init__(self, app)
         self.games = playable_games()
         self.problems = {}  # engine name -> why it cannot set up a game (None: it can)
-        wanted = app.config["game"]  # app.config: a loaded config has every key
+        self.memory = app.menu_memory["games"]  # game -> the settings it was last started with
+        wanted = app.menu_memory["game"]
+        if wanted not in self.games:  # never started, or a game this build leaves out
+            wanted = app.config["game"]  # app.config: a loaded config has every key
         self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
         self.seats_wanted = app.config["seats"]
+        self.recalled = {}  # the chosen game's remembered options, used as its rows appear
         self._configure_game()
 
     # -- rows -----------------------------------------------------------------------------------
-    def problem(self, name):
+    def problem(self, described, mode):
+        """Why the mode of the game cannot start (None: it can); only a checked game is built."""
+        if not described.checked:
+            return None
         problems = self.problems
-        if name not in problems:
-            problems[name] = setup_problem(name)
-        return problems[name]
+        if mode.engine not in problems:
+            loaded = []  # what the check loads is let go after it; it loads again at the start
+            for module in described.engine:
+                if "engine." + module not in sys.modules:
+                    loaded.append("engine." + module)
+            problems[mode.engine] = setup_problem(mode.engine)
+            for module in loaded:
+                let_go(module)
+        return problems[mode.engine]
 
     def _configure_game(self):
         """Rebuild the rows for the chosen game, skipping (with a notice) games that cannot start."""
@@ -151,28 +162,29 @@ class SetupMenu(CursorMenu):
         index = self.values["game"]
         skipped = []
         modes = []  # none when no game at all is listed
+        described = None
         for _ in games:
-            game = games[index]
+            described = game(games[index])
+            if described is None:  # playable_games lists descriptors only
+                break
             modes = []  # the modes the game can be played in here, in menu order
-            if self.problem(game) is None:
-                if game == "tanturlurette":
-                    # without an OLED nobody could peek at a virtual card: board mode comes first then
-                    display = self.app.config["display"]["enabled"]
-                    modes = ["deck", "board"] if display else ["board", "deck"]
-                else:
-                    modes.append("table")
-            if self.problem(game + "_score") is None:  # only the pub games have a scorekeeper
-                modes.append("score")
+            later = []  # modes that need the OLED, on a board without one
+            display = self.app.config["display"]["enabled"]
+            for mode in described.modes:
+                if self.problem(described, mode) is None:
+                    (later if mode.display and not display else modes).append(mode)
+            modes += later  # without an OLED nobody could peek at a virtual card: last then
             if modes:
                 break
-            skipped.append(game)
+            skipped.append(games[index])
             index = (index + 1) % len(games)
-        if skipped:  # each with a problem of its own engine: else it would have a table or deck mode
+        if skipped:
             app = self.app
             why = ""
-            for game in skipped:
-                why = self.problem(game) or ""
-                app.log("error", {"message": ("game %s unavailable: %s" % (game, why))[:160]})
+            for name in skipped:
+                g = game(name)
+                why = (g and self.problem(g, g.modes[0])) or ""
+                app.log("error", {"message": ("game %s unavailable: %s" % (name, why))[:160]})
             notice = [tr(app.lang, "unavailable")] + skipped
             if len(skipped) == 1:  # room for the reason
                 notice += wrap(oled_reason(why), 4)
@@ -180,9 +192,21 @@ class SetupMenu(CursorMenu):
             app.notify(notice)
         self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
         self.option_names = []
-        self.choices: dict = {"game": games, "mode": modes}  # row -> the values OK steps through
-        if modes:
-            self.game = games[index]
+        self.modes = modes
+        recall = self.memory.get(games[index]) if modes else None
+        self.recalled = {}
+        if recall is not None:
+            for i in range(len(modes)):
+                if modes[i].name == recall["mode"]:
+                    self.values["mode"] = i
+            self.seats_wanted = recall["players"]
+            if "humans" in recall:
+                self.values["humans"] = recall["humans"] - 1  # the row's values start at 1
+            self.recalled = recall["options"]
+        self.choices: dict = {"game": games, "mode": [m.name for m in modes]}  # row -> the values OK steps through
+        if modes and described is not None:
+            self.game = described.name
+            self.described = described
             self._configure_mode()
         else:  # not one game can be set up: only the self-test is left to offer
             self.game = None
@@ -191,40 +215,31 @@ class SetupMenu(CursorMenu):
 
     def _configure_mode(self):
         """Rebuild the rows and their values for the chosen mode or player count: the player
-        counts, the humans kept within the seats, and each option's values that the engine
-        accepts with this player count (an eldest seat must exist), keeping the value chosen so
-        far, else the engine's default."""
+        counts, the humans kept within the seats, and each option's values at this table (a seat
+        option offers the seats there are), keeping the value chosen so far, else the default."""
         choices = self.choices
         values = self.values
-        mode = self.value("mode")
-        game = self.game or ""  # set: only a menu with a game has a mode row
-        self.engine_name = game + "_score" if mode == "score" else game
-        module = game_module(self.engine_name)
-        # every engine takes a players option, if only to name its one count (Piccolo: 4)
-        counts = []
-        for k in range(1, _MAX_PLAYERS + 1):
-            if accepts(module, {"players": k}):
-                counts.append(k)
+        mode = self.modes[values["mode"]]
+        self.engine_name = mode.engine
+        low, high = mode.seats
+        counts = list(range(low, high + 1))
         choices["players"] = counts
         values["players"] = counts.index(self.seats_wanted) if self.seats_wanted in counts else 0
         n = self.n = self.seats_wanted = self.value("players")  # the seats at the table
         rows = ["play", "game", "mode", "players"]
-        if mode in ("deck", "table") and default_bot(game) is not None:
+        if mode.bots and self.described.bot is not None:
             rows.append("humans")
             choices["humans"] = range(1, n + 1)
             values["humans"] = min(values["humans"], n - 1)
-        defaults = module.normalize_options({"players": n})
         names = []
-        for name, offered in setup_choices(self.engine_name, module):
-            # the value chosen so far if the last rows had this option (another mode's may not)
-            keep = self.value(name) if name in self.option_names else defaults.get(name)
+        for name, offered, default in mode.rows:
+            # the value chosen so far if the last rows had this option (another mode's may not),
+            # else the one this game was last started with, else the default
+            keep = self.value(name) if name in self.option_names else self.recalled.get(name, default)
             names.append(name)
-            accepted = []
-            for v in offered:
-                if accepts(module, {"players": n, name: v}):
-                    accepted.append(v)
-            choices[name] = accepted
-            values[name] = accepted.index(keep) if keep in accepted else 0
+            offered = row_values(offered, n)
+            choices[name] = offered
+            values[name] = offered.index(keep) if keep in offered else 0
         self.option_names = names
         self.rows = rows + names + ["selftest"]
         if self.cursor >= len(self.rows):
@@ -241,15 +256,20 @@ class SetupMenu(CursorMenu):
         row = self.rows[self.cursor]
         if row == "play":  # when the game cannot start, the app shows why, with its error sound
             options = {"players": self.n}
-            if self.game == "tanturlurette":
-                options["mode"] = self.value("mode")
+            for name, value in self.modes[self.values["mode"]].fixed:
+                options[name] = value
             for name in self.option_names:
                 options[name] = self.value(name)
             bots = None
+            humans = None
             if "humans" in self.rows:
                 humans = self.value("humans")
-                bots = [None] * humans + [default_bot(self.game)] * (self.n - humans)
-            app.start_game(self.engine_name, options, bots, now)
+                bots = [None] * humans + [self.described.bot] * (self.n - humans)
+            chosen = {}
+            for name in self.option_names:
+                chosen[name] = self.value(name)
+            if app.start_game(self.engine_name, options, bots, now):
+                app.remember_setup(self.game, self.value("mode"), self.n, humans, chosen)
             return True
         if row == "selftest":
             app.start_selftest(now, back_to=self)
@@ -335,10 +355,9 @@ class GameMenu(CursorMenu):
     error cue and a notice. New game asks first ("Abandonner ?"): holding OK abandons the game
     (archived, unfinished, as a finished one is) and opens the setup menu; KEEP, SWAP or BACK
     keep it and show the rows again, and a short OK does nothing there. Confirming is holding OK,
-    as in the scorekeeper, so a long OK is the menu's (holds_ok), never an undo."""
+    as everywhere (app/modes/base.py); a long OK never undoes."""
 
     rows = ("continue", "undo", "redo", "new_game")
-    holds_ok = True
 
     def __init__(self, app, back_to):
         Mode.__init__(self, app)

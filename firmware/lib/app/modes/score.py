@@ -1,23 +1,25 @@
 """The pub scorekeeper: drives any "<game>_score" engine through its scorekeeper interface.
 
-While the engine expects an entry (current_player() == TABLE) the OLED shows its prompt(lang),
-the value being entered and two hints. KEEP and SWAP step the value through entry_range(); held,
-they jump by ten (the first hint says so when the range is wider than ten); past the top of the
-range come the engine's extra_actions(lang) (a penalty, say), then the range starts again. Every
-entry starts from the lowest value of entry_range(), in every game: a new entry never shows the
-value of the one before (the same after an undo or a redo).
+While the engine expects an entry (current_player() == TABLE) the OLED shows the game's words
+for it (app/words/<game>.py: prompt), the value being entered and two hints. KEEP and SWAP step
+the value through entry_range(); held, they jump by ten (the first hint says so when the range is
+wider than ten); past the top of the range come the engine's extra_actions() (a penalty, say,
+labelled by the words' entry_label), then the range starts again. Every entry starts from the
+lowest value of entry_range(), in every game: a new entry never shows the value of the one before
+(the same after an undo or a redo).
 
-Confirming is holding OK (a long press, past buttons.long_ms), in every game, as in the game
-menu: the mode takes the long OK (holds_ok), so undo and redo are the game menu's. A short OK
-confirms nothing: it says, with the error cue, that OK must be held. The engine refuses
-impossible entries with IllegalAction, whose message the OLED shows; nothing changes and the
-value stays, to be corrected. The value entered is applied as the action itself, unless the
-state offers entry_action(value) to translate it.
+Confirming is holding OK (a long press, past buttons.long_ms), in every game and mode
+(app/modes/base.py's rule: a short OK never plays); undo and redo are the game menu's. A short
+OK confirms nothing: it says, with the error cue, that OK must be held. The engine refuses
+impossible entries with IllegalAction, whose reason the OLED shows in words; nothing changes and
+the value stays, to be corrected. The value entered is applied as the action itself.
 
-After an entry that ends a deal, a state offering deal_applied(lang) (Achéron: its end-of-deal
-items and naming slips) has what that deal applied besides the numbers listed on the OLED until
-a button is pressed, before the next deal's first entry (that press enters nothing), and in an
-"applied" log event: {"deal": the deal's number, "applied": the English lines}.
+After an entry that ends a deal, what that deal applied besides the numbers (the words'
+applied(lang, state): Achéron's end-of-deal items and naming slips; None in the other games,
+which log nothing)
+is listed on the OLED until a button is pressed, before the next deal's first entry (that press
+enters nothing), and logged in an "applied" event: {"deal": the deal's number, "applied": the
+English lines}.
 
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
@@ -26,7 +28,7 @@ when the engine names the seat being entered.
 from engine.core import TABLE
 
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
-from app.core import CUE_ERROR
+from app.cues import CUE_ERROR
 from app.i18n import tr
 from app.modes.table import GameMode
 
@@ -34,8 +36,6 @@ JUMP = 10
 
 
 class ScoreMode(GameMode):
-    holds_ok = True  # a long OK confirms the entry shown; it never undoes
-
     def __init__(self, app):
         GameMode.__init__(self, app)
         self.low = 0
@@ -53,8 +53,7 @@ class ScoreMode(GameMode):
     def refresh(self, now):
         GameMode.refresh(self, now)
         state = self.app.session.state
-        seat = getattr(state, "entry_seat", None)
-        self.lit = seat() if seat is not None else state.current_player()
+        self.lit = state.entry_seat()
         moves = len(state.moves)
         if moves != self.seen:
             self.seen = moves
@@ -65,7 +64,7 @@ class ScoreMode(GameMode):
             self.pos = 0
             return
         self.low, self.high = state.entry_range()
-        self.extras = list(state.extra_actions(self.app.lang))
+        self.extras = state.extra_actions()
         if self.pos >= self.count():
             self.pos = 0
 
@@ -112,28 +111,28 @@ class ScoreMode(GameMode):
         return app.moved()
 
     def enter_value(self, now):
-        state = self.app.session.state
         numbers = self.high - self.low + 1
         if self.pos < numbers:
-            value = self.low + self.pos
-            translate = getattr(state, "entry_action", None)
-            action = translate(value) if translate is not None else value
+            action = self.low + self.pos
         else:
-            action = self.extras[self.pos - numbers][0]
-        deal = state.round
+            action = self.extras[self.pos - numbers]
+        deal = self.app.session.state.round
         if not self.play(action, now):
             return True  # refused: the reason is on the OLED
         state = self.app.session.state
-        applied = getattr(state, "deal_applied", None)
-        if applied is not None and (state.round != deal or state.is_over()):
-            self.show_applied(deal, applied)
+        if state.round != deal or state.is_over():
+            self.show_applied(deal, state)
         return True
 
-    def show_applied(self, deal, applied):
-        """List what the deal just ended applied (nothing to list: straight on) and log it."""
+    def show_applied(self, deal, state):
+        """Log what the deal just ended applied and list it (nothing to list: straight on); a
+        game whose deals apply nothing beyond the numbers (applied() is None) logs nothing."""
         app = self.app
-        self.app.log("applied", {"deal": deal, "applied": applied("en")})
-        lines = applied(app.lang)
+        words = self.words
+        lines = words.applied(app.lang, state)
+        if lines is None:
+            return
+        app.log("applied", {"deal": deal, "applied": words.applied("en", state)})
         if lines:
             self.applied = [tr(app.lang, "applied_head") % deal] + lines[:6] + [tr(app.lang, "next")]
             app.touch()
@@ -148,12 +147,12 @@ class ScoreMode(GameMode):
             return self.over_lines(lang)
         out = []
         if state.current_player() == TABLE:
-            out += list(state.prompt(lang))[:2]
+            out += list(self.words.prompt(lang, state))[:2]
             numbers = self.high - self.low + 1
             if self.pos < numbers:
                 out.append("> %d" % (self.low + self.pos))
             else:
-                out.append("> " + self.extras[self.pos - numbers][1])
+                out.append("> " + self.words.entry_label(lang, state, self.extras[self.pos - numbers]))
             out.append(tr(lang, "score_steps" if self.high - self.low >= JUMP else "score_pick"))
             out.append(tr(lang, "hold_confirm"))
         out += self.standings_lines(lang)

@@ -20,7 +20,7 @@ from app.board import blink_on
 from app.buttons import BACK, BUTTON_COUNT, BUTTON_NAMES, DOWN, KEEP, LONG, OK, SWAP, UP
 from app.clock import ticks_diff
 from app.colours import CONFIRM, DIM, SEAT_COLOURS
-from app.core import CUE_CLICK, CUE_TURN, CUE_WIN
+from app.cues import CUE_CLICK, CUE_TURN, CUE_WIN
 from app.modes.base import Mode
 
 STEP_MS = const(350)  # one colour of one ring
@@ -65,8 +65,6 @@ class SelfTestMode(Mode):
     """The self-test; `back_to` is the mode to return to (None: the setup menu); `on_finish`, if
     given, is called with the result when the test ends (the first-boot hook records there that
     the test has run)."""
-
-    holds_ok = True  # a long OK ends the test here: there is no game to undo
 
     def __init__(self, app, back_to=None, on_finish=None):
         Mode.__init__(self, app)

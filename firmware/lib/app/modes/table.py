@@ -1,13 +1,15 @@
 """Table play for any engine game: bots in their seats, humans choosing among the legal actions.
 
 The seat to act (or the whole table, for a TABLE decision) cycles through its legal actions with
-KEEP (back) and SWAP (on), and OK plays the one shown. While a bot is to act, the same buttons go
+KEEP (back) and SWAP (on), and holding OK (a long press) plays the one shown: a short OK never
+plays (app/modes/base.py's rule). A short OK shows the hand of the seat to act on the OLED, the
+peek, when a human is to act, and a second one hides it. While a bot is to act, KEEP and SWAP go
 through the state's table_actions() (what anyone may enter at any moment, e.g. Achéron's naming
-slips), when it has some. Holding OK (a long press) shows the hand of the seat to act on the OLED
-while held, when the game module offers seat_lines(state, seat, lang) and a human is to act; the
-release plays nothing. Undo is then in the game menu (long BACK, or KEEP and SWAP together).
-Chance (deals, draws) is resolved by the device. The ring shows each seat's standing as a bar
-(scaled to the game's target, or to the leader) and blinks the seat to act.
+slips), when it has some, and a long OK enters the one shown. Undo is in the game menu (long
+BACK, or KEEP and SWAP together). The words (the header, a move, the peek) are the game's words
+module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device. The ring shows
+each seat's standing as a bar (scaled to the game's target, or to the leader) and blinks the
+seat to act.
 """
 
 from array import array
@@ -16,10 +18,10 @@ from engine.core import CHANCE, TABLE
 from engine.registry import game_module
 
 from app.board import blink_on
-from app.buttons import KEEP, LONG, OK, PRESS, SWAP, UP
+from app.buttons import KEEP, LONG, OK, PRESS, SWAP
 from app.clock import ticks_add, ticks_diff
 from app.colours import CURSOR, seat_colour
-from app.core import CUE_ACT, CUE_TURN, CUE_WIN
+from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
 from app.i18n import pack, seat_name, tr
 from app.modes.base import Mode
 
@@ -36,7 +38,8 @@ class GameMode(Mode):
         Mode.__init__(self, app)
         session = app.session
         self.module = game_module(session.game)
-        self.n = len(session.state.standings())
+        self.words = app.words()
+        self.n = session.state.seats()
         self.bots = [None] * self.n
         names = session.bots or []
         if names:
@@ -53,6 +56,7 @@ class GameMode(Mode):
         self.full = 1  # the bar length the standings are scaled to
         self.next_at = 0
         self.announced = -1
+        self.told_lines = []  # the last facts told (app.core: told), oldest first
 
     def enter(self, now):
         self.app.board.setup(self.n, self.app.board.rings)
@@ -61,6 +65,7 @@ class GameMode(Mode):
 
     def resync(self, now):
         self.announced = -1
+        del self.told_lines[:]  # what was told may have been taken back
         self.enter(now)
 
     def refresh(self, now):
@@ -69,12 +74,12 @@ class GameMode(Mode):
         standings = state.standings()
         top = 1
         for s in range(self.n):
-            v = int(standings[s])
+            v = standings[s]
             self.standing[s] = v
             if v > top:
                 top = v
-        target = state.target() if hasattr(state, "target") else None
-        self.full = int(target) if target else top
+        target = state.target()
+        self.full = target or top
         self.app.touch()
 
     def human_to_act(self):
@@ -99,6 +104,12 @@ class GameMode(Mode):
     def after_play(self, now):
         pass
 
+    def told(self, line, kind, now):
+        lines = self.told_lines
+        lines.append(line)
+        while len(lines) > 2:
+            lines.pop(0)
+
     def tick(self, now):
         app = self.app
         state = app.session.state
@@ -106,7 +117,9 @@ class GameMode(Mode):
         if player == CHANCE:
             return self.play(app.session.chance_outcome(app.rng), now)
         if player >= 0 and self.bots[player] is not None:
-            if ticks_diff(now, self.next_at) >= 0:
+            # a bot waits while a button is held: what a person is entering (a naming slip
+            # during the bot's turn, held to confirm) stays what the screen shows
+            if not app.held() and ticks_diff(now, self.next_at) >= 0:
                 return self.play(self.bots[player].choose(state, player, app.rng), now)
             return False
         if not state.is_over() and self.announced != len(state.moves):
@@ -153,11 +166,6 @@ class TableMode(GameMode):
         self.legal = []
         self.cursor = 0
         self.peeking = False
-        self.seat_lines = getattr(self.module, "seat_lines", None)
-
-    @property
-    def holds_ok(self):
-        return self.seat_lines is not None and self.human_to_act()
 
     def refresh(self, now):
         GameMode.refresh(self, now)
@@ -182,11 +190,8 @@ class TableMode(GameMode):
             return False
         button = event >> 2
         kind = event & 3
-        if button == OK and self.holds_ok:
-            if kind == LONG or (kind == UP and self.peeking):
-                self.peeking = kind == LONG
-                app.touch()
-                return True
+        if button == OK and kind == LONG:  # the deliberate act: play the move shown
+            return self.play(self.legal[self.cursor], now)
         if kind != PRESS:
             return False
         count = len(self.legal)
@@ -194,8 +199,12 @@ class TableMode(GameMode):
             self.cursor = (self.cursor - 1) % count
         elif button == SWAP:
             self.cursor = (self.cursor + 1) % count
-        elif button == OK:
-            return self.play(self.legal[self.cursor], now)
+        elif button == OK:  # harmless: the peek, shown or hidden
+            if not self.human_to_act() or self.app.session.state.current_player() < 0:
+                return False
+            self.peeking = not self.peeking
+            app.touch()
+            return True
         else:
             return False
         return app.moved()
@@ -206,16 +215,18 @@ class TableMode(GameMode):
         state = app.session.state
         if state.is_over():
             return self.over_lines(lang)
-        out = ["%s %d %s" % (app.session.game[:7], state.round, state.phase_name())]
+        words = self.words
+        out = [words.header(lang, state)] + self.told_lines[-1:]  # what just happened
         player = state.current_player()
         if player >= 0:
             name = seat_name(lang, player)
             out.append(tr(lang, "bot_thinks" if self.bots[player] is not None else "to_act") % name)
-        seat_lines = self.seat_lines
-        if self.peeking and player >= 0 and seat_lines is not None:
-            out += list(seat_lines(state, player, lang))[:4]
+        if self.peeking and player >= 0:
+            out += list(words.hand_lines(lang, state, player))[:4]
         elif self.legal:
-            out.append("> " + state.action_name(self.legal[self.cursor]))
+            out.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
             out.append(tr(lang, "choose"))
+            if self.human_to_act() and player >= 0:
+                out.append(tr(lang, "peek_hint"))
         out += self.standings_lines(lang)
         return out[:8]

@@ -1,13 +1,23 @@
 """Tanturlurette on the device, in board mode (real cards) and deck mode (the device deals).
 
 Buttons for the seat to act: KEEP keeps (or takes the turned-up card, or comes back from
-l'enfer), SWAP swaps with the right-hand neighbour (or draws, refuses, retires). In board mode,
-with the King house rule, OK records that the neighbour showed a King and refused. In deck mode
-the seat to act holds OK to read its card on the OLED; it hides on release. Empty seats are bots.
+l'enfer), SWAP swaps with the right-hand neighbour (or draws, refuses, retires): each a decision
+in one press. In board mode, with the King house rule, holding OK (a long press) records that the
+neighbour showed a King and refused. In deck mode the seat to act holds OK to read its card on
+the OLED; it hides on release. Empty seats are bots. A short OK never plays (app/modes/base.py).
 
 After the reveal in board mode the table marks the losing seats: KEEP and SWAP move a blinking
-cursor over the seats and on to the centre (confirm); OK marks or unmarks a seat, or confirms on
-the centre. In deck mode the device finds the losers and shows every card until OK.
+cursor over the seats and on to the centre; a short OK marks or unmarks a seat, and holding OK on
+the centre confirms (a short OK there says so). In deck mode the device finds the losers and
+shows every card until OK.
+
+What happened is told as it happens: every decision (kept, swapped, drew, took, refused, a King
+refusing the swap, came back, retired), the dealer's card turned up, the round's losers, the
+tokens that fell, who is out, the winner: the engine's facts worded by app/words/tanturlurette.py
+(app.core logs each one), the last two under the round's head lines, so a bot's decision stays
+on screen while the next one is made. A King refusing a swap is a notice at once too. In deck
+mode the round's cards are shown (the reveal) after every round, the one that ends the game too,
+before the winners and the pot; seats show as the names the host gave, else J1..J8.
 
 The ring: each seat's marks beside its angle on the outer ring (white and slowly pulsing for the
 dealer), its token
@@ -15,11 +25,11 @@ on the ring of its circle (app.board explains single-ring targets), the centre l
 to act blinks. Tokens glide between circles in a short cross-fade that never blocks input.
 """
 
-from engine.cards import card_name
 from engine.compat import const
 from engine.core import CHANCE, TABLE
 from engine.tanturlurette import (
     BLOCKED,
+    F_BLOCKED,
     LOSERS,
     PH_FIRST_DEALER,
     PH_KEEP_OR_DRAW,
@@ -31,11 +41,11 @@ from engine.tanturlurette import (
 )
 
 from app.board import FULL, blink_on, fade
-from app.buttons import DOWN, KEEP, OK, PRESS, SWAP, UP
+from app.buttons import DOWN, KEEP, LONG, OK, PRESS, SWAP, UP
 from app.clock import ticks_add, ticks_diff
 from app.colours import ALERT, CONFIRM, CURSOR, DEALER, ENFER, POT, seat_colour
-from app.core import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
-from app.i18n import pack, seat_name, tr
+from app.cues import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
+from app.i18n import card_word, pack, seat_name, tr, wrap
 from app.modes.base import Mode
 
 _MOVE_MS = const(600)  # a token's glide from one circle to the next
@@ -61,6 +71,7 @@ class TantMode(Mode):
         self.reveal_at = 0
         self.reveal_round = 0  # the round whose cards the reveal shows
         self.announced = -1
+        self.told_lines = []  # the last facts told (app.core: told), oldest first
         # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
         self.bots = bots = list(app.session.bots or [None] * n)  # names, then the bots
         from engine.tanturlurette_bots import BOTS
@@ -77,12 +88,6 @@ class TantMode(Mode):
                 if name not in shared:
                     shared[name] = BOTS[name]()
                 bots[s] = shared[name]
-
-    @property
-    def holds_ok(self):
-        """In deck mode holding OK is the peek, so a long OK must not undo."""
-        player = self.app.session.state.current_player()
-        return self.deck and player >= 0 and self.bots[player] is None
 
     def enter(self, now):
         state = self.app.session.state
@@ -104,6 +109,7 @@ class TantMode(Mode):
     def resync(self, now):
         self.enter(now)
         self.announced = -1
+        del self.told_lines[:]  # what was told may have been taken back
 
     # -- time -----------------------------------------------------------------------------------
     def tick(self, now):
@@ -151,22 +157,29 @@ class TantMode(Mode):
                 app.touch()
                 return True
             return False
+        if kind == LONG and button == OK:  # the deliberate act: confirm the losers, or the King
+            if player == TABLE and self.cursor == self.n:
+                return self._confirm(now)
+            if human and not self.deck and state.phase == PH_SWAP and state.is_legal(BLOCKED):
+                self._do(BLOCKED, now)
+                return True
+            return False
         if kind != PRESS:
             return False
         if state.phase == PH_OVER or self.reveal:
             if button != OK:
                 return False
-            if state.phase == PH_OVER:
-                app.finish_game(now)
-            else:
+            if self.reveal:  # the deciding round's cards come before the game-over screen
                 self._end_reveal(now)
+            else:
+                app.finish_game(now)
             return True
         if player == TABLE:
             return self._mark(button, now)
-        # KEEP, SWAP and OK (0, 1, 2) pick the engine's first, second and third choice of the
-        # phase: keep or change what the seat has, and the neighbour's King where the rule is on
+        # KEEP and SWAP (0, 1) pick the engine's first and second choice of the phase: keep or
+        # change what the seat has (the neighbour's King, the third, is a long OK above)
         choices = state.choices[state.phase]
-        if not human or button >= len(choices):
+        if not human or button > SWAP or button >= len(choices):
             return False
         self._do(choices[button], now)
         return True
@@ -179,15 +192,21 @@ class TantMode(Mode):
             return False
         elif self.cursor < self.n:
             self.marked ^= 1 << self.cursor
-        elif not self.marked:
-            app.show_error(tr(app.lang, "mark_losers"), now)
-            return True
-        else:
-            marked = self.marked
-            self.marked = 0
-            self._do(LOSERS + marked, now)
+        else:  # a short OK on the centre confirms nothing: it says how
+            app.notify([tr(app.lang, "confirm")], now)
             return True
         return app.moved()
+
+    def _confirm(self, now):
+        """A long OK on the centre: the seats marked lose (none marked is refused)."""
+        app = self.app
+        if not self.marked:
+            app.show_error(tr(app.lang, "mark_losers"), now)
+            return True
+        marked = self.marked
+        self.marked = 0
+        self._do(LOSERS + marked, now)
+        return True
 
     def _next_live(self, seat, step):
         """The next live seat from `seat` in direction step; n stands for the confirm slot."""
@@ -243,6 +262,15 @@ class TantMode(Mode):
         self.cursor = self._next_live(-1, 1)
         self.peeking = False
         app.touch()
+
+    def told(self, line, kind, now):
+        lines = self.told_lines
+        for part in wrap(line, 2):  # a list of seats may take two lines
+            lines.append(part)
+        while len(lines) > 2:
+            lines.pop(0)
+        if kind == F_BLOCKED:  # the swap did not happen: said at once, above everything
+            self.app.notify([line], now)
 
     def _end_reveal(self, now):
         self.reveal = False
@@ -305,37 +333,49 @@ class TantMode(Mode):
         state = app.session.state
         phase = state.phase
         head = self._head(state, lang)
-        if phase == PH_OVER:
-            winners = state.winners()
-            names = " ".join([seat_name(lang, s) for s in winners])
-            return [head[0], tr(lang, "winner" if len(winners) == 1 else "winners") % names,
-                    tr(lang, "pot_tokens") % state.pot(), tr(lang, "to_menu")]
         if self.reveal:
             return self._reveal_lines(state, lang)
+        label = app.seat_label
+        if phase == PH_OVER:
+            winners = state.winners()
+            names = " ".join([label(s) for s in winners])
+            out = [head[0], tr(lang, "winner" if len(winners) == 1 else "winners") % names,
+                   tr(lang, "pot_tokens") % state.pot()]
+            if len(winners) > 1:  # the share of each
+                out += pack(["%s %d" % (seat_name(lang, s), state.payout[s]) for s in winners])
+            return out + [tr(lang, "to_menu")]
         if phase == PH_FIRST_DEALER:
             return [head[0], tr(lang, "drawing_dealer")]
-        out = list(head)
+        turn = self._turn_lines(state, lang, label)
+        told = self.told_lines[-2:] if len(turn) <= 3 else self.told_lines[-1:]
+        return (list(head) + told + turn)[:8]
+
+    def _turn_lines(self, state, lang, label):
+        """The lines about the seat (or the table) to act now."""
+        phase = state.phase
+        out = []
         player = state.current_player()
         if player == TABLE:
             marked = _seat_names(lang, self.marked, self.n) or tr(lang, "nobody")
-            at = seat_name(lang, self.cursor) if self.cursor < self.n else tr(lang, "confirm")
+            centre = self.cursor == self.n
+            at = tr(lang, "centre") if centre else seat_name(lang, self.cursor)
             return out + [tr(lang, "mark_losers"), tr(lang, "marked") % marked, "> " + at,
-                          tr(lang, "mark_hint")]
+                          tr(lang, "confirm" if centre else "mark_hint")]
         if player < 0:
             return out
-        name = seat_name(lang, player)
+        name = label(player)
         if phase == PH_REENTRY:
             return out + [tr(lang, "reentry_ask") % name, tr(lang, "reentry_hint")]
         if self.bots[player] is not None:
             return out + [tr(lang, "bot_thinks") % name]
         out.append(tr(lang, "to_act") % name)
         if self.deck:
-            offer = card_name(state.offer, lang)  # "?" when no card is turned up
+            offer = card_word(lang, state.offer)  # "?" when no card is turned up
             dealer_turn = player == state.dealer and phase == PH_OFFER
             if dealer_turn:
                 out.append(tr(lang, "dealer_shows") % offer)
             if self.peeking:
-                out.append(tr(lang, "your_card") % card_name(state.hand[player], lang))
+                out.append(tr(lang, "your_card") % card_word(lang, state.hand[player]))
                 if phase == PH_OFFER and not dealer_turn:
                     out.append(tr(lang, "drawn") % offer)
             else:
@@ -366,7 +406,7 @@ class TantMode(Mode):
             card = state.last_hands[s]
             if card >= 0:
                 dealt |= 1 << s
-                cells.append("%s %s" % (seat_name(lang, s), card_name(card, lang)))
+                cells.append("%s %s" % (seat_name(lang, s), card_word(lang, card)))
         out += pack(cells)
         losers = state.last_losers
         if losers == dealt:

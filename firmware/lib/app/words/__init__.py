@@ -1,0 +1,55 @@
+"""The words of each game: the app owns them, the engines only describe (engine/core.py's facts
+and refusal codes). One module a game, app.words.<game> (engine.games names the game), imported
+only while that game is played or set up, so the other games' words take no RAM.
+
+Every words module declares, in French and English (app.i18n.LANGS), ASCII only, lines of at
+most 16 characters (a move's label at most 14: it follows "> "):
+  refusal(lang, why)     the reason why_illegal gave, (code, args...), as a sentence that
+                         app.i18n.wrap fits into three OLED lines of 16 without cutting a word
+  header(lang, state)    the table mode's first line: the game and the deal (16 columns)
+  action_label(lang, state, action)  a legal move as the table mode offers it
+  hand_lines(lang, state, seat)      up to 4 lines: what the seat sees in its peek
+  tell(lang, state, kind, a, b, c, label)  the words for a fact of the last move (kind and its
+                         three int args, engine/core.py), label(seat) naming a seat as the table
+                         knows it (the host's name, else J1..); None for a fact it does not tell.
+                         One line of 16 for a decision; a list of seats may wrap (app.i18n.wrap).
+                         The app logs each told fact ("fact" event, its English words) and the
+                         mode shows it (app/modes/base.py: told)
+and a game with a scorekeeper also:
+  prompt(lang, state)    the scorekeeper's two lines: what is being entered
+  entry_label(lang, state, action)   an entry beyond the numbers (extra_actions())
+  applied(lang, state)   once a deal is over, what it applied besides the numbers entered, one
+                         line an item (Achéron's items and slips; [] when there was none), or
+                         None for a game whose deals apply nothing more (app/modes/score.py)
+
+Adding the telling of a pub game (issue 14 item 2): in its engine, call self.tell(F_X, args) in
+_apply for each thing the table may see (a card played and by whom, a trick and its taker, a bid,
+the contract, the trump...), with F_X constants beside its actions; here, word each F_X in tell()
+the way app/words/tanturlurette.py does. The app logs and shows them with nothing more to write;
+tests read the "fact" events and the OLED text.
+A game's codes (>= engine.core.REFUSE_GAME) are its own; the codes every game shares are worded
+by app.i18n.refusal, which each module's refusal falls back on.
+"""
+
+
+def of(engine):
+    """The words module of the game whose mode the engine module `engine` plays."""
+    from engine.games import of_engine
+
+    game, _mode = of_engine(engine)
+    if game is None:
+        raise ValueError("no descriptor plays %s" % engine)
+    return __import__("app.words." + game.name, None, None, ["refusal"])
+
+
+def forget_others(engine):
+    """Let go of the words of every game but the one the engine module `engine` plays, as
+    engine.registry.forget_other_packs does of their engines: a game played before, or the one
+    the setup menu checked, would keep its words in the heap for nothing."""
+    from engine.games import GAMES, of_engine
+    from engine.registry import let_go
+
+    game, _mode = of_engine(engine)
+    for other in GAMES:
+        if other is not game:
+            let_go("app.words." + other.name)
