@@ -124,6 +124,15 @@ def test_a_table_game_tells_each_move_on_the_oled_in_order_in_both_languages():
         gc.collect()
 
 
+def confirm(driver):
+    """Enter the choice shown, as enter_number does: OK, held where a short OK confirms nothing."""
+    moves = len(state(driver).moves)
+    driver.press(OK)
+    if len(state(driver).moves) == moves:
+        driver.long(OK)
+    assert len(state(driver).moves) == moves + 1, driver.hw.text
+
+
 def test_the_scorekeeper_tells_each_entry_as_it_is_confirmed_in_both_languages():
     for lang in ("fr", "en"):
         driver = make_rig(seed=3, lang=lang)
@@ -138,7 +147,7 @@ def test_the_scorekeeper_tells_each_entry_as_it_is_confirmed_in_both_languages()
             if ("> " + words.level_name(lang, P.MISERE)) in driver.hw.text:
                 break
             driver.press(SWAP)
-        driver.press(OK)
+        confirm(driver)
         enter_number(driver, 4)  # seat 4 takes the misere
         enter_number(driver, 1)  # and takes a trick: seats 1 and 3 score 4
         # the score screen shows the prompt and the standings, not yet the told lines (report)
