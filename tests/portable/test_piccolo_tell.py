@@ -239,3 +239,15 @@ def test_the_scorekeeper_refuses_in_the_words_of_the_table():
         for why in got + [state.why_illegal(1), state.why_illegal(9)]:
             text = words.refusal(lang, why)
             assert len(wrap(text, 4)) <= 3 and " ".join(wrap(text, 4)) == text, text
+
+
+def test_every_bid_offered_reads_whole_after_the_cursor():
+    state = P.State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    for lang in ("fr", "en"):
+        labels = [words.action_label(lang, state, a) for a in state.legal_actions()]
+        assert all([len(x) <= 14 for x in labels]), labels  # "> " and the label: 16 columns
+        assert len(set(labels)) == len(labels), labels  # no two bids read alike once cut
+        assert words.action_label(lang, state, P.BID + P.MISERE_TABLE) == words.level_name(lang, P.MISERE_TABLE)
+    assert words.action_label("fr", state, P.BID + 36) == "annonce 36"
+    assert words.action_label("en", state, P.BID + P.PICCOLO_TABLE) == "open piccolo"

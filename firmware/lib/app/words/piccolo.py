@@ -81,8 +81,11 @@ def action_label(lang, state, action):
         return say(lang, ("atout %s", "trump %s")) % suit_word(lang, action - TRUMP)
     if action == PASS:  # BID + 0
         return say(lang, ("je passe", "pass"))
-    if action > BID:
-        return (say(lang, ("annonce %s", "bid %s")) % level_name(lang, action - BID))[:14]
+    if action > BID:  # a points bid by its number; a contract by its name (at most 13)
+        level = action - BID
+        if is_points_bid(level):
+            return say(lang, ("annonce %d", "bid %d")) % level
+        return level_name(lang, level)
     return card_word(lang, action)
 
 
