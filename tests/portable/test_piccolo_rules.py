@@ -624,11 +624,13 @@ def test_each_bid_pass_and_trump_is_a_fact_worded_in_both_languages():
     for who, phase, action, told in played_moves(state, lambda st, who, rng: bots[who].choose(st, who, rng),
                                                  Rng(3), lambda st: st.round >= 6):
         if phase == PH_BID:
-            assert told == [(F_BID, who, 0 if action == 100 else action - 100, 0)], told
+            assert told[0] == (F_BID, who, 0 if action == 100 else action - 100, 0), told
             bids += 1
         elif phase == PH_TRUMP:
             assert told == [(F_TRUMP, who, action - 200, 0)], told
             trumps += 1
-        for line in told_lines(words, state, told):
+        else:
+            continue  # the rest of the telling: test_piccolo_tell.py
+        for line in told_lines(words, state, told[:1]):
             assert line and len(wrap(line, 2)) == 1 and len(line) <= 16, line
     assert bids >= 6 and trumps >= 1

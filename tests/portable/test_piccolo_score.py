@@ -45,7 +45,7 @@ def test_points_bids_and_their_checks():
     state = State()
     err = expect_raises(IllegalAction, state.apply, 50)
     assert "no 50 bid: pick piccolo after 70" in said(err, "piccolo")
-    assert said(err, "piccolo", "fr") == "Pas d'annonce 50: choisir piccolo apres 70"
+    assert said(err, "piccolo", "fr") == "Pas de 50: choisir piccolo apres 70"
     expect_raises(IllegalAction, state.apply, 25)
     expect_raises(IllegalAction, state.apply, 71)
     expect_raises(IllegalAction, state.apply, BID + 33)

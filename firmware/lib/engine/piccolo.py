@@ -56,10 +56,24 @@ GENERALE = const(72)
 # may pay it 10.
 GENERALE_PAYOFFS = (7, 10)
 
-# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
-# the rest (each card, each trick, the contract's taker, the spread hand, the winners) the same way.
+# Facts (engine/core.py): what the table sees, seats 0-based, worded by app/words/piccolo.py.
+# The card engine records them all; the scorekeeper (piccolo_score) records the entries it is
+# given (F_LEVEL, F_CONTRACT, F_THROWN) and, through Table._settle, the same results and ends.
 F_BID = const(1)  # (seat, level): bid that level; level 0 is a pass
 F_TRUMP = const(2)  # (seat, suit): the taker named trump
+F_CONTRACT = const(3)  # (taker, level): the bidding is over, the taker plays that contract
+F_THROWN = const(4)  # (next dealer): everybody passed, the cards are thrown in
+F_DISCARD = const(5)  # (taker, count): put a card aside, face down (règle 9: « sans les montrer »)
+F_SPREAD = const(6)  # (taker): a sur-table hand is spread face up (its cards: the taker's hand)
+F_PLAY = const(7)  # (seat, card): played that card
+F_TRICK = const(8)  # (seat, tricks): took the trick, its tricks this deal
+F_MADE = const(9)  # (taker, level, score): the contract is made; score: points, or tricks
+F_FAILED = const(10)  # (taker, level, score): the contract failed
+F_PAID = const(11)  # (seats mask, payoff): règle 13, who scores and how much
+F_WINNER = const(12)  # (seat): the first winner reached the target and leaves (règle 14)
+F_WINNERS = const(13)  # (first, second): the game is over, its two winners in order
+F_LOSERS = const(14)  # (seats mask): the two losers, who pay the coffee (P15)
+F_LEVEL = const(15)  # (level): the scorekeeper was given the deal's contract, taker to come
 
 PH_DEAL = const(0)
 PH_BID = const(1)
@@ -196,12 +210,17 @@ class Table(GameState):
         won = made(level, points, tricks)
         pay = payoff(level, self.options["generale_payoff"])
         scores = self.scores
+        paid = 0  # the seats scoring, as a mask
         if won:
             scores[taker] += pay
+            paid = 1 << taker
         else:
             for s in self.active:
                 if s != taker:
                     scores[s] += pay
+                    paid |= 1 << s
+        self.tell(F_MADE if won else F_FAILED, taker, level, points if is_points_bid(level) else tricks)
+        self.tell(F_PAID, paid, pay)
         self.last_result = [taker, level, points, tricks, won, pay]
         target = self.options["target"]
         # The seats reaching the target on this deal, in the order of play from the dealer's
@@ -213,8 +232,17 @@ class Table(GameState):
             if len(self.winning_order) < 2:  # two winners, two losers: a third is not a winner
                 self.winning_order.append(s)
                 self.out[s] = True
-        if len(self.winning_order) == 2:
+        order = self.winning_order
+        if len(order) == 2:
+            self.tell(F_WINNERS, order[0], order[1])
+            losers = 0
+            for s in range(SEATS):
+                if not self.out[s]:
+                    losers |= 1 << s
+            self.tell(F_LOSERS, losers)
             return True
+        if reached and order:
+            self.tell(F_WINNER, order[0])
         self._next_dealer()
         return False
 
@@ -452,6 +480,7 @@ class State(Table):
             hand = self.hands[self.taker]
             hand.remove(action)
             self.discards.append(action)
+            self.tell(F_DISCARD, self.taker, len(self.discards))
             if len(self.discards) == 2:
                 if is_contract(self.level):
                     self._start_play()
@@ -509,6 +538,7 @@ class State(Table):
         left = [s for s in self.active if not self.passed[s]]
         if not left:  # nobody bid: the cards are thrown in and the deal passes on
             self._next_dealer()
+            self.tell(F_THROWN, self.dealer)
             self._start_deal()
             return
         if self.taker >= 0 and (len(left) == 1 or self.high == top_level(self.options)):
@@ -524,6 +554,7 @@ class State(Table):
     def _take(self):
         self.level = self.high
         taker = self.taker
+        self.tell(F_CONTRACT, taker, self.level)
         self.hands[taker].extend(self.tourne)  # seen by the taker alone
         del self.tourne[:]
         self.to_act = taker
@@ -538,8 +569,10 @@ class State(Table):
         self.hands[seat].remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
-        if is_spread(self.level):
+        self.tell(F_PLAY, seat, card)
+        if is_spread(self.level) and not self.spread:
             self.spread = True  # the hand goes on the table once the first card is played
+            self.tell(F_SPREAD, self.taker)
         if len(self.trick) < len(self.active):
             i = self.active.index(seat)
             self.to_act = self.active[(i + 1) % len(self.active)]
@@ -547,6 +580,7 @@ class State(Table):
         winner = self.trick_seats[self.winning_index()]
         self.won[winner].extend(self.trick)
         self.tricks[winner] += 1
+        self.tell(F_TRICK, winner, self.tricks[winner])
         self.last_trick = [[self.trick_seats[i], self.trick[i]] for i in range(len(self.trick))]
         del self.trick[:]
         del self.trick_seats[:]

@@ -7,7 +7,8 @@ Each deal the table enters, as TABLE actions:
   3. the result: the taker's points (0 to 70) for a points bid, the taker's tricks (0 to 10) for
      a named contract.
 The payoff of règle 13 and the winners of règle 14 are computed by engine.piccolo's Table, the same
-code the card engine uses. Impossible entries are refused with the reason and change nothing.
+code the card engine uses, which also tells them (facts: the result, who scores, the winners and
+losers); each entry is told as it is confirmed (F_LEVEL, F_CONTRACT, or F_THROWN for all passed). Impossible entries are refused with the reason and change nothing.
 """
 
 from engine.compat import const
@@ -25,6 +26,9 @@ from engine.core import (
 )
 from engine.piccolo import (
     BID,
+    F_CONTRACT,
+    F_LEVEL,
+    F_THROWN,
     GENERALE,
     MAX_POINTS_BID,
     MIN_BID,
@@ -164,12 +168,15 @@ class State(Table):
         if phase == PH_CONTRACT:
             if action == PASS:  # thrown in: the deal passes to the right
                 self._next_dealer()
+                self.tell(F_THROWN, self.dealer)
                 self._open_deal()
                 return
             self.level = action - BID if action >= BID else action
+            self.tell(F_LEVEL, self.level)
             self.phase = PH_TAKER
         elif phase == PH_TAKER:
             self.taker = action - 1
+            self.tell(F_CONTRACT, self.taker, self.level)
             self.phase = PH_RESULT
         elif phase == PH_RESULT:
             points = action if is_points_bid(self.level) else 0

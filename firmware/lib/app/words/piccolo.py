@@ -3,7 +3,20 @@
 from engine.piccolo import (
     BID,
     F_BID,
+    F_CONTRACT,
+    F_DISCARD,
+    F_FAILED,
+    F_LEVEL,
+    F_LOSERS,
+    F_MADE,
+    F_PAID,
+    F_PLAY,
+    F_SPREAD,
+    F_THROWN,
+    F_TRICK,
     F_TRUMP,
+    F_WINNER,
+    F_WINNERS,
     GENERALE,
     MISERE,
     MISERE_TABLE,
@@ -11,6 +24,7 @@ from engine.piccolo import (
     PH_TRUMP,
     PICCOLO,
     PICCOLO_TABLE,
+    SEATS,
     STRENGTH,
     TRUMP,
     is_points_bid,
@@ -39,7 +53,7 @@ REFUSALS = {
     R_NO_GENERALE: ("Pas de generale dans cette partie", "generale is off in this game"),
     R_BID_AS_NUMBER: ("Une annonce en points se donne en nombre", "enter points bids as numbers"),
     R_BID_RANGE: ("Annonces en points de %d a %d", "points bids run from %d to %d"),
-    R_NAMED_AFTER: ("Pas d'annonce %d: choisir %s apres 70", "no %d bid: pick %s after 70"),
+    R_NAMED_AFTER: ("Pas de %d: choisir %s apres 70", "no %d bid: pick %s after 70"),
     R_TAKER_RANGE: ("Le preneur est un siege de 1 a %d", "the taker is a seat from 1 to %d"),
     R_TAKER_OUT: ("J%d a gagne et quitte la table", "seat %d has won and left"),
     R_TAKER_DEALS: ("J%d donne et ne joue pas", "seat %d deals and sits out"),
@@ -67,8 +81,11 @@ def action_label(lang, state, action):
         return say(lang, ("atout %s", "trump %s")) % suit_word(lang, action - TRUMP)
     if action == PASS:  # BID + 0
         return say(lang, ("je passe", "pass"))
-    if action > BID:
-        return (say(lang, ("annonce %s", "bid %s")) % level_name(lang, action - BID))[:14]
+    if action > BID:  # a points bid by its number; a contract by its name (at most 13)
+        level = action - BID
+        if is_points_bid(level):
+            return say(lang, ("annonce %d", "bid %d")) % level
+        return level_name(lang, level)
     return card_word(lang, action)
 
 
@@ -82,8 +99,7 @@ def entry_label(lang, state, action):
 def hand_lines(lang, state, seat):
     """The peek: the hand (up to 12 cards in three lines), then the trick on the table with the
     trump, or the contract when no card is down yet."""
-    hand = sorted(state.hands[seat], key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
-    out = card_lines(lang, hand)[:3]
+    out = card_lines(lang, _in_suits(state.hands[seat]))[:3]
     if state.trick:
         trump = say(lang, ("SA", "NT"))  # sans atout / no trump
         if state.trump >= 0:
@@ -121,13 +137,76 @@ def applied(lang, state):
     return None
 
 
+def _seats(mask, label):
+    return " ".join([label(s) for s in range(SEATS) if mask >> s & 1])
+
+
+def _bid_words(lang, level):
+    """A level as said in a bid or a contract: a points bid is its number, a contract its name."""
+    return str(level) if is_points_bid(level) else level_name(lang, level)
+
+
+def _in_suits(cards):
+    """Cards by suit, from the weakest in each (the peek and the spread hand show them alike)."""
+    return sorted(cards, key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
+
+
+def spread_lines(lang, state):
+    """The sur-table hand on the table, in lines of 16 (none when no hand is spread)."""
+    if not state.spread:
+        return []
+    return card_lines(lang, _in_suits(state.hands[state.taker]))
+
+
+# What each fact says (engine.piccolo F_*), in argument order; the others are built in tell().
+FACTS = {
+    F_TRUMP: ("Atout %s: %s", "Trump %s: %s"),  # the suit, then the taker
+    F_THROWN: ("Tous passent, %s donne", "All pass, %s deals"),
+    F_DISCARD: ("%s ecarte %d/2", "%s discards %d/2"),
+    F_PLAY: ("%s joue %s", "%s plays %s"),
+    F_TRICK: ("Pli pour %s (%d)", "Trick to %s (%d)"),
+    F_WINNER: ("1er gagnant: %s", "1st winner: %s"),
+    F_WINNERS: ("1er %s, 2e %s", "1st %s, 2nd %s"),
+    F_LOSERS: ("Perdants: %s", "Losers: %s"),
+    F_PAID: ("+%d pour %s", "+%d to %s"),
+}
+
+
 def tell(lang, state, kind, a, b, c, label):
-    """The facts engine.piccolo records (the worked example: each bid and pass, the trump);
-    None for one not told yet."""
+    """The words for each fact engine.piccolo and engine.piccolo_score record. A decision fits one
+    line of 16 with the device's seat names (J1, P1); a longer host name, a sur-table contract or
+    a list of seats may wrap (app.i18n.wrap, never cutting a word); the spread hand is its cards."""
     if kind == F_BID:
         if not b:
             return say(lang, ("%s passe", "%s passes")) % label(a)
-        return "%s: %s" % (label(a), level_name(lang, b))
+        if is_points_bid(b):
+            return say(lang, ("%s annonce %d", "%s bids %d")) % (label(a), b)
+        return "%s %s" % (label(a), level_name(lang, b))
+    if kind == F_CONTRACT:
+        return say(lang, ("%s prend %s", "%s takes %s")) % (label(a), _bid_words(lang, b))
+    if kind == F_LEVEL:
+        return say(lang, ("Contrat %s", "Contract %s")) % _bid_words(lang, a)
+    if kind == F_SPREAD:
+        return " ".join([say(lang, ("%s etale:", "%s spreads:")) % label(a)] + spread_lines(lang, state))
+    if kind == F_MADE or kind == F_FAILED:
+        verb = say(lang, ("%s fait %s", "%s makes %s") if kind == F_MADE else ("%s chute %s", "%s fails %s"))
+        if is_points_bid(b):
+            return verb % (label(a), "%d/%d" % (c, b))  # the points made over the points bid
+        return verb % (label(a), level_name(lang, b))
+    row = FACTS.get(kind)
+    if row is None:
+        return None
+    text = say(lang, row)
     if kind == F_TRUMP:
-        return say(lang, ("Atout %s (%s)", "Trump %s (%s)")) % (suit_word(lang, b), label(a))
-    return None
+        return text % (suit_word(lang, b), label(a))
+    if kind == F_DISCARD or kind == F_TRICK:
+        return text % (label(a), b)
+    if kind == F_PLAY:
+        return text % (label(a), card_word(lang, b))
+    if kind == F_WINNERS:
+        return text % (label(a), label(b))
+    if kind == F_LOSERS:
+        return text % _seats(a, label)
+    if kind == F_PAID:
+        return text % (b, _seats(a, label))
+    return text % label(a)
