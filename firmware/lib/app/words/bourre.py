@@ -31,8 +31,8 @@ from engine.bourre_score import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRI
 from app.i18n import card_lines, card_word, say, seat_name
 from app.i18n import refusal as _shared
 
-CHOICES = {STAND: ("je garde tout", "stand"), DRAW_ONE: ("change 1 carte", "change 1 card"),
-           DRAW_TWO: ("change 2 cartes", "change 2 cards")}
+CHOICES = {STAND: ("je garde tout", "stand"), DRAW_ONE: ("j'en change 1", "change 1 card"),
+           DRAW_TWO: ("j'en change 2", "change 2 cards")}
 
 REFUSALS = {
     R_TRICKS_RANGE: ("De 0 a %d plis par joueur", "0 to %d tricks a player"),
