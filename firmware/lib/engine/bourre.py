@@ -15,6 +15,10 @@ On a trick everyone in turn who can play a higher card of the led suit must do s
 skips the seats that cannot, so only real decisions are asked. When it comes back to the last
 player to have played, that player takes the trick, unless nobody beat the lead, in which case the
 lead card is dead.
+
+Each apply() tells what the table sees (the F_* facts below, engine/core.py): the exchange by its
+counts (the cards drawn are their player's: drawn_cards() and his view), each card and trick, a
+dead lead, a lone player's dead cards, each deal's bourrus, the winners and the pot.
 """
 
 from engine.cards import DECK_SIZE, card_name
