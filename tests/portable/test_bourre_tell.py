@@ -254,8 +254,8 @@ def check_telling(state, who, phase, action, told, counts):
     if phase == PH_EXCHANGE or phase == PH_DISCARD:  # the exchange tells counts, never a card
         assert all(f[0] in (F_EXCHANGE, F_PUT_BACK) for f in told), told
     assert len(told) <= MAX_FACTS  # the game's end, the most at once, fills it: F_POT is last
-    for kind, a, b, c in told:
-        counts[kind] = counts.get(kind, 0) + 1
+    for fact in told:
+        counts[fact[0]] = counts.get(fact[0], 0) + 1
     for line in told_lines(words, state, told):
         assert line and "?" not in line, line
     name = "Bertran"
