@@ -65,6 +65,7 @@ class GameMode(Mode):
 
     def resync(self, now):
         self.announced = -1
+        del self.told_lines[:]  # what was told may have been taken back
         self.enter(now)
 
     def refresh(self, now):

@@ -96,6 +96,11 @@ def prompt(lang, state):
             say(lang, ("Plis de %s ?", "Tricks of %s?")) % seat_name(lang, state.entry_seat())]
 
 
+def applied(lang, state):
+    """A deal of this scorekeeper applies nothing beyond the numbers entered."""
+    return None
+
+
 def _seats(mask, n, label):
     return " ".join([label(s) for s in range(n) if mask >> s & 1])
 
