@@ -223,8 +223,8 @@ def test_a_refused_card_says_why_in_both_languages():
         state.apply(STAND)
     err = expect_raises(IllegalAction, state.apply, CARD["9S"])  # seat 1's card
     assert err.why == (R_NOT_HELD, CARD["9S"])
-    assert words.refusal("fr", err.why) == "9Pi n'est pas dans ta main"
-    assert words.refusal("en", err.why) == "9S is not in your hand"
+    assert words.refusal("fr", err.why) == "Tu n'as pas 9Pi"
+    assert words.refusal("en", err.why) == "you do not hold 9S"
     state.apply(CARD["8H"])
     err = expect_raises(IllegalAction, state.apply, CARD["AD"])  # seat 1 must beat the 8H
     assert err.why == (R_MUST_BEAT, CARD["8H"])

@@ -39,17 +39,15 @@ REFUSALS = {
     R_LEADER_MOST: ("Le premier a jouer fait %d plis au plus", "the leader takes %d tricks at most"),
     R_PLAYER_MOST: ("Un joueur fait %d plis au plus", "a player takes %d tricks at most"),
     R_DEAL_MOST: ("%d plis par donne au plus, il en reste %d", "%d tricks a deal at most, %d left"),
-}
-# The refusals naming a card: its one name (app.i18n.card_word) in the sentence.
-CARD_REFUSALS = {
-    R_NOT_HELD: ("%s n'est pas dans ta main", "%s is not in your hand"),
+    # these two name a card (its one name, app.i18n.card_word): refusal() fills it in
+    R_NOT_HELD: ("Tu n'as pas %s", "you do not hold %s"),
     R_MUST_BEAT: ("Il faut battre %s dans sa couleur", "you must beat %s in its suit"),
 }
 
 
 def refusal(lang, why):
-    if type(why) is tuple and len(why) == 2 and why[0] in CARD_REFUSALS:
-        return say(lang, CARD_REFUSALS[why[0]]) % card_word(lang, why[1])
+    if type(why) is tuple and why and (why[0] == R_NOT_HELD or why[0] == R_MUST_BEAT):
+        return say(lang, REFUSALS[why[0]]) % card_word(lang, why[1] if len(why) > 1 else -1)
     return _shared(lang, why, REFUSALS)
 
 
