@@ -15,12 +15,17 @@ On a trick everyone in turn who can play a higher card of the led suit must do s
 skips the seats that cannot, so only real decisions are asked. When it comes back to the last
 player to have played, that player takes the trick, unless nobody beat the lead, in which case the
 lead card is dead.
+
+Each apply() tells what the table sees (the F_* facts below, engine/core.py): the exchange by its
+counts (the cards drawn are their player's: drawn_cards() and his view), each card and trick, a
+dead lead, a lone player's dead cards, each deal's bourrus, the winners and the pot.
 """
 
 from engine.cards import DECK_SIZE, card_name
 from engine.compat import const
 from engine.core import (
     CHANCE,
+    REFUSE_NOT_NOW,
     TERMINAL,
     BadRecord,
     GameState,
@@ -52,12 +57,24 @@ STAND = const(64)  # keep the hand as dealt
 DRAW_ONE = const(65)
 DRAW_TWO = const(66)
 
-# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
-# the rest (the pot, the bourrus, the share) the same way.
-F_EXCHANGE = const(1)  # (seat, cards): kept the hand (0) or changed 1 or 2 cards
-F_PLAY = const(2)  # (seat, card): played that card
-F_TRICK = const(3)  # (seat): took the trick
+# Facts (engine/core.py): what the table sees, seats 0-based; app/words/bourre.py words them.
+# A card drawn or put back is its player's alone: the facts give their count, never the cards.
+F_EXCHANGE = const(1)  # (seat, cards): kept the hand (0) or will change 1 or 2 cards
+F_PLAY = const(2)  # (seat, card, lead): played that card; lead 1 when it opens the trick
+F_TRICK = const(3)  # (seat, tricks): took the trick, its tricks in the deal now
 F_DEAD = const(4)  # (card): nobody beat the lead: the card is out and the next player leads
+F_PUT_BACK = const(5)  # (seat, cards, under): put that many back, under the pack when under 1
+F_LONE = const(6)  # (seat, cards): the one player left with cards: they are dead (B13)
+F_DEAL = const(7)  # (round, bourrus mask, ante): the deal is over; the bourrus ante `ante`
+#                    at the next deal, 0 after the last one (B14)
+F_OVER = const(8)  # (winners mask, most tricks): the game is over; the pot goes to the winners
+F_POT = const(9)  # (winners mask): the pot shared; the words read the pot and each part from
+#                   the state (pot(), payout): a pot may pass a fact's 16 bits
+F_ENTRY = const(10)  # scorekeeper (seat, tricks): the table entered that seat's tricks
+
+# Why a move is refused (why_illegal: (code, args...)), beside the scorekeeper's 16..19.
+R_NOT_HELD = const(20)  # (card): not in the hand of the seat to act
+R_MUST_BEAT = const(21)  # (card on top): a card played must be of its suit and stronger
 
 PH_DEAL = const(0)  # chance: five cards to each seat, one at a time from the leader
 PH_EXCHANGE = const(1)  # STAND, DRAW_ONE or DRAW_TWO
@@ -146,13 +163,25 @@ class Accounts(GameState):
             self.tricks[s] = 0
 
     def _close_deal(self):
-        """Returns True when that was the last deal and the pot has been shared."""
+        """Returns True when that was the last deal and the pot has been shared. Tells the deal's
+        bourrus and what they ante next, then, after the last deal, the winners and the pot."""
+        bourrus = 0
         for s in range(self.n):
             self.totals[s] += self.tricks[s]
             self.bourru[s] = self.tricks[s] == 0
+            if self.bourru[s]:
+                bourrus |= 1 << s
         if self.round < self.options["deals"]:
+            self.tell(F_DEAL, self.round, bourrus, ante(self.stake, True))
             return False
+        self.tell(F_DEAL, self.round, bourrus, 0)  # no deal follows: a bourru pays nothing more
         self.payout = share_pot(self.pot(), self.totals, self.eldest)
+        won = 0
+        for s in range(self.n):
+            if self.payout[s] > 0:
+                won |= 1 << s
+        self.tell(F_OVER, won, max(self.totals))
+        self.tell(F_POT, won)
         return True
 
     def pot(self):
@@ -277,6 +306,27 @@ class State(Accounts):
             return action in self.hands[self.to_act]
         return False
 
+    def why_illegal(self, action):
+        """A card refused in the play says why: not held, or not beating the card on top."""
+        why = GameState.why_illegal(self, action)
+        if why != (REFUSE_NOT_NOW,) or self.phase != PH_PLAY or not 0 <= action < DECK_SIZE:
+            return why  # legal, not a whole number, the game over, or not a card
+        if action not in self.hands[self.to_act]:
+            return (R_NOT_HELD, action)
+        return (R_MUST_BEAT, self.trick[-1])
+
+    def drawn_cards(self):
+        """The cards the seat exchanging now has drawn, while it draws and puts back (only it
+        knows them: the table mode shows them in its peek); [] at any other time. Read from the
+        moves, the last of which at or above STAND is its choice of how many."""
+        if self.phase != PH_DRAW and self.phase != PH_DISCARD:
+            return []
+        moves = self.moves
+        at = len(moves) - 1
+        while moves[at] < STAND:
+            at -= 1
+        return list(moves[at + 1: at + 1 + moves[at] - STAND])
+
     def playable(self, seat):
         hand = self.hands[seat]
         if not self.trick:
@@ -364,6 +414,8 @@ class State(Accounts):
                 self.stock.put(action)
             self.pending -= 1
             if self.pending == 0:
+                self.tell(F_PUT_BACK, self.to_act, len(self.discards[self.to_act]),
+                          1 if self.options["putback"] == "under" else 0)
                 self._next_exchange()
 
     def _start_deal(self):
@@ -392,7 +444,7 @@ class State(Accounts):
 
     def _play(self, card):
         seat = self.to_act
-        self.tell(F_PLAY, seat, card)
+        self.tell(F_PLAY, seat, card, 0 if self.trick else 1)
         self.hands[seat].remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
@@ -409,8 +461,8 @@ class State(Accounts):
     def _end_trick(self, last):
         n = self.n
         if len(self.trick) >= 2:
-            self.tell(F_TRICK, last)
             self.tricks[last] += 1
+            self.tell(F_TRICK, last, self.tricks[last])
             self.won.extend(self.trick)
             self.last_taker = last
             next_lead = last
@@ -433,6 +485,8 @@ class State(Accounts):
             self.to_act = next_lead
             return
         for s in range(n):  # a lone player cannot make a trick: the cards are dead
+            if self.hands[s]:
+                self.tell(F_LONE, s, len(self.hands[s]))
             self.dead.extend(self.hands[s])
             del self.hands[s][:]
         if self._close_deal():
@@ -453,6 +507,7 @@ class State(Accounts):
             "stock": self.pack_size(),
             "under": len(self.below),
             "discards": list(self.discards[seat]),
+            "drawn": self.drawn_cards() if seat == self.to_act else [],
             "discard_counts": [len(d) for d in self.discards],
             "trick": [[self.trick_seats[i], self.trick[i]] for i in range(len(self.trick))],
             "last_trick": list(self.last_trick),

@@ -5,6 +5,9 @@ action: the value entered is the number of tricks). The device antes for everyon
 the bourrus of the previous deal), and after the last deal shares the pot among the players with
 most tricks.
 
+Each entry is told (engine.bourre F_ENTRY) as it is confirmed, then the deal's bourrus and,
+after the last deal, the winners and the pot, as the card engine tells them.
+
 Tricks that no deal can produce are refused with the reason, and the entries accepted are exactly
 those a deal can produce (tests/host/test_bourre_bounds.py searches the game to show it): at most
 3 tricks for a player, 2 for the deal's leader, and 5n/2 (rounded down) for the n players together.
@@ -12,6 +15,7 @@ those a deal can produce (tests/host/test_bourre_bounds.py searches the game to 
 
 from engine.bourre import (
     ACCOUNT_DEFAULTS,
+    F_ENTRY,
     HAND_SIZE,
     Accounts,
     normalize_accounts,
@@ -112,6 +116,8 @@ class State(Accounts):
     apply = apply_entry
 
     def _apply(self, action):
+        # told as confirmed; the deal's end, then the game's, are told by Accounts (_close_deal)
+        self.tell(F_ENTRY, self.entry_seat(), action)
         self.tricks[self.entry_seat()] = action
         self.entered += 1
         if self.entered < self.n:
