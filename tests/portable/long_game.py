@@ -56,8 +56,8 @@ def pull_all(store, keep=None):
 
 
 class AppStandIn:
-    """What proto.commands and proto.link read of the app: the session (None: no game), no
-    display, no event of its own."""
+    """What proto.commands and proto.link read of the app: the session (None: no game), a blank
+    screen, no event of its own."""
 
     def __init__(self, session):
         self.session = session
@@ -65,3 +65,6 @@ class AppStandIn:
 
     def pop_event(self):
         return None
+
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "AppStandIn", "text": []}
