@@ -12,7 +12,7 @@ from engine.acheron_bots import BOTS
 from engine.core import CHANCE, MAX_FACTS, RandomBot
 from engine.rng import Rng
 from support import scaled
-from test_acheron_fixtures import card, deal, draw, pair, personnage, rouge, triplet
+from test_acheron_fixtures import deal, draw, pair, personnage, rouge, triplet
 
 
 def facts_of(state):
@@ -322,7 +322,8 @@ def test_the_scorekeeper_tells_each_entry_item_and_the_deal_and_game_end():
 
 def test_every_refusal_fits_three_lines_in_both_languages():
     for code, row in words.REFUSALS.items():
-        for lang, text in zip(("fr", "en"), row):
+        for i, lang in enumerate(("fr", "en")):
+            text = row[i]
             widest = text.replace("%d", "140")  # the widest numbers a refusal gives
             assert all(32 <= ord(ch) < 127 for ch in widest), widest
             lines = wrap(widest, 4)
