@@ -180,6 +180,19 @@ def test_chandelle_and_jocrisse_are_told_for_the_seats_that_hold_them():
     check_words(state, facts)
 
 
+def test_a_stalled_deal_is_told_and_the_next_one_begins():
+    state = deal([[], [], []], options={"stall_laps": 1})
+    for seat in range(3):
+        state.apply(state.legal_actions()[0])  # the draw
+        state.apply(A.END)
+        facts = facts_of(state)
+        assert facts[0] == (A.F_PASS, seat, 0, 0)
+    assert facts[1] == (A.F_END, A.END_HOW_STALL, -1, 0)
+    assert [said(state, facts[1], lang) for lang in ("fr", "en")] == ["Donne bloquee", "Deal stalled"]
+    assert facts[-1] == (A.F_DEAL, 2, 0, 0)
+    check_words(state, facts)
+
+
 def test_a_naming_slip_is_told_with_its_penalty():
     hands = [["amour", "mer"], [], [], ["fee_luth"]]
     state = deal(hands)
