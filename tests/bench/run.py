@@ -7,7 +7,8 @@ A bench script runs standalone under both runtimes and prints one figure a line:
 A line `name_budget: value unit` gives the MicroPython budget for `name` (the issue's budgets are
 for the unix port on this machine); the table marks figures over budget. Other lines are ignored.
 These are figures, not a timed test: nothing here fails on a slow machine, but a bench script that
-crashes makes this exit non-zero.
+crashes makes this exit non-zero. After them: the firmware's .mpy size (tests/tools/firmware_size.py)
+and the whole session's heap on the 32-bit WebAssembly port (wasm_heap.py, a few minutes).
 """
 
 import os
@@ -113,6 +114,8 @@ def main(argv):
         print("\n%s\n%s\n" % (name, table(results)))
     if not wanted or any(w in "firmware_size" for w in wanted):
         failed = not print_firmware_size() or failed
+    if not wanted or any(w in "wasm_heap" for w in wanted):
+        failed = not print_wasm_heap() or failed
     return 1 if failed else 0
 
 
@@ -124,6 +127,18 @@ def print_firmware_size():
         print("firmware_size failed: %s" % error)
         return False
     print("\nfirmware .mpy size (ESP32, as deployed)\n%s\n" % table([("size", figures)]))
+    return True
+
+
+def print_wasm_heap():
+    """The whole session's heap on the 32-bit WebAssembly port (wasm_heap.py prints its report)."""
+    done = subprocess.run([os.path.join(BIN, "python"), os.path.join(HERE, "wasm_heap.py")], text=True,
+                          capture_output=True, cwd=ROOT)
+    print("\n" + done.stdout)
+    if done.returncode:
+        said = done.stderr.strip().splitlines() or ["exit %d" % done.returncode]
+        print("wasm_heap failed: %s" % said[-1])
+        return False
     return True
 
 

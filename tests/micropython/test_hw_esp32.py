@@ -10,6 +10,9 @@ from app.power import estimate_ma
 from hw_esp32 import CUES, Esp32Hardware, ascii_line
 
 CUE_ERROR = 2  # app.cues' ids: click, act, error, ...
+PINS = DEFAULT_CONFIG["pins"]  # the reference board's
+LEDS, KEEP_PIN, SWAP_PIN, OK_PIN, BACK_PIN = PINS["leds"], PINS["keep"], PINS["swap"], PINS["ok"], PINS["back"]
+SDA, SCL = PINS["i2c_sda"], PINS["i2c_scl"]
 
 
 def build(config=None, clock=None, serial=None):
@@ -22,15 +25,15 @@ def test_pin_setup_follows_the_config():
     with fakes.installed() as (machine, neopixel, _ssd1306):
         machine.fit_module(60)
         hw = build()
-        for gpio in (25, 26, 27, 33):
+        for gpio in (KEEP_PIN, SWAP_PIN, OK_PIN, BACK_PIN):
             pin = machine.pins[gpio]
             assert pin.mode == machine.Pin.IN and pin.pull == machine.Pin.PULL_UP, gpio
-        assert machine.pins[16].mode == machine.Pin.OUT
+        assert machine.pins[LEDS].mode == machine.Pin.OUT
         strip = neopixel.strips[0]
-        assert strip.pin is machine.pins[16] and strip.n == 93 and strip.bpp == 3
-        assert machine.pwms[0].pin is machine.pins[19] and machine.pwms[0].duty == 0
+        assert strip.pin is machine.pins[LEDS] and strip.n == 93 and strip.bpp == 3
+        assert machine.pwms[0].pin is machine.pins[PINS["buzzer"]] and machine.pwms[0].duty == 0
         bus = machine.i2c_buses[0]
-        assert bus.sda is machine.pins[21] and bus.scl is machine.pins[22]
+        assert bus.sda is machine.pins[SDA] and bus.scl is machine.pins[SCL]
         assert hw.oled is not None and hw.messages == []
         assert machine.wdts == []  # armed only by start_watchdog, once booting is done
 
@@ -43,14 +46,14 @@ def test_active_high_buttons_pull_down_and_optional_parts_may_be_absent():
     config["display"]["enabled"] = False
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         hw = build(config)
-        assert sorted(machine.pins) == [16, 25, 26, 27]
-        assert machine.pins[25].pull == machine.Pin.PULL_DOWN
+        assert sorted(machine.pins) == sorted([LEDS, KEEP_PIN, SWAP_PIN, OK_PIN])
+        assert machine.pins[KEEP_PIN].pull == machine.Pin.PULL_DOWN
         assert machine.pwms == [] and machine.i2c_buses == []
         assert hw.oled is None
         hw.show_text(["ignored"])
         hw.play(CUE_ERROR)
         assert hw.read_buttons() == 0
-        machine.pins[27].level = 1
+        machine.pins[OK_PIN].level = 1
         assert hw.read_buttons() == 1 << OK
 
 
@@ -58,14 +61,14 @@ def test_read_buttons_maps_active_low_levels_to_bits():
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         hw = build()
         assert hw.read_buttons() == 0
-        machine.pins[25].level = 0
+        machine.pins[KEEP_PIN].level = 0
         assert hw.read_buttons() == 1 << KEEP
-        machine.pins[26].level = 0
-        machine.pins[33].level = 0
+        machine.pins[SWAP_PIN].level = 0
+        machine.pins[BACK_PIN].level = 0
         assert hw.read_buttons() == (1 << KEEP) | (1 << SWAP) | (1 << BACK)
-        machine.pins[25].level = 1
-        machine.pins[26].level = 1
-        machine.pins[33].level = 1
+        machine.pins[KEEP_PIN].level = 1
+        machine.pins[SWAP_PIN].level = 1
+        machine.pins[BACK_PIN].level = 1
         assert hw.read_buttons() == 0
 
 
@@ -151,7 +154,7 @@ def test_no_driver_or_no_device_means_no_display_and_a_message():
         assert "ssd1306 driver is not installed" in hw.messages[0]
         hw.show_text(["nothing happens"])
     with fakes.installed() as (machine, _neopixel, ssd1306):
-        machine.pulled_up.extend((21, 22))  # a bus with its pull-ups, but nothing at 0x3C
+        machine.pulled_up.extend((SDA, SCL))  # a bus with its pull-ups, but nothing at 0x3C
         hw = build()
         assert hw.oled is None and ssd1306.displays == []
         assert "nothing answers at I2C address 0x3C" in hw.messages[0]
@@ -171,16 +174,16 @@ def test_a_board_without_the_oled_boots_without_scanning_a_bus_with_no_pull_ups(
         hw = build()  # the default config: the display enabled, no module fitted
         assert hw.oled is None and ssd1306.displays == []
         assert sum(machine.stalls) == 0, "the boot waited %d ms on the bus" % (sum(machine.stalls) // 1000)
-        assert "no pull-up on I2C SDA (GPIO 21) and SCL (GPIO 22)" in hw.messages[0], hw.messages
-        for gpio in (21, 22):  # read as inputs, and let go again: no pull left on the lines
+        assert "no pull-up on I2C SDA (GPIO %d) and SCL (GPIO %d)" % (SDA, SCL) in hw.messages[0], hw.messages
+        for gpio in (SDA, SCL):  # read as inputs, and let go again: no pull left on the lines
             pin = machine.pins[gpio]
             assert pin.mode == machine.Pin.IN and pin.pull is None, (gpio, pin.mode, pin.pull)
         assert hw.read_buttons() == 0
     with fakes.installed() as (machine, _neopixel, _ssd1306):
-        machine.pulled_up.append(21)  # SDA pulled up, SCL not: still no usable bus
+        machine.pulled_up.append(SDA)  # SDA pulled up, SCL not: still no usable bus
         hw = build()
         assert hw.oled is None and sum(machine.stalls) == 0
-        assert "no pull-up on I2C SCL (GPIO 22): no module" in hw.messages[0], hw.messages
+        assert "no pull-up on I2C SCL (GPIO %d): no module" % SCL in hw.messages[0], hw.messages
     # a bus that passes the check but still cannot rise costs a bounded wait, not seconds
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         machine.fit_module(60)
@@ -312,7 +315,7 @@ def test_steady_state_turns_allocate_nothing():
         hw.start_watchdog()
         frame = bytearray([90] * 279)
         hw.play(2)
-        machine.pins[27].level = 0
+        machine.pins[OK_PIN].level = 0
         micropython.heap_lock()
         try:
             mask = turns(hw, frame, 30)
