@@ -333,6 +333,16 @@ def test_the_scorekeeper_tells_each_entry_item_and_the_deal_and_game_end():
     assert kinds(facts) == [A.F_POINTS] * 3 + [A.F_OVER]
 
 
+def test_a_players_item_set_is_told_item_by_item():
+    state = S.State({"players": 3})
+    for value in (0, 20, 4, 1):  # the deal is over; J1 laid 20, holds 4 cards, one of them wild
+        entered(state, value)
+    facts = entered(state, S.ITEMS + (S.ITEM_SOUPIR | S.ITEM_CHANDELLE))
+    assert facts == [(A.F_JOCRISSE, 0, 20, 0), (A.F_CANDLE, 1, A.CHANDELLE_GIFT, 0)]
+    assert [said(state, f, "fr") for f in facts] == ["J1 Soupir -20", "Chandelle: J1"]
+    assert state.entry_seat() == 1  # and on to the next player
+
+
 def test_every_refusal_fits_three_lines_in_both_languages():
     for code, row in words.REFUSALS.items():
         for i, lang in enumerate(("fr", "en")):
