@@ -12,6 +12,7 @@
   state    print the device's current game
   names    give the players' names to the current or next game
   config   print the device's config, or change it (KEY=VALUE ...)
+  repl     have the board leave its game and free the REPL, for mpremote
   ports    list the serial ports and which look like an ESP32
 
 Every mistake (a bad argument, path, port, database or game) is one line on stderr, naming the
@@ -604,6 +605,16 @@ def cmd_config(args):
     return _on_device(args, run)
 
 
+def cmd_repl(args):
+    """The protocol's `repl`: the board's game loop keeps Ctrl-C off, so mpremote needs this first."""
+    def run(device, _seen):
+        device.request("repl")
+        print("the device left its game loop: its REPL is free for mpremote until a reset (docs/DEVICE.md)")
+        return 0
+
+    return _on_device(args, run)
+
+
 def cmd_ports(args):
     from serial.tools import list_ports
 
@@ -720,6 +731,9 @@ def build_parser():
     p = add("config", cmd_config, "print the device's config, or change it")
     p.add_argument("--port")
     p.add_argument("settings", nargs="*", help="SECTION.KEY=VALUE, e.g. power.brightness=64 language=en")
+
+    p = add("repl", cmd_repl, "have the board leave its game and free its REPL, for mpremote")
+    p.add_argument("--port")
 
     add("ports", cmd_ports, "list serial ports")
     return parser

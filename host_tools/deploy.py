@@ -1,19 +1,25 @@
 """`tanturlurette deploy`: put the firmware on a board that already runs MicroPython.
 
 The steps, in order (`--dry-run` prints exactly these and runs nothing):
-  0. read the board's /config.json (host_tools/on_board/read_config.py, with `mpremote run`): a board
+  1. ask the firmware for the REPL with the protocol's `repl` command, before anything else: every
+     later step on the board goes through mpremote, which needs the REPL, and while its game loop
+     runs the firmware keeps Ctrl-C off, so that no stray byte stops a game, and mpremote's Ctrl-C
+     would not reach the REPL. A firmware that does not answer it (an older one, or none) is left
+     to mpremote's own Ctrl-C, as before;
+  2. read the board's /config.json (host_tools/on_board/read_config.py, with `mpremote run`): a board
      that has one keeps it, since it holds what `tanturlurette config` changed;
-  1. compile every module of the build under firmware/lib to .mpy with mpy-cross for the ESP32
+  3. compile every module of the build under firmware/lib to .mpy with mpy-cross for the ESP32
      (xtensawin), into a build folder; data files (.json) are copied as they are;
-  2. remove the board's old /lib, so no module of an earlier build stays importable (a game pack
+  4. remove the board's old /lib, so no module of an earlier build stays importable (a game pack
      left out this time, a module since renamed); saved games and the config are elsewhere;
-  3. copy the new lib folder to the board's /lib with mpremote;
-  4. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
-  5. install the ssd1306 OLED driver with `mpremote mip install ssd1306` (into /lib, hence after 2);
-  6. write the config (checked first with the firmware's own loader) as /config.json, only on a
+  5. copy the new lib folder to the board's /lib with mpremote;
+  6. copy firmware/main.py (kept as source: MicroPython runs main.py at boot);
+  7. install the ssd1306 OLED driver with `mpremote mip install ssd1306` (into /lib, hence after 4);
+  8. write the config (checked first with the firmware's own loader) as /config.json, only on a
      board that has none, or when `--config FILE` is given; deploy says which it did (a dry run,
      which reads nothing from the board, what it would do);
-  7. reset the board so it boots the new firmware.
+  9. reset the board so it boots the new firmware.
+Steps 1 and 2 are run apart from the others, since their answers decide what follows.
 A build holds Tanturlurette, the device's own game, and the game packs chosen with `--games`
 (all of them by default): a family that only plays Tanturlurette saves the flash and RAM of the
 pub games. The simulator (firmware/sim) is not deployed.
@@ -70,12 +76,45 @@ class Step:
     def __init__(self, what, argv=None, copy=None, when=None):
         self.what = what
         self.argv = argv  # a command to run
-        self.copy = copy  # (source, destination) for a file copied on the host
+        self.copy = copy  # (source, destination) for a file copied on the host; neither: done
+        # by deploy itself (the repl request), and described by `what`
         self.when = when  # in a dry run's list: the condition the step is run on, or None
 
     def describe(self):
-        text = shlex.join(self.argv) if self.argv is not None else "copy %s -> %s" % self.copy
+        if self.argv is not None:
+            text = shlex.join(self.argv)
+        elif self.copy is not None:
+            text = "copy %s -> %s" % self.copy
+        else:
+            text = self.what
         return "(%s) %s" % (self.when, text) if self.when else text
+
+
+REPL_STEP = "send the protocol's repl command on %s (mpremote's Ctrl-C if the firmware does not answer it)"
+REPL_TIMEOUT_S = 3.0  # longer than the firmware's slowest loop turn (a save, 1.5 s at worst)
+
+
+def ask_for_repl(port, out):
+    """Send the protocol's `repl` on the port: True when the firmware answered it and left its
+    loop. Otherwise (an older firmware answers unknown_command, a board at its REPL or without
+    the firmware answers nothing) say so: mpremote's own Ctrl-C stops it, as before."""
+    from host_tools.device import Device, DeviceError, find_port, open_serial
+
+    try:
+        ser = open_serial(find_port() if port == "auto" else port)
+    except DeviceError as err:
+        out.write("repl: %s; leaving it to mpremote's Ctrl-C\n" % err)
+        return False
+    device = Device(ser, timeout=REPL_TIMEOUT_S)
+    try:
+        device.request("repl", retries=1)
+    except (DeviceError, OSError) as err:  # pyserial's SerialException is an OSError
+        out.write("repl: %s; leaving it to mpremote's Ctrl-C\n" % err)
+        return False
+    finally:
+        device.close()
+    out.write("repl: the firmware left its game loop; the REPL is free\n")
+    return True
 
 
 def chosen_games(games=None):
@@ -338,6 +377,7 @@ def run(port="auto", config=None, build=None, dry_run=False, out=None, games=Non
         on_board = None
         write = True if config else "only if the board has no config.json"
     else:
+        ask_for_repl(port, out)  # first: every later step on the board needs its REPL
         on_board = None if config else read_board_config(port)  # before anything is compiled or written
         if os.path.isdir(build):
             shutil.rmtree(build)  # no stale module from a file since deleted
@@ -345,8 +385,10 @@ def run(port="auto", config=None, build=None, dry_run=False, out=None, games=Non
         if write:
             fitted = load_fitted(profile, config, written)
     steps, _config, build = plan(port, written, build, games, debug, write)
-    if dry_run and not config:  # run apart in a real deploy, where its answer decides the config step
-        steps.insert(0, Step("read the board's config", mpremote(port) + ["run", READ_CONFIG]))
+    if dry_run:  # run apart in a real deploy, where their answers decide what follows
+        if not config:
+            steps.insert(0, Step("read the board's config", mpremote(port) + ["run", READ_CONFIG]))
+        steps.insert(0, Step(REPL_STEP % port))
     if not os.path.isfile(os.path.join(FIRMWARE, "main.py")):
         raise DeployError("firmware/main.py is missing: nothing would start on the board")
     if dry_run:

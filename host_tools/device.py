@@ -16,7 +16,7 @@ import os
 import time
 
 import serial
-from proto.wire import PREFIX, PROTOCOL_VERSION, LineError, frame, parse_line
+from proto.wire import LINE_MAX, PREFIX, PROTOCOL_VERSION, RX_RING, LineError, frame, parse_line
 from serial.tools import list_ports
 from store.files import crc32  # the protocol's CRC-32, as proto.wire computes it
 
@@ -196,7 +196,18 @@ class Device:
             self.on_skip(line, reason)
 
     def send(self, command):
-        self.ser.write(frame(command))
+        """Write one command line. One longer than the device takes (proto.wire.LINE_MAX: what
+        its receive ring holds while a loop turn blocks) is refused here, and nothing is sent."""
+        try:
+            line = frame(command)
+        except UnicodeError:
+            raise DeviceError("%s: a string in it is not text (a lone UTF-16 surrogate)"
+                              % command.get("cmd")) from None
+        if len(line) - 1 > LINE_MAX:
+            raise DeviceError("%s: the command line would be %d bytes, the device reads at most %d (its "
+                              "serial buffer holds %d while it is busy): shorten what it carries"
+                              % (command.get("cmd"), len(line) - 1, LINE_MAX, RX_RING - 1))
+        self.ser.write(line)
         self.ser.flush()
 
     def request(self, cmd, timeout=None, retries=2, **fields):

@@ -32,7 +32,7 @@ A lit LED is a filled dot (an `@` when LANG/LC_ALL/LC_CTYPE name no UTF-8), an u
 `·` (`.`). Without colour (NO_COLOR set) the glyph alone tells: bright, dim (under DIM_GLYPH_M),
 unlit.
 
-The OLED panel shows what the board's OLED draws (hw_esp32.show_text): the first height/8 lines,
+The OLED panel shows what the board's OLED draws (hw_esp32.display): the first height/8 lines,
 each cut at width/8 characters, accents folded to its font; with `display.enabled: false` there
 is no panel, as the board has none. The layout needs 68 columns and 21 lines (Painter.needs); a
 smaller terminal gets a line saying what size it needs instead of a picture that would scroll,
@@ -48,7 +48,7 @@ import sys
 
 from app.buttons import BACK, KEEP, OK, SWAP
 from app.clock import ticks_add, ticks_diff
-from hw_esp32 import ascii_line
+from hw_esp32.display import ascii_line
 
 ROWS = 19  # the target's height in lines; its width is twice that, as characters are tall
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one

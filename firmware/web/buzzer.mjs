@@ -1,6 +1,6 @@
 // The piezo through Web Audio: the tone the firmware's PWM gives, turn by turn.
 //
-// hw_esp32 plays each cue (its CUES: frequency and duration pairs) by setting the buzzer's PWM
+// hw_esp32.buzzer plays each cue (its CUES: frequency and duration pairs) by setting the buzzer's PWM
 // frequency and a half duty, note by note, from the loop's idle; web_board.Board.turn() returns
 // that frequency after each turn (0: silent). This follows it with a square wave, as a piezo
 // driven at half duty sounds, so what is heard is the firmware's own sequence and timing.

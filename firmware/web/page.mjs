@@ -271,7 +271,7 @@ async function start() {
   const strip = hw.leds.buf;
   const oledCanvas = $("oled");
   const display = facts.display ? new Oled(oledCanvas, facts.display[0], facts.display[1]) : null;
-  const oledBuffer = display ? hw.oled.buffer : null;
+  const oledBuffer = display ? board.oled.buffer : null;
   oledCanvas.parentElement.hidden = !display; // a board without its OLED: the ring alone shows it
   const buttons = new Buttons(4, facts.debounce_ms + MIN_PRESS_EXTRA_MS);
   const buzzer = new Buzzer(localStorage.getItem(SOUND_KEY) !== "off");

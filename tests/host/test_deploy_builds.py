@@ -434,6 +434,7 @@ from hw_esp32 import boot
 
 class Serial:
     out = []
+    repl = True  # the board's USB line
     def read(self):
         return None
     def write(self, data):

@@ -28,9 +28,9 @@ pytestmark = pytest.mark.skipif(
 
 
 def cue_frequencies():
-    """Every frequency the firmware's buzzer cues play (hw_esp32.CUES), read on the unix port."""
+    """Every frequency the firmware's buzzer cues play (hw_esp32.buzzer.CUES), read on the unix port."""
     done = subprocess.run(
-        [MICROPYTHON, "-c", "import sys\nsys.path.insert(0, 'firmware/lib')\nfrom hw_esp32 import CUES\n"
+        [MICROPYTHON, "-c", "import sys\nsys.path.insert(0, 'firmware/lib')\nfrom hw_esp32.buzzer import CUES\n"
          "print(sorted(set(c[i] for c in CUES for i in range(0, len(c), 2) if c[i])))"],
         capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr

@@ -46,10 +46,18 @@ def fresh_scratch(config_text):
 
 
 class Serial:
-    def __init__(self):
+    """The cable: each (turn, line) of lines reaches the device at that turn of script. Like the
+    board's USB serial, the line is the REPL's unless repl is False (the browser page's is not)."""
+
+    def __init__(self, script=None, lines=(), repl=True):
+        self.repl = repl
         self.out = []
+        self.script = script
+        self.lines = list(lines)
 
     def read(self):
+        if self.lines and self.lines[0][0] <= self.script.turns:
+            return self.lines.pop(0)[1]
         return None
 
     def write(self, data):
@@ -64,8 +72,11 @@ class Script:
         self.turns = 0
         self.limit = turns
         self.presses = presses  # (turn, gpio, level)
+        self.ctrl_c = []  # at each turn, the last kbd_intr char the boot set (None: none yet)
 
     def __call__(self):
+        chars = fakes.micropython.interrupt_chars
+        self.ctrl_c.append(chars[-1] if chars else None)
         for turn, gpio, level in self.presses:
             if turn == self.turns:
                 self.machine.pins[gpio].level = level
@@ -80,18 +91,20 @@ PINS = DEFAULT_CONFIG["pins"]
 
 
 def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=True, machine=S3,
-             heap=PSRAM_HEAP):
+             heap=PSRAM_HEAP, lines=(), repl=True):
     """Boot on fake hardware; oled: the ssd1306 driver is installed; oled_fitted: the module is
     on the bus (its address and its pull-ups); machine: the chip as MicroPython names it; heap:
-    what gc reports, in bytes (the unix port's own heap is not a board's)."""
+    what gc reports, in bytes (the unix port's own heap is not a board's); lines: (turn, bytes)
+    the host sends (serial.script counts the turns); repl: the line is the REPL's, as the board's
+    USB serial is."""
     fresh_scratch(config_text)
-    serial = Serial()
     clock = ManualClock()
     sda_scl = BOARDS["wrover-devkitc" if machine == WROVER else "s3-devkitc-1"][1]
     with fakes.installed(oled=oled) as (fake_machine, neopixel, ssd1306):
         if oled_fitted:
             fake_machine.fit_module(60, sda_scl["i2c_sda"], sda_scl["i2c_scl"])
         script = Script(fake_machine, turns, presses)
+        serial = Serial(script, lines, repl)
         try:
             app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
                             machine=machine, heap=heap, clock=clock, serial=serial,
@@ -236,6 +249,72 @@ def test_ctrl_c_relaxes_the_watchdog_and_goes_dark():
         assert app is not None
         assert machine.wdts[-1].timeout == 3600000
         assert neopixel.strips[0].sent == bytearray(279)
+
+
+def test_ctrl_c_is_off_while_the_game_runs_and_on_again_after():
+    """Issue 13: a stray 0x03 on the port raised KeyboardInterrupt and stopped the game until the
+    relaxed watchdog fired an hour later. While the loop turns it is a byte like any other: it
+    reaches the protocol, which answers a bad line, and the game goes on."""
+    from proto.wire import frame
+
+    lines = [(5, b"\x03\x03" + frame({"cmd": "version", "id": 1})), (10, frame({"cmd": "version", "id": 2}))]
+    app, machine, _neopixel, _ssd1306, serial = boot_for(30, lines=lines)
+    assert app is not None and serial.script.turns == 31  # the loop ran to its end
+    assert set(serial.script.ctrl_c) == {-1}, serial.script.ctrl_c  # off at every turn
+    assert fakes.micropython.interrupt_chars == [-1, 3]  # and on again once the loop ended
+    events = protocol_lines(serial)
+    assert [e["data"].get("code") for e in events if e["type"] == "error" and "id" in e["data"]] == ["bad_line"]
+    assert [e["data"]["id"] for e in events if e["type"] == "ok"] == [2]
+    assert machine.wdts[-1].timeout == 8000  # the game's watchdog, armed all along
+
+
+def test_the_repl_command_ends_the_loop_and_hands_the_board_to_the_repl():
+    """`repl`, as deploy sends it before mpremote: answered ok, then the loop ends on its own,
+    Ctrl-C is on again, the watchdog (which cannot be stopped) waits an hour, the LEDs go dark."""
+    from proto.wire import frame
+
+    app, machine, neopixel, _ssd1306, serial = boot_for(1000, lines=[(20, frame({"cmd": "repl", "id": 9}))])
+    assert app is not None and serial.script.turns < 30, serial.script.turns  # ended by the command
+    ok = [e for e in protocol_lines(serial) if e["type"] == "ok"]
+    assert [(e["data"]["cmd"], e["data"]["id"]) for e in ok] == [("repl", 9)]
+    assert fakes.micropython.interrupt_chars == [-1, 3]
+    assert [wdt.timeout for wdt in machine.wdts] == [8000, 3600000]
+    assert neopixel.strips[0].sent == bytearray(279)
+    assert b"the host asked for the REPL" not in b"".join(serial.out)  # said on the REPL, not as an event
+
+
+def test_a_link_that_is_no_repl_refuses_the_repl_command():
+    """The simulator's link is a pty, no REPL: `repl` is refused there and its loop goes on."""
+    from proto.link import Link
+    from proto.wire import frame, parse_line
+
+    class App:
+        session = None
+
+        def pop_event(self):
+            return None
+
+    inbox = [frame({"cmd": "repl", "id": 3})]
+    out = []
+    link = Link(App(), lambda: inbox.pop(0) if inbox else None, out.append)
+    link.poll(0)
+    [answer] = [parse_line(line, True) for line in out]
+    assert answer["type"] == "error" and answer["data"]["code"] == "failed" and answer["data"]["id"] == 3
+    assert "no REPL" in answer["data"]["message"] and not link.repl_requested
+
+
+def test_a_serial_line_that_is_no_repl_keeps_ctrl_c_as_it_is_and_refuses_repl():
+    """The browser page's line is no REPL (and its WebAssembly port may have no kbd_intr): the
+    boot leaves Ctrl-C alone there, and `repl` is refused while the game goes on."""
+    from proto.wire import frame
+
+    app, machine, _neopixel, _ssd1306, serial = boot_for(30, lines=[(5, frame({"cmd": "repl", "id": 4}))],
+                                                         repl=False)
+    assert app is not None and serial.script.turns == 31  # not ended by the command
+    assert fakes.micropython.interrupt_chars == []
+    [answer] = [e["data"] for e in protocol_lines(serial) if e["type"] == "error" and e["data"].get("id") == 4]
+    assert answer["code"] == "failed" and "no REPL" in answer["message"]
+    assert [wdt.timeout for wdt in machine.wdts] == [8000]  # the game's watchdog, not relaxed
 
 
 def oled_picture(lines):

@@ -14,6 +14,7 @@ from app.colours import CONFIRM, DIM, POT, RED, SEAT_COLOURS, WHITE
 from app.config import DEFAULT_CONFIG, copy_config
 from app.ring import RingLayout
 from hw_esp32 import Esp32Hardware
+from hw_esp32.display import Display
 from sim.hw import SimHardware
 from sim.term import (
     COLOURS_256,
@@ -388,7 +389,8 @@ def test_the_panel_holds_what_the_board_oled_draws():
             board_config = copy_config(config)
             board_config["display"]["enabled"] = False
             board = Esp32Hardware(board_config, clock=ManualClock(), sleep_ms=lambda ms: None)
-            board.oled = oled = ssd1306.SSD1306_I2C(width, height, Bus(), 60)
+            oled = ssd1306.SSD1306_I2C(width, height, Bus(), 60)
+            board.display = Display(oled)
             board.show_text(lines)
             drawn = oled.shown[-1]
         layout, screen, painter, hw = rig(config)

@@ -66,7 +66,7 @@ function parseArgs(argv) {
 }
 
 /** {path in the port's filesystem: bytes} for every file under folder, laid under target. */
-function tree(folder, target, files = {}) {
+export function tree(folder, target, files = {}) {
   for (const name of fs.readdirSync(folder).sort()) {
     const full = path.join(folder, name);
     if (fs.statSync(full).isDirectory()) tree(full, `${target}/${name}`, files);

@@ -13,6 +13,13 @@ PSRAM the device says so, on the LEDs (four red LEDs at the quarters of the oute
 the OLED and the serial line (an `error` event the host tool shows), and waits at the REPL's
 reach (Ctrl-C) instead of crashing mid-game. A firmware frozen into the MicroPython image takes
 no heap for its code, and runs there (docs/DEVICE.md).
+
+The board's serial line is the REPL's too (Esp32Hardware.repl_line): while main's game loop runs,
+0x03 on it is a byte like any other, not Ctrl-C (micropython.kbd_intr(-1)), so that no stray byte
+stops the game. The protocol's `repl` command ends the loop and hands the line back: Ctrl-C on
+again, the watchdog, which nothing can stop, relaxed to an hour, the LEDs off (docs/DEVICE.md,
+"The serial line and the REPL"). boot() alone touches no Ctrl-C: a caller that steps the loop
+itself (the browser simulator, whose line is no REPL) has none to give back.
 """
 
 from micropython import const
@@ -128,9 +135,13 @@ def main(config_path="config.json", store_root="/", should_stop=None, machine=No
     app, hw, debouncer, link = booted
     from app.loop import run  # _load has checked it is there
 
+    # Ctrl-C off only where the protocol runs on the REPL's line, with `repl` to turn it back on
+    hands_repl = link is not None and link.repl_line
+    if hands_repl:
+        _ctrl_c(-1)
     try:
         run(app, hw, debouncer, link, should_stop)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # where Ctrl-C stayed on: no serial protocol
         hw.relax_watchdog()
         hw.shutdown()
         _say("stopped by Ctrl-C; the watchdog now waits an hour")
@@ -140,7 +151,22 @@ def main(config_path="config.json", store_root="/", should_stop=None, machine=No
         # prints for the error main.py does not catch.
         _say("stopped by an error:")
         raise
+    finally:
+        if hands_repl:
+            _ctrl_c(3)
+    if link is not None and link.repl_requested:
+        hw.relax_watchdog()
+        hw.shutdown()
+        _say("the host asked for the REPL; the watchdog now waits an hour")
     return app
+
+
+def _ctrl_c(char):
+    """micropython.kbd_intr: char 3 makes 0x03 on the serial line Ctrl-C (KeyboardInterrupt),
+    -1 makes it a byte like any other."""
+    import micropython
+
+    micropython.kbd_intr(char)
 
 
 def boot(config_path="config.json", store_root="/", should_stop=None, machine=None, heap=None,
@@ -209,7 +235,7 @@ def _load(config, config_path, store_root, hw, messages, later):
     try:
         from proto.link import Link
 
-        link = Link(app, hw.serial_read, hw.serial_write, config_path=config_path)
+        link = Link(app, hw.serial_read, hw.serial_write, config_path=config_path, repl_line=hw.repl_line)
     except MemoryError:
         raise
     except Exception as err:

@@ -21,7 +21,7 @@ PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
-            "pull_game", "set_clock", "set_config", "set_names", "version"]
+            "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]
 
 
 class CommandError(LineError):
@@ -94,6 +94,7 @@ class Commands:
         self.app = app
         self.link = link
         self.config_path = config_path
+        self.saved_config = None  # the config set_config wrote, which applies at the next boot
         self._pulled_id = 0  # the history file pull_game read last, and its Document
         self._pulled = None
 
@@ -247,8 +248,10 @@ class Commands:
             raise CommandError(E_FAILED, "this device has no writable config")
         from app.config import DEFAULT_CONFIG, copy_config
 
-        # the config in use with the changes applied one section deep; an unknown key is refused
-        merged = copy_config(self.app.config)
+        # the config the next boot reads (the one in use, or what set_config wrote since) with
+        # the changes applied one section deep, so that changes sent one command at a time add
+        # up; an unknown key is refused
+        merged = copy_config(self.saved_config or self.app.config)
         for key in changes:
             if key not in DEFAULT_CONFIG:
                 raise CommandError(E_BAD_ARGS, "config: unknown key %r" % key)
@@ -261,7 +264,19 @@ class Commands:
             else:
                 merged[key] = value
         save_config(self.config_path, merged)
+        self.saved_config = merged
         return {"config": merged, "restart": True}
+
+    def repl(self, command):
+        """Hand the serial line back to MicroPython's REPL, where the game loop keeps 0x03 from
+        being Ctrl-C: once this is answered the loop ends (app.loop.run), and the boot turns
+        Ctrl-C back on and gives the watchdog an hour (hw_esp32.boot). Only where the line is the
+        REPL's, on the board."""
+        link = self.link
+        if not link.repl_line:
+            raise CommandError(E_FAILED, "this device's serial line is no REPL: there is none to hand back")
+        link.repl_requested = True
+        return {}
 
     def set_clock(self, command):
         seconds = _field(command, "time", int)

@@ -47,7 +47,10 @@ def install_urandom(seed):
 class PageSerial:
     """The USB serial line as the page sees it: bytes the host sent wait in `incoming`; what the
     firmware writes is counted and handed to `on_write` if the page set one (the heap bench
-    leaves it None: the lines are dropped as a port with nobody listening drops them)."""
+    leaves it None: the lines are dropped as a port with nobody listening drops them). It is no
+    REPL: the protocol's `repl` is refused here."""
+
+    repl = False
 
     def __init__(self):
         self.incoming = None
@@ -98,6 +101,11 @@ class Board:
         if booted is None:
             raise RuntimeError("the firmware did not boot (its messages are on stdout)")
         self.app, self.hw, self.debouncer, self.link = booted
+        hw = self.hw
+        # what the page reads of the parts: the OLED driver's framebuf, the buzzer's PWM (None:
+        # not fitted)
+        self.oled = None if hw.display is None else hw.display.oled
+        self.pwm = None if hw.buzzer is None else hw.buzzer.pwm
         config = self.app.config
         self.active_low = config["buttons"]["active_low"]
         self.button_pins = []  # the Pin of each button, in BUTTON_NAMES order (None: not fitted)
@@ -128,11 +136,11 @@ class Board:
         if writes != self.writes:
             self.writes = writes
             sent = RING_SHOWN
-        oled = hw.oled
+        oled = self.oled
         if oled is not None and oled.shows != self.shows:
             self.shows = oled.shows
             sent |= TEXT_SHOWN
-        pwm = hw.pwm
+        pwm = self.pwm
         if pwm is not None and pwm.duty:  # pyright: ignore[reportAttributeAccessIssue]  (this folder's machine)
             sent |= pwm.frequency << TONE_SHIFT  # pyright: ignore[reportAttributeAccessIssue]
         return sent
@@ -153,14 +161,14 @@ class Board:
         for ring in range(len(layout.ring_sizes)):
             for k in range(layout.ring_sizes[ring]):
                 places[layout.index(ring, k)] = (ring, k)
-        oled = self.hw.oled
+        oled = self.oled
         return json.dumps({
             "rings": layout.ring_sizes, "places": places, "centre": layout.centre,
             "brightness": self.hw.brightness, "color_order": self.hw.color_order,
             "display": None if oled is None else (oled.width, oled.height),
             "buttons": [pin is not None for pin in self.button_pins],
             "debounce_ms": config["buttons"]["debounce_ms"], "long_ms": config["buttons"]["long_ms"],
-            "language": self.app.lang, "tones": self.hw.pwm is not None,
+            "language": self.app.lang, "tones": self.pwm is not None,
             "watchdog_ms": config["watchdog_ms"],
         })
 
