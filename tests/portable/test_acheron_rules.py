@@ -503,5 +503,5 @@ def test_each_meld_and_naming_slip_is_a_fact_worded_in_both_languages():
     state.apply(A.NAMING + 2)
     facts, count = state.facts()
     assert (count, facts[0], facts[1]) == (1, A.F_SLIP, 2)
-    assert words.tell("fr", state, A.F_SLIP, 2, 0, 0, lambda s: seat_name("fr", s)) == "Nom oublie: J3"
+    assert words.tell("fr", state, A.F_SLIP, 2, 0, 0, lambda s: seat_name("fr", s)) == "J3 nom oublie -5"
     assert melds >= 2

@@ -81,10 +81,24 @@ PENALTY_SOUPIR = const(20)
 CHANDELLE_GIFT = const(5)
 
 # -- phases -------------------------------------------------------------------------------------
-# Facts (engine/core.py), seats 0-based: the worked example for issue 14 item 2, which tells
-# the rest (the draws from a neighbour, the cry, the deal's end and its items) the same way.
+# Facts (engine/core.py): what the table sees, seats 0-based. The card drawn from a neighbour
+# is hidden (only the drawer sees it); every card laid is seen, in its meld. engine.acheron_score
+# tells the same kinds where it enters the same thing (F_SLIP, F_JOCRISSE, F_CANDLE, F_POINTS,
+# F_OVER), so one words module words both.
 F_MELD = const(1)  # (seat, points, action): laid that meld (the action names its cards)
 F_SLIP = const(2)  # (seat): a naming slip, 5 points off
+F_DEAL = const(3)  # (round, dealer): a deal begins, that seat dealing
+F_DRAW = const(4)  # (seat, source): drew a hidden card from the source's hand
+F_PASS = const(5)  # (seat): ended the turn without laying anything
+F_END = const(6)  # (how, seat): the deal ends: END_HOW_* (the crier; who laid Grand Tombeau; -1)
+F_CANDLE = const(7)  # (mask of seats, gift): Chandelle: those seats hold a personnage
+F_JOCRISSE = const(8)  # (seat, penalty): Jocrisse (10) or Soupir et Jocrisse (20)
+F_POINTS = const(9)  # (seat, the deal's total, the score now): one a seat, at the deal's end
+F_OVER = const(10)  # (mask of winners, their score): the game is over
+END_HOW_ACHERON = const(0)
+END_HOW_TOMBEAU = const(1)
+END_HOW_STALL = const(2)
+_SHORT_MAX = const(32767)  # a fact's args are shorts (engine/core.py)
 
 PH_FIRST_DEALER = const(0)
 PH_DEAL = const(1)
@@ -400,6 +414,21 @@ def leaders(scores):
     return [s for s in range(len(scores)) if scores[s] == best]
 
 
+def short_arg(value):
+    """A score as a fact's argument: a short (a score past it is told at the bound)."""
+    return -_SHORT_MAX if value < -_SHORT_MAX else _SHORT_MAX if value > _SHORT_MAX else value
+
+
+def tell_over(state, scores):
+    """Tell F_OVER: the winners (the highest score; equal ones share) and their score."""
+    best = max(scores)
+    mask = 0
+    for s in range(len(scores)):
+        if scores[s] == best:
+            mask |= 1 << s
+    state.tell(F_OVER, mask, short_arg(best))
+
+
 def pair_table(deck, five_fee, personnages):
     key = deck.signature + five_fee + personnages
     table = _pair_tables.get(key)
@@ -692,6 +721,7 @@ class State(GameState):
 
     def _start_deal(self):
         self.round += 1
+        self.tell(F_DEAL, self.round, self.dealer)
         for hand in self.hands:
             del hand[:]
         n = self.n
@@ -732,6 +762,7 @@ class State(GameState):
         self.hands[self.seat].append(card)
         self.drawn = card
         self.laid_this_turn = False
+        self.tell(F_DRAW, self.seat, self.source())
         if len(source) <= ACHERON_CARDS:
             self._end_deal(END_ACHERON, self.source())
         else:
@@ -740,6 +771,8 @@ class State(GameState):
     def _lay(self, action):
         seat = self.seat
         if action == END:
+            if not self.laid_this_turn:
+                self.tell(F_PASS, seat)
             self.quiet_turns = 0 if self.laid_this_turn else self.quiet_turns + 1
             if self.quiet_turns >= self.options["stall_laps"] * self.n:
                 self._end_deal(END_STALL, -1)
@@ -822,21 +855,33 @@ class State(GameState):
                     rows[s]["chandelle"] += CHANDELLE_GIFT
                     if transfer:
                         rows[giver]["chandelle"] -= CHANDELLE_GIFT
+        self.tell(F_END, END_HOW_ACHERON if why == END_ACHERON else END_HOW_TOMBEAU
+                  if why == END_GRAND_TOMBEAU else END_HOW_STALL, crier)
+        mask = 0
+        for s in candles:
+            mask |= 1 << s
+        if mask:
+            self.tell(F_CANDLE, mask, CHANDELLE_GIFT)
         totals = []
         for s in range(n):
             row = rows[s]
+            if row["jocrisse"]:
+                self.tell(F_JOCRISSE, s, -row["jocrisse"])
             total = 0
             for key in row:
                 total += row[key]
             row["total"] = total
             totals.append(total)
             self.scores[s] += total
+        for s in range(n):
+            self.tell(F_POINTS, s, totals[s], short_arg(self.scores[s]))
         self.last_deal = {"deal": self.round, "ended_by": why, "crier": crier, "candles": candles,
                           "rows": rows, "totals": totals, "hands": [sorted(h) for h in self.hands]}
         deals = self.options["deals"]
         if max(self.scores) >= self.options["target"] or (deals and self.round >= deals):
             self.phase = PH_OVER
             self.seat = -1
+            tell_over(self, self.scores)
             return
         self.dealer = (self.dealer + 1) % n
         self._start_deal()

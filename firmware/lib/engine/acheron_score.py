@@ -33,6 +33,10 @@ from array import array
 from engine.acheron import (
     ACHERON_CARDS,
     CHANDELLE_GIFT,
+    F_CANDLE,
+    F_JOCRISSE,
+    F_POINTS,
+    F_SLIP,
     K_BAISER,
     K_PERSONNAGE,
     K_WILD,
@@ -54,6 +58,8 @@ from engine.acheron import (
     leaders,
     load_deck,
     pair_points,
+    short_arg,
+    tell_over,
 )
 from engine.compat import const
 from engine.core import (
@@ -101,6 +107,12 @@ _ITEM_BITS = ((ITEM_JOCRISSE, JOCRISSE), (ITEM_SOUPIR, SOUPIR), (ITEM_CHANDELLE,
 
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(6)
+
+# Facts (engine/core.py), seats 0-based: each entry as it is confirmed. The kinds the card game
+# also records (F_SLIP, F_JOCRISSE, F_CANDLE, F_POINTS, F_OVER) keep its arguments; these two are
+# the scorekeeper's own (numbered after engine.acheron's).
+F_PLAYED = const(11)  # (round): the table says the deal is over; the entries begin
+F_ENTRY = const(12)  # (seat, step, value): the number entered at ST_MELDS, ST_CARDS or ST_WILDS
 
 # Why an entry is refused (why_illegal: (code, args...)), worded by app/words/acheron.py.
 R_ITEMS_LATER = const(16)  # the end-of-deal items come after the cards in hand
@@ -562,6 +574,7 @@ class State(GameState):
         if type(action) is not int or not self.is_legal(action):
             why = self.why_illegal(action) if type(action) is int else (REFUSE_NOT_INT,)
             raise IllegalAction(self, action, why)
+        self._fact_count = 0
         self._apply(action)
         self.moves.append(action)
 
@@ -571,22 +584,29 @@ class State(GameState):
             seat = action - NAMING
             self.slips[seat] += 1
             self.scores[seat] -= PENALTY_SLIP
+            self.tell(F_SLIP, seat)
             return
         who = self.who
         if action == JOCRISSE or action == SOUPIR or action == CHANDELLE:
             self._mark(action, who)
+            self._tell_item(action, who)
             return
         step = self.step
         if action > ITEMS:  # a set of items, then on to the next player
             for bit, item in _ITEM_BITS:
                 if (action - ITEMS) & bit:
                     self._mark(item, who)
+                    self._tell_item(item, who)
             self.step = self._next_player()
             return
         if step == ST_PLAY:
+            self.tell(F_PLAYED, self.round)
             self.who = 0
             self.step = ST_MELDS
-        elif step == ST_MELDS:
+            return
+        if step != ST_ITEMS:
+            self.tell(F_ENTRY, who, step, action)
+        if step == ST_MELDS:
             self.melds[who] = action
             self.step = ST_CARDS
         elif step == ST_CARDS:
@@ -597,6 +617,13 @@ class State(GameState):
             self.step = ST_ITEMS
         elif step == ST_ITEMS:
             self.step = self._next_player()
+
+    def _tell_item(self, item, who):
+        """The item just marked, told as the card game tells it at a deal's end."""
+        if item == CHANDELLE:
+            self.tell(F_CANDLE, 1 << who, CHANDELLE_GIFT)
+        else:
+            self.tell(F_JOCRISSE, who, self.jocrisse[who])
 
     def _next_player(self):
         self.who += 1
@@ -640,6 +667,10 @@ class State(GameState):
             totals.append(total)
             # the slips were taken off as they happened
             self.scores[s] += total - rows[s]["slips"]
+        for s in range(self.n):
+            self.tell(F_POINTS, s, totals[s], short_arg(self.scores[s]))
+        if max(self.scores) >= self.options["target"]:
+            tell_over(self, self.scores)
         self.deals.append(totals)
         self.last_jocrisse = list(self.jocrisse)
         self.last_candle = list(self.candle)

@@ -70,7 +70,7 @@ REFUSE_OVER = const(1)  # the game is over
 REFUSE_NOT_NOW = const(2)  # not one of the actions allowed now
 REFUSE_NOT_INT = const(3)  # an action is a whole number
 REFUSE_GAME = const(16)
-MAX_FACTS = const(6)  # facts one apply() may record: a card that ends a trick, a deal, the game
+MAX_FACTS = const(12)  # facts one apply() may record: a card, the deal it ends (a line a seat), the game
 
 
 class IllegalAction(ValueError):

@@ -4,7 +4,17 @@ text has them in both languages: docs/RULES.md lists them."""
 
 from engine.acheron import (
     END,
+    END_HOW_ACHERON,
+    END_HOW_TOMBEAU,
+    F_CANDLE,
+    F_DEAL,
+    F_DRAW,
+    F_END,
+    F_JOCRISSE,
     F_MELD,
+    F_OVER,
+    F_PASS,
+    F_POINTS,
     F_SLIP,
     GRAND_TOMBEAU,
     KIND_MASK,
@@ -17,6 +27,8 @@ from engine.acheron import (
 )
 from engine.acheron_score import (
     CHANDELLE,
+    F_ENTRY,
+    F_PLAYED,
     ITEM_CHANDELLE,
     ITEM_JOCRISSE,
     ITEM_SOUPIR,
@@ -62,7 +74,7 @@ _SLOT = 63  # a meld's card slots: action >> 6 & 63 and action & 63
 # The scorekeeper's two lines by its step (engine.acheron_score ST_*), a seat in the first.
 _STEPS = {ST_MELDS: (("%s abattu:", "%s melds laid:"), ("points poses", "points")),
           ST_CARDS: (("%s cartes", "%s cards left"), ("restant en main", "in hand")),
-          ST_WILDS: (("%s parmi elles", "%s of which"), ("Orphee/Ste/Reine", "Orph/Saint/Queen")),
+          ST_WILDS: (("%s parmi elles", "%s of which"), ("Orphee/Ste/Reine", "Orphee/Ste/Reine")),
           ST_ITEMS: (("%s fin de donne", "%s end of deal"), ("extras ? 0:aucun", "items? 0: none"))}
 # The end-of-deal items as the scorekeeper offers them: one at a time (earlier firmware's
 # entries) or a player's set together (ITEMS + mask); the game's own words in both languages.
@@ -179,13 +191,75 @@ def applied(lang, state):
     return out
 
 
+# What each fact says (engine.acheron and engine.acheron_score F_*), %s a seat's label first.
+FACTS = {
+    F_DEAL: ("%s donne", "%s deals"),
+    F_DRAW: ("%s tire chez %s", "%s draws from %s"),
+    F_PASS: ("%s ne pose rien", "%s lays nothing"),
+    F_SLIP: ("%s nom oublie -5", "%s name slip -5"),
+    F_PLAYED: ("Donne %d finie", "Deal %d over"),
+}
+_ENDS = {END_HOW_ACHERON: ("%s crie Acheron!", "%s cries Acheron"),
+         END_HOW_TOMBEAU: ("Fin de la donne", "The deal is over")}
+_STALL = ("Donne bloquee", "Deal stalled")
+_ENTRIES = {ST_MELDS: ("%s a pose %d", "%s laid %d"),
+            ST_CARDS: ("%s: %d en main", "%s: %d in hand"),
+            ST_WILDS: ("%s Orph/Ste/Re %d", "%s Orph/Ste/Re %d")}
+
+
+def _seats(mask, n, label):
+    return " ".join([label(s) for s in range(n) if mask >> s & 1])
+
+
+def meld_words(state, seat_label, points, action):
+    """A meld as the table sees it laid: the seat, the points, the cards (the deck file's short
+    names; a personnage by its name). Wraps to two lines (app.i18n.wrap) when longer than 16."""
+    if action == GRAND_TOMBEAU:
+        return "%s Grand Tombeau +%d" % (seat_label, points)
+    deck = state.deck
+    kind = action & KIND_MASK
+    a = deck.shorts[action >> 6 & _SLOT]
+    b = action & _SLOT
+    if kind == PERSONNAGE:
+        cards = deck.labels["fr"][b]  # a personnage's name is its own, the same in both languages
+    elif kind == PAIR:
+        cards = "%s+%s" % (a, deck.shorts[b])
+    elif kind == TRIPLET:
+        cards = "%s+%s+%s" % (deck.shorts[deck.baiser], a, deck.shorts[b])
+    else:
+        cards = "Rouge %s+%s" % (a, deck.shorts[b])
+    return "%s +%d %s" % (seat_label, points, cards)
+
+
 def tell(lang, state, kind, a, b, c, label):
-    """The facts engine.acheron records (the worked example: each meld and its points, each
-    naming slip); None for one not told yet."""
+    """One line (a list of seats or a meld's cards may wrap to a second) for each fact the card
+    game (engine.acheron) or the scorekeeper (engine.acheron_score) records."""
     if kind == F_MELD:
-        if c == GRAND_TOMBEAU:
-            return "%s: Grand Tombeau" % label(a)
-        return "%s: %s" % (label(a), action_label(lang, state, c))  # the meld and its points
-    if kind == F_SLIP:
-        return say(lang, ("Nom oublie: %s", "Name slip: %s")) % label(a)
-    return None
+        return meld_words(state, label(a), b, c)
+    if kind == F_POINTS:
+        return "%s %s%d = %d" % (label(a), "+" if b >= 0 else "", b, c)
+    if kind == F_END:
+        row = _ENDS.get(a)
+        return say(lang, row) % label(b) if a == END_HOW_ACHERON else say(lang, row or _STALL)
+    if kind == F_CANDLE:
+        return "Chandelle: %s" % _seats(a, state.seats(), label)
+    if kind == F_JOCRISSE:
+        return "%s %s -%d" % (label(a), "Jocrisse" if b == PENALTY_JOCRISSE else "Soupir", b)
+    if kind == F_OVER:
+        winners = _seats(a, state.seats(), label)
+        if a & (a - 1):  # equal highest scores share the win
+            return say(lang, ("Ex aequo: %s (%d)", "Tied: %s (%d)")) % (winners, b)
+        return say(lang, ("Gagne: %s (%d)", "Winner: %s (%d)")) % (winners, b)
+    if kind == F_ENTRY:
+        return say(lang, _ENTRIES[b]) % (label(a), c)
+    row = FACTS.get(kind)
+    if row is None:
+        return None
+    text = say(lang, row)
+    if kind == F_PLAYED:
+        return text % a
+    if kind == F_DRAW:
+        return text % (label(a), label(b))
+    if kind == F_DEAL:
+        return text % label(b)
+    return text % label(a)
