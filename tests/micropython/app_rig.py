@@ -139,3 +139,10 @@ def undo(driver):
         driver.press(SWAP)
     assert menu.rows[menu.cursor] == "undo", menu.rows
     driver.press(OK)
+
+
+def past_reveal(driver):
+    """The last deal's reveal comes before the game-over screen: OK moves on from it, as a player
+    does (app/modes/table.py)."""
+    if getattr(driver.app.mode, "reveal", None):
+        driver.press(OK)

@@ -7,6 +7,10 @@ extra_actions() (a penalty, say, labelled by the words' entry_label),
 then the range starts again. OK enters the value shown. The engine refuses impossible entries with
 IllegalAction, whose reason the OLED shows in words, and nothing changes. The value entered is applied as
 the action itself.
+What the engine tells of an entry (app/words/<game>.py: tell) shows under the value, the last
+line told; the entry that ends a deal opens the deal's reveal and the end of the game its
+game-over screen (the winners, the pot and payoffs or the standings), as in table play
+(app/modes/table.py: GameMode).
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
 """
@@ -56,6 +60,8 @@ class ScoreMode(GameMode):
         state = app.session.state
         if state.is_over():
             return self.handle_over(event, now)
+        if self.reveal is not None and self.seen_reveal(event, now):
+            return True
         if state.current_player() != TABLE:
             return False
         button = event >> 2
@@ -89,6 +95,8 @@ class ScoreMode(GameMode):
         app = self.app
         lang = app.lang
         state = app.session.state
+        if self.reveal is not None:
+            return self.reveal_lines(lang)
         if state.is_over():
             return self.over_lines(lang)
         out = []
@@ -99,6 +107,7 @@ class ScoreMode(GameMode):
                 out.append("> %d" % (self.low + self.pos))
             else:
                 out.append("> " + self.words.entry_label(lang, state, self.extras[self.pos - numbers]))
+        out += self.told_lines[-1:]  # what the last entry made happen
         out += self.standings_lines(lang)
         target = state.target()
         if target:
