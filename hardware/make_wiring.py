@@ -1,12 +1,16 @@
-"""Draw hardware/wiring.svg and hardware/wokwi/diagram.json from hardware/pinmap.json.
+"""Draw each board's wiring picture and Wokwi project from hardware/circuit.json and the board
+profiles in hardware/boards/.
 
-Both files are generated so that they cannot drift from the pin map (which a test checks against
-firmware/config.json). Plain CPython, no dependencies.
+The circuit (parts and nets) is the same on every board; a profile gives the board: its header
+rows, its pin map, where each part is drawn, its Wokwi part. The outputs are generated so that they
+cannot drift from the profiles (which tests check against the firmware's app/boards.py and
+firmware/config.json). Plain CPython; the pin rules are the firmware's own (firmware/lib/app/boards.py).
 
-  python hardware/make_wiring.py          rewrite both files
-  python hardware/make_wiring.py --check  exit 1 if either committed file is stale
+  python hardware/make_wiring.py          rewrite every output: wiring/<board>.svg, wokwi/<board>/
+  python hardware/make_wiring.py --check  exit 1 if a committed output is stale
 """
 
+import copy
 import itertools
 import json
 import math
@@ -14,35 +18,13 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PINMAP_PATH = os.path.join(HERE, "pinmap.json")
-SVG_PATH = os.path.join(HERE, "wiring.svg")
-WOKWI_PATH = os.path.join(HERE, "wokwi", "diagram.json")
+CIRCUIT_PATH = os.path.join(HERE, "circuit.json")
+BOARDS_DIR = os.path.join(HERE, "boards")
+FIRMWARE_LIB = os.path.join(os.path.dirname(HERE), "firmware", "lib")
+if FIRMWARE_LIB not in sys.path:
+    sys.path.insert(0, FIRMWARE_LIB)
 
-# The two header rows of the ESP32-DevKitC V4, top (antenna end) to bottom (USB end), as printed
-# in Espressif's board guide. Each entry: (pin name used in the pin map, GPIO number or None).
-DEVKITC_LEFT = (
-    ("3V3", None), ("EN", None), ("GPIO36", 36), ("GPIO39", 39), ("GPIO34", 34), ("GPIO35", 35),
-    ("GPIO32", 32), ("GPIO33", 33), ("GPIO25", 25), ("GPIO26", 26), ("GPIO27", 27),
-    ("GPIO14", 14), ("GPIO12", 12), ("GND", None), ("GPIO13", 13), ("GPIO9", 9), ("GPIO10", 10),
-    ("GPIO11", 11), ("5V", None),
-)
-DEVKITC_RIGHT = (
-    ("GND", None), ("GPIO23", 23), ("GPIO22", 22), ("GPIO1", 1), ("GPIO3", 3), ("GPIO21", 21),
-    ("GND", None), ("GPIO19", 19), ("GPIO18", 18), ("GPIO5", 5), ("GPIO17", 17), ("GPIO16", 16),
-    ("GPIO4", 4), ("GPIO0", 0), ("GPIO2", 2), ("GPIO15", 15), ("GPIO8", 8), ("GPIO7", 7),
-    ("GPIO6", 6),
-)
-# Wokwi's names for the same header pins (board-esp32-devkit-c-v4).
-WOKWI_GPIO_NAMES = {36: "VP", 39: "VN", 1: "TX", 3: "RX", 9: "D2", 10: "D3", 11: "CMD",
-                    8: "D1", 7: "D0", 6: "CLK"}
-WOKWI_GROUNDS = ("GND.1", "GND.2", "GND.3")
-
-# Which side of the board each part is drawn on, top to bottom.
-# Parts wired to the board follow the order of their header pins, so that no two wires cross.
-LAYOUT = {
-    "left": ("psu", "d_feed", "btn_back", "btn_keep", "btn_swap", "btn_ok"),
-    "right": ("oled", "r_buzz", "buzzer", "shifter", "r_pull", "c_dec", "r_data", "disc", "c_bulk"),
-}
+from app.boards import pin_refusal  # noqa: E402  (the path above first)
 
 PIN_STEP = 22
 PART_WIDTH = 230
@@ -60,9 +42,71 @@ class PinmapError(ValueError):
     pass
 
 
-def load_pinmap(path=PINMAP_PATH):
+def load_json(path):
     with open(path, encoding="utf-8") as f:
         return json.load(f)
+
+
+def load_circuit(path=CIRCUIT_PATH):
+    return load_json(path)
+
+
+def load_boards(folder=BOARDS_DIR):
+    """{name: profile} of every boards/<name>.json; a file whose name is not its profile's is refused."""
+    boards = {}
+    for file in sorted(os.listdir(folder)):
+        if file.endswith(".json"):
+            profile = load_json(os.path.join(folder, file))
+            if profile.get("name") + ".json" != file:
+                raise PinmapError("%s names the profile %r" % (file, profile.get("name")))
+            boards[profile["name"]] = profile
+    return boards
+
+
+def reference_board(boards):
+    names = [name for name, profile in boards.items() if profile["reference"]]
+    if len(names) != 1:
+        raise PinmapError("exactly one profile must be the reference, got %s" % names)
+    return names[0]
+
+
+def header_gpio(name):
+    """The GPIO number of a header pin named GPIOnn, None for a power or control pin."""
+    return int(name[4:]) if name.startswith("GPIO") else None
+
+
+def pinmap_for(profile, circuit=None):
+    """The circuit wired to one board: each signal's GPIO, and that pin on the signal's net."""
+    pinmap = copy.deepcopy(circuit or load_circuit())
+    pins = profile["pins"]
+    if set(pins) != set(pinmap["signals"]):
+        raise PinmapError("%s: pins %s, the circuit's signals %s" % (
+            profile["name"], sorted(pins), sorted(pinmap["signals"])))
+    for key, signal in pinmap["signals"].items():
+        signal["gpio"] = pins[key]
+        pinmap["nets"][signal["net"]].insert(0, "esp:GPIO%d" % pins[key])
+    pinmap["parts"]["esp"].update(name=profile["board"], value=profile["module"])
+    pinmap["board"] = "%s (%s)" % (profile["board"], profile["module"])
+    pinmap["profile"] = profile["name"]
+    pinmap["chip"] = profile["chip"]
+    pinmap["headers"] = {side: [(name, header_gpio(name)) for name in profile["headers"][row]]
+                         for side, row in (("left", "J1"), ("right", "J3"))}
+    pinmap["layout"] = profile["layout"]
+    pinmap["wokwi"] = profile["wokwi"]
+    return pinmap
+
+
+# Short tags on the board's unused pins, from the firmware's own rules for the chip.
+_TAGS = (("flash", "flash"), ("PSRAM", "PSRAM"), ("native USB", "USB"), ("USB serial", "UART0"),
+         ("input only", "input"), ("strapping", "strap"))
+
+
+def pin_tag(chip, gpio):
+    why = pin_refusal(chip, gpio) if gpio is not None else None
+    for word, tag in _TAGS:
+        if why and word in why:
+            return " (%s)" % tag
+    return ""
 
 
 def split_node(node):
@@ -72,8 +116,8 @@ def split_node(node):
     return part, pin
 
 
-def wokwi_gpio_pin(gpio):
-    return WOKWI_GPIO_NAMES.get(gpio, str(gpio))
+def wokwi_gpio_pin(pinmap, gpio):
+    return pinmap["wokwi"]["names"].get(str(gpio), str(gpio))
 
 
 # -- SVG ---------------------------------------------------------------------------------------
@@ -93,6 +137,9 @@ class _Drawing:
         self.pinmap = pinmap
         self.parts = pinmap["parts"]
         self.nets = pinmap["nets"]
+        self.layout = LAYOUT = pinmap["layout"]
+        self.headers = pinmap["headers"]
+        self.rows = max(len(self.headers["left"]), len(self.headers["right"]))
         for side in LAYOUT.values():
             for part in side:
                 if part not in self.parts:
@@ -100,13 +147,13 @@ class _Drawing:
         laid_out = set(LAYOUT["left"]) | set(LAYOUT["right"]) | {"esp"}
         for part in self.parts:
             if part not in laid_out:
-                raise PinmapError("part %r has no place in make_wiring.LAYOUT" % part)
+                raise PinmapError("part %r has no place in the board's layout" % part)
         self.part_side = {}
         for side, names in LAYOUT.items():
             for name in names:
                 self.part_side[name] = side
         self.esp_pins = {}  # pin name -> list of (x, y, side)
-        for side, header in (("left", DEVKITC_LEFT), ("right", DEVKITC_RIGHT)):
+        for side, header in self.headers.items():
             x = ESP_X if side == "left" else ESP_X + ESP_W
             for i, (name, _gpio) in enumerate(header):
                 self.esp_pins.setdefault(name, []).append((x, ESP_Y + 40 + i * PIN_STEP, side))
@@ -146,7 +193,7 @@ class _Drawing:
                     self.outer[part].append((pin, net))
 
     def _place(self):
-        for side, names in LAYOUT.items():
+        for side, names in self.layout.items():
             x = LEFT_X if side == "left" else RIGHT_X
             y = ESP_Y + PIN_STEP // 2  # half a row off the header, so no wire runs into another
             for name in names:
@@ -163,7 +210,7 @@ class _Drawing:
                     self.pin_xy["%s:%s" % (name, pin)] = (outer_x, y + 40 + i * PIN_STEP)
                 y += h + PART_GAP
         self.height = max(max(b[1] + b[3] for b in self.boxes.values()),
-                          ESP_Y + 40 + len(DEVKITC_LEFT) * PIN_STEP) + 40
+                          ESP_Y + 40 + self.rows * PIN_STEP) + 40
 
     def _esp_xy(self, pin):
         return self.esp_pins[pin][0][:2]
@@ -175,7 +222,7 @@ class _Drawing:
     def draw(self):
         body = []
         body.append(self._draw_esp())
-        for name in LAYOUT["left"] + LAYOUT["right"]:
+        for name in self.layout["left"] + self.layout["right"]:
             body.append(self._draw_part(name))
         lanes = {"outer-left": 0, "outer-right": 0}
         for side in ("left", "right"):
@@ -188,12 +235,15 @@ class _Drawing:
         head = ('<?xml version="1.0" encoding="UTF-8"?>\n'
                 '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
                 'font-family="DejaVu Sans, Arial, sans-serif">\n' % (width, height, width, height))
-        title = ("<title>Tanturlurette wiring: %s (generated from hardware/pinmap.json by "
-                 "hardware/make_wiring.py; do not edit)</title>\n" % esc(self.pinmap["board"]))
+        title = ("<title>Tanturlurette wiring: %s (generated from hardware/circuit.json and "
+                 "hardware/boards/%s.json by hardware/make_wiring.py; do not edit)</title>\n" % (
+                     esc(self.pinmap["board"]), esc(self.pinmap["profile"])))
         bg = '<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>\n' % (width, height)
-        heading = _text(LEFT_X, 40, "Tanturlurette reference wiring", 20, weight="bold") + "\n"
-        sub = _text(LEFT_X, 64, "Generated from hardware/pinmap.json by hardware/make_wiring.py: "
-                    "edit the pin map, not this file.", 12, colour="#555555") + "\n"
+        heading = _text(LEFT_X, 40, "Tanturlurette wiring: " + self.pinmap["board"], 20,
+                        weight="bold") + "\n"
+        sub = _text(LEFT_X, 64, "Generated from hardware/circuit.json and hardware/boards/%s.json by "
+                    "hardware/make_wiring.py: edit those, not this file." % self.pinmap["profile"],
+                    12, colour="#555555") + "\n"
         return head + title + bg + heading + sub + "\n".join(body) + "\n</svg>\n"
 
     def _board_wire_ends(self, net):
@@ -233,7 +283,7 @@ class _Drawing:
 
     def _draw_esp(self):
         out = ['<g id="part-esp">']
-        h = 40 + len(DEVKITC_LEFT) * PIN_STEP
+        h = 40 + self.rows * PIN_STEP
         out.append('<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="#2b2b2b" stroke="#000"/>' % (
             ESP_X, ESP_Y, ESP_W, h))
         out.append(_text(ESP_X + ESP_W // 2, ESP_Y - 24, "U1 " + self.parts["esp"]["name"], 13,
@@ -246,18 +296,14 @@ class _Drawing:
                 part, pin = split_node(node)
                 if part == "esp":
                     used[pin] = net
-        for side, header in (("left", DEVKITC_LEFT), ("right", DEVKITC_RIGHT)):
+        for side, header in self.headers.items():
             for i, (name, gpio) in enumerate(header):
                 y = ESP_Y + 40 + i * PIN_STEP
                 x = ESP_X if side == "left" else ESP_X + ESP_W
                 net = used.get(name)
                 fill = "#f1c40f" if net else "#888888"
                 out.append('<circle cx="%d" cy="%d" r="4" fill="%s"/>' % (x, y, fill))
-                label = name
-                if gpio is not None and 6 <= gpio <= 11:
-                    label += " (flash)"
-                elif gpio in (1, 3):
-                    label += " (USB serial)"
+                label = name + pin_tag(self.pinmap["chip"], gpio)
                 tx = x + 10 if side == "left" else x - 10
                 anchor = "start" if side == "left" else "end"
                 out.append(_text(tx, y + 4, label, 11, anchor, "bold" if net else "normal",
@@ -376,7 +422,8 @@ class _Drawing:
             "5 V supply build: D1 is a 1N5817 Schottky diode, C1 is 1000 uF, J1 feeds the disc "
             "directly with short thick wires; never back-feed the PC.",
             "The 74AHCT125 runs from 5 V so that the data line reaches WS2812 levels; R2 holds its "
-            "input low until the firmware drives GPIO16; R1 sits next to the disc's DIN.",
+            "input low until the firmware drives GPIO%d; R1 sits next to the disc's DIN." % (
+                self.pinmap["signals"]["leds"]["gpio"]),
             "R3 limits the current of each edge the GPIO drives into the piezo (a capacitor).",
             "The OLED is powered from 3V3 so that its on-board I2C pull-ups stay at 3.3 V (ESP32 "
             "pins are not 5 V tolerant).",
@@ -412,6 +459,10 @@ def _count_crossings(wires):
     return count
 
 
+# The serial line the simulated board's REPL uses, UART0: (TX, RX) of each chip.
+_UART0_PINS = {"esp32": (1, 3), "esp32s3": (43, 44)}
+
+
 def render_svg(pinmap):
     return _Drawing(pinmap).draw()
 
@@ -426,21 +477,26 @@ def render_wokwi(pinmap):
 
     Wokwi has no level shifter, so its ring data input hangs straight off the GPIO; on the bench
     the 74AHCT125, its pull-down and the data resistor sit in between, and the piezo's resistor
-    (wiring.svg): none of them changes what the simulated firmware sees.
+    (the wiring picture): none of them changes what the simulated firmware sees.
     """
     signals = pinmap["signals"]
     rings = pinmap["disc"]["rings"]
-    parts = [{"type": "board-esp32-devkit-c-v4", "id": "esp", "top": 0, "left": 0, "attrs": {}}]
-    connections = [["esp:TX", "$serialMonitor:RX", "", []], ["esp:RX", "$serialMonitor:TX", "", []]]
+    wokwi = pinmap["wokwi"]
+    grounds = wokwi["grounds"]
+    serial_tx = wokwi_gpio_pin(pinmap, _UART0_PINS[pinmap["chip"]][0])
+    serial_rx = wokwi_gpio_pin(pinmap, _UART0_PINS[pinmap["chip"]][1])
+    parts = [{"type": wokwi["part"], "id": "esp", "top": 0, "left": 0, "attrs": {}}]
+    connections = [["esp:" + serial_tx, "$serialMonitor:RX", "", []],
+                   ["esp:" + serial_rx, "$serialMonitor:TX", "", []]]
     ground = [0]
 
     def gnd():
-        name = "esp:" + WOKWI_GROUNDS[ground[0] % len(WOKWI_GROUNDS)]
+        name = "esp:" + grounds[ground[0] % len(grounds)]
         ground[0] += 1
         return name
 
     def gpio(key):
-        return "esp:" + wokwi_gpio_pin(signals[key]["gpio"])
+        return "esp:" + wokwi_gpio_pin(pinmap, signals[key]["gpio"])
 
     # The rings left to right in chain order (outer ring first), the centre LED last.
     left = 260
@@ -459,7 +515,7 @@ def render_wokwi(pinmap):
             din, dout, vcc, gnd_pin = ident + ":DIN", ident + ":DOUT", ident + ":VCC", ident + ":GND"
             width = round(2 * radius) + 30
         connections.append([previous_out, din, "green", []])
-        connections.append([vcc, "esp:5V", "red", []])
+        connections.append([vcc, "esp:" + wokwi["5V"], "red", []])
         connections.append([gnd_pin, gnd(), "black", []])
         previous_out = dout
         left += width
@@ -480,7 +536,7 @@ def render_wokwi(pinmap):
                       "attrs": {"i2cAddress": "0x3c"}})
         connections.append(["oled:SDA", gpio("i2c_sda"), "orange", []])
         connections.append(["oled:SCL", gpio("i2c_scl"), "purple", []])
-        connections.append(["oled:VCC", "esp:3V3", "red", []])
+        connections.append(["oled:VCC", "esp:" + wokwi["3V3"], "red", []])
         connections.append(["oled:GND", gnd(), "black", []])
     if "buzzer" in signals:
         parts.append({"type": "wokwi-buzzer", "id": "buzzer", "top": 180, "left": 300,
@@ -494,16 +550,40 @@ def render_wokwi(pinmap):
     return json.dumps(diagram, indent=2) + "\n"
 
 
+def render_wokwi_toml(pinmap):
+    name = pinmap["profile"]
+    return """# Wokwi (the VS Code extension or wokwi-cli): the %s build.
+# Generated with diagram.json beside it from hardware/circuit.json and hardware/boards/%s.json by
+# hardware/make_wiring.py. hardware/ASSEMBLY.md ("Try it in Wokwi first") has the steps.
+[wokwi]
+version = 1
+# The profile's MicroPython image: download it from the MicroPython site and save it beside this
+# file under this name (it is not kept in the repository).
+firmware = "micropython-%s.bin"
+elf = "micropython-%s.bin"
+# The simulated board's serial port, for mpremote and `tanturlurette deploy`.
+rfc2217ServerPort = 4000
+""" % (pinmap["board"], name, name, name)
+
+
 # -- command line ------------------------------------------------------------------------------
-def outputs(pinmap):
-    return ((SVG_PATH, render_svg(pinmap)), (WOKWI_PATH, render_wokwi(pinmap)))
+def outputs(boards=None, circuit=None):
+    """(path, text) of every generated file, for each board profile."""
+    boards = boards or load_boards()
+    circuit = circuit or load_circuit()
+    files = []
+    for name in sorted(boards):
+        pinmap = pinmap_for(boards[name], circuit)
+        files.append((os.path.join(HERE, "wiring", name + ".svg"), render_svg(pinmap)))
+        files.append((os.path.join(HERE, "wokwi", name, "diagram.json"), render_wokwi(pinmap)))
+        files.append((os.path.join(HERE, "wokwi", name, "wokwi.toml"), render_wokwi_toml(pinmap)))
+    return files
 
 
 def main(argv):
     check = "--check" in argv
-    pinmap = load_pinmap()
     stale = []
-    for path, text in outputs(pinmap):
+    for path, text in outputs():
         try:
             with open(path, encoding="utf-8") as f:
                 current = f.read()
@@ -514,6 +594,7 @@ def main(argv):
         if check:
             stale.append(os.path.relpath(path, os.path.dirname(HERE)))
         else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
             print("wrote %s" % os.path.relpath(path, os.path.dirname(HERE)))

@@ -4,13 +4,22 @@
   pull     copy finished games from the device's history into the database
   replay   step through a stored game move by move with the engine
   verify   rebuild games with the engine and report the first divergence
-  stats    leaderboard by player name, and PNG plots
+  stats    per game kind, each player's figures by name, and PNG plots
+  sheet    the score sheet of one game, as a PNG, SVG or PDF
+  export   the games and their deals as CSV for a spreadsheet
   board    draw a game state as an SVG or PNG picture of the target
   deploy   compile and copy the firmware to a board (--dry-run lists the steps)
   state    print the device's current game
   names    give the players' names to the current or next game
   config   print the device's config, or change it (KEY=VALUE ...)
+  repl     have the board leave its game and free the REPL, for mpremote
   ports    list the serial ports and which look like an ESP32
+
+Every mistake (a bad argument, path, port, database or game) is one line on stderr, naming the
+command, and a non-zero exit: 2 for a command line that does not parse, 1 for the rest; never a
+traceback (TANTURLURETTE_DEBUG=1 shows one for an error no command expected). Only `log` and
+`pull` create a database; the commands that read one refuse a file that is missing, not SQLite,
+or not this tool's (host_tools.db).
 """
 
 import argparse
@@ -31,40 +40,141 @@ def _jsonl_default():
     return os.path.join(DEFAULT_HOME, "events.jsonl")
 
 
-def _store(args, jsonl=False):
+class CliError(Exception):
+    """A mistake the command reports in one line (main prints it after the command's name)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a command line that does not parse said in one line, as every mistake is."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.commands = {}  # the top parser's: name -> the command's parser
+
+    def error(self, message):
+        self.exit(2, "%s: %s (%s --help lists the options)\n" % (self.prog, message, self.prog))
+
+
+def _store(args, jsonl=False, write=False):
+    """The database of --db: write=True for the commands that log into it (they may create it),
+    else it must be there, and nothing is created (db.StoreError says what is wrong)."""
     from host_tools.db import LogStore
 
-    return LogStore(args.db, args.jsonl if jsonl else None)
+    return LogStore(args.db, args.jsonl if jsonl else None, write=write)
+
+
+def _events_from_jsonl(path):
+    """The events of a JSON-lines log, each checked as a line from the device is; a line that is
+    not one is said on stderr and skipped."""
+    from host_tools.schema import check_event
+    from host_tools.view import shown
+
+    events = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for number, text in enumerate(f, 1):
+            if not text.strip():
+                continue
+            try:
+                entry = json.loads(text)
+                if isinstance(entry, dict):
+                    entry.pop("received", None)  # the host's own field: when the line arrived
+                event, _dropped = check_event(entry)
+            except (ValueError, RecursionError) as err:  # not JSON, or not an event (BadEvent)
+                print("%s: line %d skipped: %s" % (shown(path), number, shown(err)), file=sys.stderr)
+                continue
+            events.append(event)
+    return events
 
 
 def _games_to_check(args):
-    """(label, record, checkpoints or None, stored returns or None) for verify and replay."""
+    """(label, record, checkpoints or None, stored returns or None) for verify and replay; a game
+    from the database carries its stored verdict (record["verified"]). --game picks one (a
+    database id, or with --jsonl the N-th game of the file); CliError when there is none."""
     from host_tools.replay import games_from_events
 
-    found = []
     if args.jsonl_in:
-        with open(args.jsonl_in, encoding="utf-8") as f:
-            events = [json.loads(line) for line in f if line.strip()]
-        for i, (tracker, checks) in enumerate(games_from_events(events), 1):
-            found.append(("logged game %d" % i, tracker.record(), checks, None))
-        return found
-    store = _store(args)
-    try:
-        for game in store.games():
-            if args.game is not None and game["id"] != args.game:
-                continue
-            found.append(("game %d (%s)" % (game["id"], game["source"]), game, None, game["returns"]))
-    finally:
-        store.close()
+        try:
+            events = _events_from_jsonl(args.jsonl_in)
+        except OSError as err:
+            raise CliError("cannot read %s: %s" % (args.jsonl_in, err.strerror)) from None
+        found = [("logged game %d" % i, tracker.record(), checks, None)
+                 for i, (tracker, checks) in enumerate(games_from_events(events), 1)]
+        where = args.jsonl_in
+        if args.game is not None:
+            if not 1 <= args.game <= len(found):
+                raise CliError("no game %d in %s (it holds %s)" % (args.game, where, _count(len(found))))
+            found = [found[args.game - 1]]
+    else:
+        store = _store(args)
+        try:
+            games = store.games()
+        finally:
+            store.close()
+        where = args.db
+        found = [("game %d (%s)" % (game["id"], game["source"]), game, None, game["returns"])
+                 for game in games if args.game is None or game["id"] == args.game]
+        if args.game is not None and not found:
+            raise CliError("no game %d in %s (%s)" % (args.game, where, _ids_held(games)))
+    if not found:
+        raise CliError("no game in %s" % where)
     return found
 
 
+def _count(n):
+    return "no game" if n == 0 else "1 game" if n == 1 else "games 1 to %d" % n
+
+
+def _ids_held(games):
+    """The ids of the stored games, in a few words."""
+    ids = [game["id"] for game in games]
+    if not ids:
+        return "it holds no game"
+    if len(ids) == 1:
+        return "it holds game %d" % ids[0]
+    return "its games are %s" % (", ".join(map(str, ids)) if len(ids) <= 6 else "%d to %d" % (ids[0], ids[-1]))
+
+
+def _numbers_in_words(indexes):
+    """[3, 4, 5, 9] -> "3 to 5, 9"."""
+    spans = []
+    for i in indexes:
+        if spans and spans[-1][1] == i - 1:
+            spans[-1][1] = i
+        else:
+            spans.append([i, i])
+    return ", ".join("%d" % a if a == b else "%d to %d" % (a, b) for a, b in spans)
+
+
 # -- commands -----------------------------------------------------------------------------------
+def _names_refused(names):
+    """The device's own check of names (proto.commands), run here first: None, or its message."""
+    from proto.commands import CommandError, check_names
+
+    try:
+        check_names(names)
+    except CommandError as err:
+        return err.message
+    return None
+
+
 def cmd_log(args):
+    from host_tools.device import find_port, open_serial
     from host_tools.logger import Logger
 
-    store = _store(args, jsonl=True)
     names = args.names.split(",") if args.names else None
+    refused = names and _names_refused(names)
+    if refused:
+        print("log: %s" % refused, file=sys.stderr)
+        return 2
+    # the first connection says what is wrong with the port at once, before any file is made;
+    # after it the logger waits for the device to come back, however long it is unplugged
+    port = args.port or find_port()
+    ser = open_serial(port)
+    try:
+        store = _store(args, jsonl=True, write=True)
+    except Exception:
+        ser.close()
+        raise
     logger = Logger(store, live=not args.no_live, names=names)
     deadline = time.monotonic() + args.duration if args.duration else None
 
@@ -74,7 +184,7 @@ def cmd_log(args):
         return args.games is not None and len(logger.finished) >= args.games
 
     try:
-        logger.run(args.port, stop, set_clock=not args.no_clock)
+        logger.run(args.port, stop, set_clock=not args.no_clock, opened=(port, ser))
     except KeyboardInterrupt:
         pass
     finally:
@@ -84,145 +194,300 @@ def cmd_log(args):
 
 
 def cmd_pull(args):
+    """Each game is pulled on its own: one the device cannot send, or whose answer does not fit the
+    protocol, is said and skipped, and the others are pulled."""
     from host_tools.device import Device, DeviceError, find_port, open_serial
     from host_tools.replay import verify
+    from host_tools.view import shown
 
-    store = _store(args)
+    ser = open_serial(args.port or find_port())  # a port that is not there creates no database
     try:
-        device = Device(open_serial(args.port or find_port()), on_event=store.add_event)
+        store = _store(args, write=True)
+    except Exception:
+        ser.close()
+        raise
+    not_pulled = 0
+    try:
+        device = Device(ser, on_event=store.add_event, on_skip=store.add_skipped)
         try:
             device.hello()
             listing = device.request("list_games")["games"]
+            on_device = [entry["id"] for entry in listing]
+            absent = [game_id for game_id in args.ids if game_id not in on_device]
+            if absent:
+                raise CliError("no game %s on the device (%s)" % (
+                    ", ".join(map(str, absent)), "its games are " + _numbers_in_words(sorted(on_device))
+                    if on_device else "it holds none"))
             new = 0
             for entry in listing:
-                game_id = entry.get("id")
-                if entry.get("error"):
-                    print("device game %s is damaged on the device: %s" % (game_id, entry["error"]))
-                    continue
+                game_id = entry["id"]
                 if args.ids and game_id not in args.ids:
                     continue
-                record = device.request("pull_game", game_id=game_id, timeout=10.0)["record"]
+                if "error" in entry:
+                    print("device game %d is damaged on the device: %s" % (game_id, shown(entry["error"])))
+                    continue
+                try:
+                    record = device.pull_game(game_id)
+                except DeviceError as err:
+                    not_pulled += 1
+                    print("device game %d not pulled: %s" % (game_id, shown(err)), file=sys.stderr)
+                    continue
                 state, divergence = verify(record, returns=record.get("returns"))
                 verdict = "ok" if divergence is None else str(divergence)
+                if divergence is None and state.is_over():  # the engine's account, which the device's agrees with
+                    record = dict(record, returns=list(state.returns()), rounds=state.round)
                 row, fresh = store.add_pulled_game(record, game_id, verdict)
                 new += fresh
-                print("device game %s -> game %d%s (%s)" % (game_id, row, "" if fresh else ", already stored",
-                                                           verdict))
-            print("%d game(s) on the device, %d new" % (len(listing), new))
+                print("device game %d -> game %d%s (%s)" % (game_id, row, "" if fresh else ", already stored",
+                                                           shown(verdict)))
+            print("%d game(s) on the device, %d new%s" % (len(listing), new,
+                                                         ", %d not pulled" % not_pulled if not_pulled else ""))
+            if device.skipped:
+                print("%d line(s) from the device skipped (kept in the database, table skipped_lines)"
+                      % device.skipped)
         finally:
             device.close()
     except DeviceError as err:
-        print("pull: %s" % err, file=sys.stderr)
+        print("pull: %s" % shown(err), file=sys.stderr)
         return 1
     finally:
         store.close()
-    return 0
+    return 1 if not_pulled else 0
+
+
+def _logged_divergence(record):
+    """The divergence stored with a game when it was logged (the events checked then), or None."""
+    verdict = record.get("verified")
+    return None if verdict in (None, "ok") else verdict
 
 
 def cmd_verify(args):
+    """The games checked by the engine. From an event file, a game with moves that no line of the
+    file reports (lost on the line, or played while no logger ran) is verified from the device's
+    record alone for those moves, and says so."""
     from host_tools.replay import verify
+    from host_tools.view import shown
 
-    games = _games_to_check(args)
-    if not games:
-        print("verify: no game found", file=sys.stderr)
-        return 1
     bad = 0
-    for label, record, checks, returns in games:
+    for label, record, checks, returns in _games_to_check(args):
         state, divergence = verify(record, checks, returns)
-        if divergence is None:
-            print("%s: ok, %d moves, round %d%s" % (label, len(record["moves"]), state.round,
-                                                  ", over" if state.is_over() else ", in progress"))
-        else:
+        logged = _logged_divergence(record)
+        gap = ""
+        missing = checks.missing(len(record["moves"])) if checks is not None else []
+        if missing:
+            gap = "; a gap in the events: move%s %s from the device's record only" % (
+                "s" if len(missing) > 1 else "", _numbers_in_words(missing))
+        if divergence is not None:
             bad += 1
-            print("%s: DIVERGES %s" % (label, divergence))
+            print("%s: DIVERGES %s%s" % (label, shown(divergence), gap))
+        elif logged is not None:
+            bad += 1
+            print("%s: DIVERGES %s (found in its events when it was logged)" % (label, shown(logged)))
+        else:
+            print("%s: ok, %d moves, round %d, %s%s" % (label, len(record["moves"]), state.round, _progress(record, state),
+                                                      gap))
     return 1 if bad else 0
 
 
+def _progress(record, state):
+    if state.is_over():
+        return "over"
+    return "left unfinished on the device" if record.get("closed") else "in progress"
+
+
 def cmd_replay(args):
-    from engine.core import player_name
+    from host_tools.replay import Divergence, move_line, verify
+    from host_tools.view import public_lines, shown
 
-    from host_tools.replay import verify
-    from host_tools.view import public_lines, seat_label
-
-    games = _games_to_check(args)
-    if not games:
-        print("replay: no game found", file=sys.stderr)
-        return 1
-    label, record, checks, returns = games[-1 if args.game is None else 0]
+    label, record, checks, returns = _games_to_check(args)[-1]
     names = record.get("names")
+    logged = _logged_divergence(record)
+    marked = Divergence.move_of(logged)
 
     def show(index, state, move):
-        player = state.current_player()
-        who = seat_label(names, player) if player >= 0 else player_name(player)
-        print("%4d  round %-3d %-14s %s" % (index, state.round, who, state.action_name(move)))
+        print(move_line(index, state, move, names, marked))
 
     print(label)
     state, divergence = verify(record, checks, returns, on_move=show)
     if state is not None:
         print("\n".join(public_lines(record, names)))
     if divergence is not None:
-        print("DIVERGES %s" % divergence)
+        print("DIVERGES %s" % shown(divergence))
+        return 1
+    if logged is not None:
+        print("DIVERGES %s (found in its events when it was logged)" % shown(logged))
         return 1
     return 0
 
 
-def cmd_stats(args):
+# -- history: stats, sheet, export and board (host_tools.facts, stats, sheet, export, board) ----------
+def _history_games(args, command):
+    """The finished games of the database that agree with the engine, each with its facts;
+    (facts, how many diverging games were left out). Games that do not replay are said on stderr."""
     from host_tools import stats
+    from host_tools.facts import kind_of
 
     store = _store(args)
     try:
         games = store.games(finished_only=True)
     finally:
         store.close()
-    rows = stats.leaderboard(games)
-    print("%d finished game(s)" % len(games))
-    print(stats.format_leaderboard(rows))
-    if args.plots:
-        os.makedirs(args.plots, exist_ok=True)
-        written = []
-        if rows:
-            written.append(os.path.join(args.plots, "wins.png"))
-            stats.plot_wins(rows, written[-1])
-        for game in games:
-            if args.game is not None and game["id"] != args.game:
-                continue
-            if game["game"] != "tanturlurette":
-                continue
+    kind = getattr(args, "game_kind", None)
+    games = [g for g in games if kind is None or kind_of(g["game"]) == kind]
+    diverging = [g for g in games if _logged_divergence(g) is not None]
+    facts, refused = stats.facts_of([g for g in games if _logged_divergence(g) is None])
+    for game_id, why in refused:
+        print("%s: game %s left out: %s" % (command, game_id, why), file=sys.stderr)
+    return facts, len(diverging) + len(refused)
+
+
+def _stored_game(args, command):
+    """The game --game names (default: the latest) from --db, or the record file --record names;
+    (record, None) or (None, the error line)."""
+    if getattr(args, "record", None):
+        try:
+            with open(args.record, encoding="utf-8") as f:
+                record = json.load(f)
+        except OSError as err:
+            return None, "%s: cannot read %s: %s" % (command, args.record, err.strerror)
+        except ValueError as err:
+            return None, "%s: %s is not a JSON game record: %s" % (command, args.record, err)
+        from host_tools.schema import RECORD, BadEvent
+
+        try:
+            return RECORD.check(record, "record"), None
+        except BadEvent as err:
+            return None, "%s: %s is not a game record: %s" % (command, args.record, err)
+    store = _store(args)
+    try:
+        record = store.game(args.game) if args.game is not None else (store.games() or [None])[-1]
+    finally:
+        store.close()
+    if record is None:
+        which = "no game %d" % args.game if args.game is not None else "no game"
+        return None, "%s: %s in %s" % (command, which, args.db)
+    return record, None
+
+
+def _plot_files(args, facts, stats):
+    """Write the plots of cmd_stats; returns the paths written."""
+    os.makedirs(args.plots, exist_ok=True)
+    written = []
+    summary = stats.history(facts)
+    for kind in stats.KINDS:
+        if kind in summary:
+            colours = stats.player_colours([f for f in facts if f["kind"] == kind])
+            written.append(os.path.join(args.plots, "%s.png" % kind))
+            stats.plot_kind(kind, summary[kind], colours, written[-1])
+    for game in facts:
+        if args.game is not None and game["id"] != args.game:
+            continue
+        if game["kind"] == "tanturlurette":
+            record = game["record"]
             written.append(os.path.join(args.plots, "game%d-positions.png" % game["id"]))
-            stats.plot_positions(game, written[-1])
+            stats.plot_positions(record, written[-1])
             written.append(os.path.join(args.plots, "game%d-pot.png" % game["id"]))
-            stats.plot_pot(game, written[-1])
+            stats.plot_pot(record, written[-1])
+        else:
+            written.append(os.path.join(args.plots, "game%d-totals.png" % game["id"]))
+            stats.plot_totals(game, written[-1])
+    return written
+
+
+def cmd_stats(args):
+    from host_tools import stats
+    from host_tools.facts import KIND_TITLES
+
+    facts, left_out = _history_games(args, "stats")
+    if args.game is not None and args.game not in [f["id"] for f in facts]:
+        print("stats: no finished game %d%s in %s" % (args.game, " of " + args.game_kind if args.game_kind else "",
+                                                      args.db), file=sys.stderr)
+        return 1
+    summary = stats.history(facts)
+    print("%d finished game(s)%s%s" % (len(facts), " of " + KIND_TITLES[args.game_kind] if args.game_kind else "",
+                                        "; %d diverging from the engine left out (see verify)" % left_out
+                                        if left_out else ""))
+    for kind in stats.KINDS:
+        if kind in summary:
+            print()
+            print("\n".join(stats.format_history(kind, summary[kind])))
+    if args.plots:
+        try:
+            written = _plot_files(args, facts, stats)
+        except OSError as err:
+            print("stats: cannot write the plots into %s: %s" % (args.plots, err.strerror or err), file=sys.stderr)
+            return 1
+        print()
         for path in written:
             print("wrote %s" % path)
     return 0
 
 
-def cmd_board(args):
-    from engine.registry import new_state
+def cmd_sheet(args):
+    from host_tools.facts import game_facts
+    from host_tools.sheet import draw_sheet
 
-    from host_tools.board import draw_board
+    record, problem = _stored_game(args, "sheet")
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    try:
+        _data, pages = draw_sheet(game_facts(record), args.out)
+    except ValueError as err:  # a path of another format, a record the engine refuses
+        print("sheet: %s" % err, file=sys.stderr)
+        return 1
+    except OSError as err:
+        print("sheet: cannot write %s: %s" % (args.out, err.strerror or err), file=sys.stderr)
+        return 1
+    print("wrote %s (the score sheet of game %s, %d page%s)" % (args.out, record.get("id", "?"), pages,
+                                                                "" if pages == 1 else "s"))
+    return 0
 
-    if args.record:
-        with open(args.record, encoding="utf-8") as f:
-            record = json.load(f)
-    else:
-        store = _store(args)
-        try:
-            record = store.game(args.game) if args.game is not None else (store.games() or [None])[-1]
-        finally:
-            store.close()
-        if record is None:
-            print("board: no such game in %s" % args.db, file=sys.stderr)
+
+def cmd_export(args):
+    from host_tools.export import write_deals, write_games
+
+    facts, left_out = _history_games(args, "export")
+    if args.game is not None:
+        facts = [f for f in facts if f["id"] == args.game]
+        if not facts:
+            print("export: no finished game %d in %s" % (args.game, args.db), file=sys.stderr)
             return 1
-    state = new_state(record["game"], record["options"])
-    for index, move in enumerate(record["moves"]):
-        if args.move is not None and index >= args.move:
-            break
-        if args.round is not None and state.round >= args.round and state.current_player() >= 0:
-            break
-        state.apply(move)
-    draw_board(state, args.out, record.get("names"), args.size)
-    print("wrote %s (round %d)" % (args.out, state.round))
+    try:
+        rows = write_deals(facts, args.out)
+        if args.games:
+            write_games(facts, args.games)
+    except OSError as err:
+        print("export: cannot write %s: %s" % (err.filename or args.out, err.strerror or err), file=sys.stderr)
+        return 1
+    print("wrote %s: %d deal(s) of %d finished game(s)%s" % (args.out, rows, len(facts),
+                                                          "; %d diverging left out (see verify)" % left_out
+                                                          if left_out else ""))
+    if args.games:
+        print("wrote %s: %d game(s)" % (args.games, len(facts)))
+    return 0
+
+
+def cmd_board(args):
+    from host_tools.board import draw_game
+
+    record, problem = _stored_game(args, "board")
+    if not problem and not 120 <= args.size <= 4000:
+        problem = "board: --size must be from 120 to 4000 pixels, got %d" % args.size
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    try:
+        what, note = draw_game(record, args.out, args.move, args.round, args.size)
+    except ValueError as err:
+        print("board: %s" % err, file=sys.stderr)
+        return 1
+    except OSError as err:
+        print("board: cannot write %s: %s" % (args.out, err.strerror or err), file=sys.stderr)
+        return 1
+    if note:
+        print("board: %s" % note, file=sys.stderr)
+    print("wrote %s: %s" % (args.out, what))
     return 0
 
 
@@ -231,7 +496,8 @@ def cmd_deploy(args):
 
     try:
         games = [g.strip() for g in args.games.split(",")] if args.games else None
-        run(args.port, args.config, dry_run=args.dry_run, games=games, debug=args.debug)
+        run(args.port, args.config, dry_run=args.dry_run, games=games, debug=args.debug,
+            board=args.board)
     except DeployError as err:
         print("deploy: %s" % err, file=sys.stderr)
         return 1
@@ -241,21 +507,29 @@ def cmd_deploy(args):
 def _on_device(args, func):
     """Open the device, say hello, run func(device); 1 with a message if the device says no."""
     from host_tools.device import Device, DeviceError, find_port, open_serial
+    from host_tools.view import shown
 
     seen = []
     try:
         device = Device(open_serial(args.port or find_port()), on_event=seen.append)
     except DeviceError as err:
-        print("%s: %s" % (args.command, err), file=sys.stderr)
+        print("%s: %s" % (args.command, shown(err)), file=sys.stderr)
         return 1
     try:
         device.hello()
         return func(device, seen)
     except DeviceError as err:
-        print("%s: %s" % (args.command, err), file=sys.stderr)
+        print("%s: %s" % (args.command, shown(err)), file=sys.stderr)
         return 1
     finally:
         device.close()
+
+
+def _print_json(value):
+    """JSON from the device, indented, with no control character left raw (view.shown)."""
+    from host_tools.view import shown
+
+    print("\n".join(shown(line) for line in json.dumps(value, ensure_ascii=False, indent=1).split("\n")))
 
 
 def cmd_state(args):
@@ -263,12 +537,12 @@ def cmd_state(args):
 
     def show(device, seen):
         device.request("get_state")
-        snaps = [e["data"].get("state") for e in seen if e.get("type") == "state" and "state" in e["data"]]
+        snaps = [e["data"].get("state") for e in seen if e["type"] == "state" and "state" in e["data"]]
         snap = snaps[-1] if snaps else None
         if snap is None:
             print("no game on the device")
         elif args.json:
-            print(json.dumps(snap, ensure_ascii=False, indent=1))
+            _print_json(snap)
         else:
             print("\n".join(public_lines(snap, snap.get("names"))))
         return 0
@@ -277,9 +551,16 @@ def cmd_state(args):
 
 
 def cmd_names(args):
+    from host_tools.view import shown
+
+    refused = _names_refused(args.names)
+    if refused:
+        print(refused, file=sys.stderr)  # "names: ..."
+        return 2
+
     def give(device, _seen):
         reply = device.request("set_names", names=args.names)
-        print("names for the %s: %s" % (reply["applied"], ", ".join(reply["names"])))
+        print("names for the %s: %s" % (shown(reply["applied"]), ", ".join(shown(n) for n in reply["names"])))
         return 0
 
     return _on_device(args, give)
@@ -314,11 +595,21 @@ def cmd_config(args):
 
     def run(device, _seen):
         if not changes:
-            print(json.dumps(device.request("get_config")["config"], ensure_ascii=False, indent=1))
+            _print_json(device.request("get_config")["config"])
             return 0
         reply = device.request("set_config", config=changes)
-        print(json.dumps(reply["config"], ensure_ascii=False, indent=1))
+        _print_json(reply["config"])
         print("saved; it applies when the device restarts")
+        return 0
+
+    return _on_device(args, run)
+
+
+def cmd_repl(args):
+    """The protocol's `repl`: the board's game loop keeps Ctrl-C off, so mpremote needs this first."""
+    def run(device, _seen):
+        device.request("repl")
+        print("the device left its game loop: its REPL is free for mpremote until a reset (docs/DEVICE.md)")
         return 0
 
     return _on_device(args, run)
@@ -338,14 +629,27 @@ def cmd_ports(args):
     return 0
 
 
+def _positive(kind):
+    """An argparse type: a number of kind above 0."""
+    def parse(text):
+        value = kind(text)
+        if not value > 0:
+            raise ValueError(text)
+        return value
+
+    parse.__name__ = "positive " + kind.__name__  # argparse names it in "invalid ... value"
+    return parse
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(prog="tanturlurette", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="tanturlurette", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", metavar="command")
     sub.required = True
 
     def add(name, func, help_text):
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=func)
+        parser.commands[name] = p
         return p
 
     def db_option(p):
@@ -358,8 +662,8 @@ def build_parser():
     p.add_argument("--names", help="player names, comma-separated, for games started without names")
     p.add_argument("--no-live", action="store_true", help="print one line per note, no live view")
     p.add_argument("--no-clock", action="store_true", help="do not set the device's clock")
-    p.add_argument("--games", type=int, help="stop after this many finished games")
-    p.add_argument("--duration", type=float, help="stop after this many seconds")
+    p.add_argument("--games", type=_positive(int), help="stop after this many finished games")
+    p.add_argument("--duration", type=_positive(float), help="stop after this many seconds")
 
     p = add("pull", cmd_pull, "copy finished games from the device's history into the database")
     p.add_argument("--port")
@@ -373,12 +677,29 @@ def build_parser():
         p.add_argument("--game", type=int, help="game id in the database (default: all / the latest)")
         p.add_argument("--jsonl", dest="jsonl_in", help="read the games from an event log instead")
 
-    p = add("stats", cmd_stats, "leaderboard and per-player figures; PNG plots with --plots")
+    # -- history: stats, sheet, export, board
+    kinds = ("tanturlurette", "bourre", "piccolo", "acheron")
+    p = add("stats", cmd_stats, "per game kind, each player's figures by name; PNG plots with --plots")
     db_option(p)
-    p.add_argument("--plots", help="folder for the PNG plots")
+    p.add_argument("--game-kind", choices=kinds, help="only this game kind (a scorekeeper game is its kind)")
+    p.add_argument("--plots", help="folder for the PNG plots: one a game kind, and each game's")
     p.add_argument("--game", type=int, help="plot only this game")
 
-    p = add("board", cmd_board, "draw a game state as a picture of the target (.svg or .png)")
+    p = add("sheet", cmd_sheet, "the score sheet of one game, as a picture (.png, .svg) or a PDF")
+    db_option(p)
+    p.add_argument("--game", type=int, help="game id (default: the latest)")
+    p.add_argument("--record", help="a JSON game record file instead of the database")
+    p.add_argument("out", help="output path ending in .png, .svg or .pdf")
+
+    p = add("export", cmd_export, "the finished games' deals as CSV for a spreadsheet, one row a deal")
+    db_option(p)
+    p.add_argument("--game-kind", choices=kinds, help="only this game kind")
+    p.add_argument("--game", type=int, help="only this game")
+    p.add_argument("--games", metavar="GAMES.csv", help="also one row a game: result, winners, payouts")
+    p.add_argument("out", help="output CSV path")
+
+    p = add("board", cmd_board, "draw a game as it stood on the target (.svg or .png); a pub game's"
+            " score sheet (.png, .svg or .pdf)")
     db_option(p)
     p.add_argument("--game", type=int, help="game id (default: the latest)")
     p.add_argument("--record", help="a JSON game record file instead of the database")
@@ -389,7 +710,10 @@ def build_parser():
 
     p = add("deploy", cmd_deploy, "compile and copy the firmware to a board with mpremote")
     p.add_argument("--port", default="auto", help="mpremote device (default: auto)")
-    p.add_argument("--config", help="config file to write (default: firmware/config.json)")
+    p.add_argument("--config", help="config file to write (default: firmware/config.json with the"
+                   " board's pins)")
+    p.add_argument("--board", help="board profile from hardware/boards/ (default: the reference,"
+                   " s3-devkitc-1)")
     p.add_argument("--dry-run", action="store_true", help="list the steps, run nothing")
     p.add_argument("--games", help="game packs to install, comma-separated, from bourre,piccolo,acheron"
                    " (default: all); Tanturlurette is always installed")
@@ -408,19 +732,45 @@ def build_parser():
     p.add_argument("--port")
     p.add_argument("settings", nargs="*", help="SECTION.KEY=VALUE, e.g. power.brightness=64 language=en")
 
+    p = add("repl", cmd_repl, "have the board leave its game and free its REPL, for mpremote")
+    p.add_argument("--port")
+
     add("ports", cmd_ports, "list serial ports")
     return parser
 
 
 def main(argv=None):
     import host_tools  # noqa: F401  (puts firmware/lib on the path for engine, proto and app)
+    from host_tools.db import StoreError
+    from host_tools.deploy import DeployError
+    from host_tools.device import DeviceError
+    from host_tools.view import shown
 
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    if unknown:  # said by the command's own parser, so that the line names the command
+        parser.commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
         return args.func(args)
     except BrokenPipeError:  # piped into head or less and cut short: not an error
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        return 130
+    except (CliError, StoreError, DeviceError, DeployError, ValueError) as err:
+        # ValueError: the refusals of the engine and the pictures (a bad option, a game kind)
+        head, *rest = str(err).strip().splitlines() or [type(err).__name__]
+        message = head + (" " + "; ".join(line.strip() for line in rest) if rest else "")
+    except FileExistsError as err:  # a folder to make where there is a file
+        message = "%s is there already, and is not a folder" % err.filename
+    except OSError as err:  # a file the command was given: not there, a folder, not writable
+        message = "cannot use %s: %s" % (err.filename, err.strerror) if err.filename else str(err)
+    except Exception as err:  # a bug: still one line, and the way to see more
+        if os.environ.get("TANTURLURETTE_DEBUG"):
+            raise
+        message = "unexpected error (%s: %s); TANTURLURETTE_DEBUG=1 shows where" % (type(err).__name__, err)
+    print("%s: %s" % (args.command, shown(message)), file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

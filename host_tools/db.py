@@ -1,9 +1,22 @@
 """The host's log: every event line to a JSON-lines file and to SQLite, and the games they make.
 
-Events are keyed by (boot, seq), so a line seen twice (a resend, a reconnect) is stored once. A game
-is written as it goes, after each move, so a crash of the host loses nothing the device confirmed;
-a finished game is keyed by the hash of its record, so a game both logged live and pulled from the
-device's history is one row.
+Events are keyed by (boot, seq), so a line seen twice (a resend, a reconnect) is stored once; a
+line that comes again with other content under the same number is said (add_event). A game is
+written as it goes, after each move, so a crash of the host loses nothing the device confirmed.
+
+One device game is one row, whatever the logger's restarts, unplugs and pulls: a logger that
+finds the device in a game it was not following asks find_game for the row of that game (the
+same game and options, the same first moves: tracker.same_game) and goes on with it; a finished
+game is keyed by the hash of its record, and a game pulled from the device's history completes
+the row of its live log. A row is closed once the logger saw the device leave its game (another
+game began): no later snapshot is taken for it.
+
+Only events that passed host_tools.schema come here; a line skipped (damaged, or not what its type
+holds) goes to skipped_lines, as it came, with the reason.
+
+The commands that only read (verify, replay, stats, board) open the database with write=False: a
+file that is not there, not SQLite or not this tool's is a StoreError, and nothing is created. The
+writers (log, pull) make a new file, and refuse one that is not SQLite or is another program's.
 """
 
 import hashlib
@@ -11,6 +24,8 @@ import json
 import os
 import sqlite3
 import time
+
+from host_tools.tracker import line_key, same_game
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -40,10 +55,25 @@ CREATE TABLE IF NOT EXISTS games (
     ended REAL,
     record_hash TEXT,
     device_game_id INTEGER,
-    verified TEXT
+    verified TEXT,
+    closed INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS games_record ON games (record_hash);
+CREATE TABLE IF NOT EXISTS skipped_lines (
+    id INTEGER PRIMARY KEY,
+    received REAL NOT NULL,
+    reason TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    line BLOB NOT NULL
+);
 """
+SKIPPED_KEEP = 4096  # bytes of a skipped line kept: enough to see what it was
+# add_event's answers: a line not seen before, the same line again, another line under its number
+NEW, SEEN, DIFFERS = "new", "seen", "differs"
+
+
+class StoreError(Exception):
+    """The database (or event file) cannot be used: missing, unreadable, not this tool's."""
 
 
 def record_hash(record):
@@ -57,20 +87,70 @@ def _names(value):
     return json.dumps(value) if value is not None else None
 
 
+def _ours(db, empty_too):
+    """Whether db holds this tool's tables (or, with empty_too, no table at all: a new file)."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return {"events", "games"} <= tables or (empty_too and not tables)
+
+
+def _uri_path(path):
+    """path as the path part of an SQLite file: URI (the characters a URI gives a meaning escaped)."""
+    from urllib.parse import quote
+
+    return quote(os.path.abspath(path))
+
+
 class LogStore:
-    def __init__(self, db_path, jsonl_path=None):
+    def __init__(self, db_path, jsonl_path=None, write=True):
         self.db_path = db_path
         self.jsonl_path = jsonl_path
-        folder = os.path.dirname(os.path.abspath(db_path))
-        os.makedirs(folder, exist_ok=True)
-        self.db = sqlite3.connect(db_path)
-        # WAL: a commit per event stays cheap, and a crash of the host keeps every committed one
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
-        if jsonl_path:
-            os.makedirs(os.path.dirname(os.path.abspath(jsonl_path)), exist_ok=True)
-        self.jsonl = open(jsonl_path, "a", encoding="utf-8") if jsonl_path else None
+        self.jsonl = None
+        try:
+            self.db = self._open_db(db_path, write)
+        except OSError as err:  # its folder cannot be made
+            raise StoreError("cannot write %s: %s" % (err.filename or db_path, err.strerror)) from None
+        try:
+            if jsonl_path:
+                os.makedirs(os.path.dirname(os.path.abspath(jsonl_path)), exist_ok=True)
+                self.jsonl = open(jsonl_path, "a", encoding="utf-8")
+        except OSError as err:
+            self.db.close()
+            raise StoreError("cannot write %s: %s" % (err.filename or jsonl_path, err.strerror)) from None
+
+    @staticmethod
+    def _open_db(path, write):
+        if path != ":memory:" and os.path.isdir(path):
+            raise StoreError("%s is a folder, not a database" % path)
+        if not write and path != ":memory:" and not os.path.exists(path):
+            raise StoreError("no database at %s (tanturlurette log or pull makes one)" % path)
+        try:
+            if write:
+                if path != ":memory:":
+                    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+                db = sqlite3.connect(path)
+                if not _ours(db, empty_too=True):
+                    db.close()
+                    raise StoreError("%s is an SQLite database, but not one of tanturlurette's (no games table)"
+                                     % path)
+                # WAL: a commit per event stays cheap, and a crash of the host keeps every committed one
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.executescript(SCHEMA)
+                columns = [row[1] for row in db.execute("PRAGMA table_info(games)")]
+                if "closed" not in columns:  # a database of an older host tool
+                    db.execute("ALTER TABLE games ADD COLUMN closed INTEGER NOT NULL DEFAULT 0")
+                    db.commit()
+                return db
+            # read and write if the file allows, so that closing tidies SQLite's -wal and -shm;
+            # mode=rw never creates the file
+            db = sqlite3.connect("file:%s?mode=rw" % _uri_path(path), uri=True)
+            ours = _ours(db, empty_too=False)
+        except sqlite3.DatabaseError as err:
+            raise StoreError("%s is not a database this tool can use (%s)" % (path, err)) from None
+        if not ours:
+            db.close()
+            raise StoreError("%s is an SQLite database, but not one of tanturlurette's (no games table)" % path)
+        return db
 
     def close(self):
         if self.jsonl:
@@ -80,20 +160,52 @@ class LogStore:
 
     # -- events ---------------------------------------------------------------------------------
     def add_event(self, event, received=None):
-        """Store one decoded event line; False when (boot, seq) was already stored."""
+        """Store one decoded event line: NEW; SEEN when this (boot, seq) was stored already with
+        the same content; DIFFERS when a line of other content was (the first one stays)."""
         received = time.time() if received is None else received
         if self.jsonl:
             entry = dict(event)
             entry["received"] = received
             self.jsonl.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
             self.jsonl.flush()
+        data = json.dumps(event.get("data"), ensure_ascii=False)
         cur = self.db.execute(
             "INSERT OR IGNORE INTO events (received, boot, seq, type, ms, utc, data)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (received, event.get("boot"), event.get("seq"), event.get("type", "?"), event.get("ms"),
-             event.get("utc"), json.dumps(event.get("data"), ensure_ascii=False)))
+             event.get("utc"), data))
         self.db.commit()
-        return cur.rowcount == 1
+        if cur.rowcount == 1:
+            return NEW
+        kind, stored = self.db.execute("SELECT type, data FROM events WHERE boot IS ? AND seq = ?",
+                                       (event.get("boot"), event.get("seq"))).fetchone()
+        return SEEN if kind == event.get("type") and json.loads(stored) == event.get("data") else DIFFERS
+
+    def add_skipped(self, line, reason, received=None):
+        """Keep a line from the device that was skipped (its first SKIPPED_KEEP bytes) and why."""
+        self.db.execute("INSERT INTO skipped_lines (received, reason, length, line) VALUES (?, ?, ?, ?)",
+                        (time.time() if received is None else received, reason, len(line),
+                         bytes(line[:SKIPPED_KEEP])))
+        self.db.commit()
+
+    def skipped_lines(self):
+        return [{"received": r, "reason": why, "length": n, "line": line} for r, why, n, line in
+                self.db.execute("SELECT received, reason, length, line FROM skipped_lines ORDER BY id")]
+
+    def game_events(self, start, leave_out=None):
+        """The stored events of a game first seen on the line start (boot, seq), in the device's
+        order: that boot's lines from start up to the next `game` line, less the line leave_out."""
+        boot, seq = start
+        found = []
+        for b, s, t, ms, u, d in self.db.execute(
+                "SELECT boot, seq, type, ms, utc, data FROM events WHERE boot IS ? AND seq >= ? ORDER BY seq",
+                (boot, seq)):
+            if t == "game" and s > seq:
+                break
+            event = {"boot": b, "seq": s, "type": t, "ms": ms, "utc": u, "data": json.loads(d)}
+            if line_key(event) != leave_out:
+                found.append(event)
+        return found
 
     def events(self, boot=None):
         query = "SELECT boot, seq, type, ms, utc, data FROM events"
@@ -106,22 +218,52 @@ class LogStore:
                 for b, s, t, ms, u, d in rows]
 
     # -- games ----------------------------------------------------------------------------------
-    def save_live_game(self, row_id, record, boot=None, start_seq=None):
-        """Insert or update the game being logged; returns its row id."""
-        now = time.time()
+    def save_live_game(self, row_id, record, start=None):
+        """Insert or update the game being logged; returns its row id. start: (boot, seq) of the
+        line the game was first seen on (its `game` line, or the snapshot that found it)."""
+        boot, start_seq = start or (None, None)
         if row_id is None:
             cur = self.db.execute(
                 "INSERT INTO games (source, boot, start_seq, game, options, names, moves, started)"
                 " VALUES ('log', ?, ?, ?, ?, ?, ?, ?)",
                 (boot, start_seq, record["game"], json.dumps(record["options"]), _names(record.get("names")),
-                 json.dumps(list(record["moves"])), now))
+                 json.dumps(list(record["moves"])), time.time()))
             self.db.commit()
             return cur.lastrowid
-        self.db.execute("UPDATE games SET moves = ?, names = COALESCE(?, names), options = ? WHERE id = ?",
+        self.db.execute("UPDATE games SET moves = ?, names = COALESCE(?, names), options = ?,"
+                        " boot = COALESCE(?, boot), start_seq = COALESCE(?, start_seq) WHERE id = ?",
                         (json.dumps(list(record["moves"])), _names(record.get("names")),
-                         json.dumps(record["options"]), row_id))
+                         json.dumps(record["options"]), boot, start_seq, row_id))
         self.db.commit()
         return row_id
+
+    def find_game(self, record):
+        """The row of the device game that record (a snapshot) is a moment of, or None: a
+        finished row only if it holds that very record, an open one if it is the same game
+        (tracker.same_game); the latest of them."""
+        moves = list(record.get("moves") or [])
+        for row_id, options, stored, finished in self.db.execute(
+                "SELECT id, options, moves, finished FROM games WHERE game = ? AND (finished = 1 OR closed = 0)"
+                " ORDER BY id DESC", (record.get("game"),)):
+            candidate = {"game": record.get("game"), "options": json.loads(options), "moves": json.loads(stored)}
+            if finished:
+                if candidate["options"] == record.get("options") and candidate["moves"] == moves:
+                    return row_id
+            elif same_game(candidate, record):
+                return row_id
+        return None
+
+    def game_start(self, row_id):
+        """(boot, seq) of the line a stored game was first seen on, or None."""
+        row = self.db.execute("SELECT boot, start_seq FROM games WHERE id = ?", (row_id,)).fetchone()
+        return None if row is None or row[1] is None else (row[0], row[1])
+
+    def close_game(self, row_id):
+        """The device left this game (another began): no later snapshot continues it. A game
+        left with no move at all was no game: its row goes."""
+        self.db.execute("DELETE FROM games WHERE id = ? AND finished = 0 AND moves = '[]'", (row_id,))
+        self.db.execute("UPDATE games SET closed = 1 WHERE id = ?", (row_id,))
+        self.db.commit()
 
     def finish_game(self, row_id, record, returns, rounds, verified=None):
         """Mark a logged game finished; if the same game is already stored (pulled), merge."""
@@ -139,8 +281,15 @@ class LogStore:
         self.db.commit()
         return row_id
 
+    def holds_finished(self, row_id, record):
+        """Whether row row_id is that record, finished."""
+        row = self.db.execute("SELECT record_hash FROM games WHERE id = ? AND finished = 1", (row_id,)).fetchone()
+        return row is not None and row[0] == record_hash(record)
+
     def add_pulled_game(self, record, device_game_id=None, verified=None):
-        """Store a finished game from the device's history; (row id, True if it was new)."""
+        """Store a finished game from the device's history; (row id, True if the database did not
+        hold it whole). A game logged live in part (the logger stopped, or the cable was out, before
+        its end) is that row, completed with the device's record."""
         digest = record_hash(record)
         row = self.db.execute("SELECT id FROM games WHERE record_hash = ?", (digest,)).fetchone()
         if row:
@@ -149,31 +298,51 @@ class LogStore:
                             (device_game_id, _names(record.get("names")), row[0]))
             self.db.commit()
             return row[0], False
+        finished = 1 if record.get("finished", True) else 0
+        fields = (json.dumps(list(record["moves"])), finished, json.dumps(record.get("returns")),
+                  record.get("rounds"), time.time(), digest, device_game_id, verified)
+        partial = self._live_part_of(record)
+        if partial is not None:
+            self.db.execute(
+                "UPDATE games SET moves = ?, finished = ?, returns = ?, rounds = ?, ended = ?, record_hash = ?,"
+                " device_game_id = ?, verified = ?, names = COALESCE(?, names), closed = 1 WHERE id = ?",
+                fields + (_names(record.get("names")), partial))
+            self.db.commit()
+            return partial, True
         cur = self.db.execute(
             "INSERT INTO games (source, game, options, names, moves, finished, returns, rounds, ended,"
-            " record_hash, device_game_id, verified) VALUES ('pull', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (record["game"], json.dumps(record["options"]), _names(record.get("names")),
-             json.dumps(list(record["moves"])), 1 if record.get("finished", True) else 0,
-             json.dumps(record.get("returns")), record.get("rounds"), time.time(), digest,
-             device_game_id, verified))
+            " record_hash, device_game_id, verified, closed) VALUES ('pull', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+            (record["game"], json.dumps(record["options"]), _names(record.get("names"))) + fields)
         self.db.commit()
         return cur.lastrowid, True
 
+    def _live_part_of(self, record):
+        """The row of a game logged live, unfinished, that record (from the history) completes."""
+        for row_id, options, stored in self.db.execute(
+                "SELECT id, options, moves FROM games WHERE source = 'log' AND finished = 0 AND game = ?"
+                " ORDER BY id DESC", (record["game"],)):
+            if same_game({"game": record["game"], "options": json.loads(options), "moves": json.loads(stored)},
+                         record):
+                return row_id
+        return None
+
     def games(self, finished_only=False):
+        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
+        closed = "closed" if "closed" in columns else "0"  # read-only, a database of an older host tool
         query = ("SELECT id, source, game, options, names, moves, finished, returns, rounds, started,"
-                 " ended, device_game_id, verified FROM games")
+                 " ended, device_game_id, verified, %s FROM games" % closed)
         if finished_only:
             query += " WHERE finished = 1"
         out = []
         for row in self.db.execute(query + " ORDER BY id"):
             (gid, source, game, options, names, moves, finished, returns, rounds, started, ended,
-             device_id, verified) = row
+             device_id, verified, left) = row
             out.append({
                 "v": 1, "id": gid, "source": source, "game": game, "options": json.loads(options),
                 "names": json.loads(names) if names else None, "moves": json.loads(moves),
                 "finished": bool(finished), "returns": json.loads(returns) if returns else None,
                 "rounds": rounds, "started": started, "ended": ended, "device_game_id": device_id,
-                "verified": verified,
+                "verified": verified, "closed": bool(left),
             })
         return out
 

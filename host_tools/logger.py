@@ -3,17 +3,32 @@
 Nothing the device confirmed is lost by the host: events go to the JSON-lines file and SQLite as
 they arrive; a lost line (a gap in a game's move indexes), a reconnect or the end of a game makes
 the logger ask the device for its state snapshot, whose record then completes the game.
+
+One device game is one stored game. A logger started (or restarted) while the device is in a game
+meets it first in the snapshot it asks for: if the database holds that game (db.find_game), the
+logger takes it up where the stored events leave it, checkpoints included, and goes on in the
+same row. A line numbered like one stored before but with other content is noted in
+skipped_lines and followed all the same (the tracker decides what it changes).
+
+Nothing the device sends stops the logger either: a line that is damaged or does not fit its
+event type's schema (host_tools.schema) is kept in SQLite's skipped_lines with the reason, shown as
+a note, and skipped; the snapshot fills in what it held. A game whose events and the engine part
+ways is still stored, finished when the device says it is over, with the first divergence as its
+verdict.
 """
 
+import json
 import sys
 import time
 
 import serial
+from engine.play import replay
 
+from host_tools.db import DIFFERS, SEEN
 from host_tools.device import Device, DeviceError, find_port, open_serial
-from host_tools.replay import Checkpoints, verify
-from host_tools.tracker import GameTracker
-from host_tools.view import describe_event, public_lines
+from host_tools.replay import Divergence, verify
+from host_tools.tracker import GameTracker, line_key
+from host_tools.view import describe_event, public_lines, shown
 
 
 class Logger:
@@ -26,7 +41,6 @@ class Logger:
         self.out = out or sys.stdout
         self.live = live and hasattr(self.out, "isatty") and self.out.isatty()
         self.tracker = GameTracker()
-        self.checks = Checkpoints()
         self.row = None  # games row of the game being logged
         self.boot = None
         self.recent = []
@@ -34,60 +48,113 @@ class Logger:
         self.want_sync = False
         self.device = None
         self.counts = {}  # events stored in this run, by type
+        self.skipped = 0  # lines skipped (or stripped of a clock field) in this run
         self.status = ""  # the latest note, shown under the live view
 
     # -- events ---------------------------------------------------------------------------------
     def handle(self, event):
-        fresh = self.store.add_event(event)
-        if not fresh:
+        status = self.store.add_event(event)
+        if status == SEEN:
             return  # seen already (a replayed line after a reconnect)
+        if status == DIFFERS:
+            self.skip(json.dumps(event, ensure_ascii=False).encode(),
+                      "numbered like a line stored before (boot %s, seq %s), with other content: followed,"
+                      " the stored one kept" % (event.get("boot"), event.get("seq")))
         if event.get("boot") != self.boot and event.get("boot") is not None:
             if self.boot is not None:
                 self.want_sync = True  # the device rebooted: check what it resumed
             self.boot = event.get("boot")
-        kind = event.get("type")
-        data = event.get("data") or {}
+        kind = event["type"]
+        data = event["data"]
         self.counts[kind] = self.counts.get(kind, 0) + 1
-        change = self.tracker.feed(event)
-        if kind == "game" or change == "new":  # a game seen from its start, or found by a snapshot
-            self.checks = Checkpoints()
-            self.row = None
-            self.named = bool(data.get("names") if kind == "game" else self.tracker.names)
-        if kind == "act" and isinstance(data.get("move"), int):
-            self.checks.acts[data["move"]] = data
-        elif kind == "round" and isinstance(data.get("round"), int):
-            self.checks.rounds[data["round"]] = data
-        elif kind == "over":
-            self.checks.over = data
-            self.want_sync = True  # confirm the whole record before calling the game finished
+        snap = data.get("state") if kind == "state" else None
+        if snap and not self.tracker.follows(snap):
+            self._take_up(snap, event)
         tracker = self.tracker
+        change = tracker.feed(event)
+        if change == "game":  # a game seen from its start: the one followed until now was left
+            self._leave()
+            self.named = bool(data.get("names"))
+        elif change == "new" and self.row is None:  # found by a snapshot, not in the database
+            self.named = bool(tracker.names)
+        if kind == "over":
+            self.want_sync = True  # confirm the whole record before calling the game finished
         if self.names and not self.named and tracker.active() and not tracker.names and tracker.over is None:
             self.named = True  # a game without names, joined at its start or later: name it once
             self.want_names = True
-        if self.tracker.needs_sync():
+        if tracker.needs_sync():
             self.want_sync = True
-        if self.tracker.active() and change in ("game", "move", "synced", "new", "over"):
-            self.row = self.store.save_live_game(self.row, self.tracker.record(), self.boot,
-                                                 self.tracker.started_seq)
-        if kind == "state" and self.tracker.active() and self.tracker.over is not None:
+        if tracker.active() and change in ("game", "started", "move", "synced", "new", "over"):
+            self.row = self.store.save_live_game(self.row, tracker.record(), tracker.started)
+        if kind == "state" and tracker.active() and tracker.over is not None:
             self._finish()
-        self._show(event)
+        self._show(event, change)
+
+    def _leave(self):
+        """The device left the game followed (another began): its row is closed."""
+        if self.row is not None:
+            self.store.close_game(self.row)
+        self.row = None
+
+    def _take_up(self, snap, event):
+        """A snapshot of a game this logger is not following: the device left the one followed
+        (if any); if the database holds the snapshot's game, follow it from its stored events."""
+        if self.tracker.active():
+            self._leave()
+        row = self.store.find_game(snap)
+        if row is None:
+            return  # a game new to the database: the tracker starts it from the snapshot
+        tracker = GameTracker()
+        start = self.store.game_start(row)
+        if start is not None:
+            for stored in self.store.game_events(start, leave_out=line_key(event)):
+                tracker.feed(stored)
+        self.tracker = tracker
+        self.row = row
+        self.named = bool(snap.get("names") or tracker.names)
+        self._say("game %d: taken up where the database left it (%d moves stored)"
+                  % (row, len(tracker.moves)))
+
+    def skip(self, line, reason):
+        """A line from the device that was skipped (or stripped of a wrong clock field)."""
+        self.skipped += 1
+        self.store.add_skipped(line, reason)
+        self._say("a line from the device %s" % reason)
 
     def _finish(self):
+        """The device says the game is over: verify it, and store it finished whatever the verdict.
+
+        The returns are the engine's when it can play the device's record to its end, else what
+        the device reported (a record the engine refuses part-way)."""
         record = self.tracker.record()
-        state, divergence = verify(record, self.checks)
-        verdict = "ok" if divergence is None else str(divergence)
-        if state is None or not state.is_over():
+        if self.row not in self.finished and self.store.holds_finished(self.row, record):
+            self._say("game %d was stored finished already" % self.row)  # by an earlier run, or pulled
             return
-        row = self.store.finish_game(self.row, record, list(state.returns()), state.round, verdict)
+        checks = self.tracker.checks
+        state, divergence = verify(record, checks)
+        if divergence is None and not state.is_over():
+            divergence = Divergence(None, "game over", True, False)
+        end = state if divergence is None else _engine_end(record)
+        over = checks.over or self.tracker.over
+        if end is not None and end.is_over():
+            returns, rounds = list(end.returns()), end.round
+        else:
+            returns, rounds = over.get("returns"), over.get("round")
+        verdict = "ok" if divergence is None else str(divergence)
+        row = self.store.finish_game(self.row, record, returns, rounds, verdict)
         if row not in self.finished:
             self.finished.append(row)
-        self._say("game %d finished and stored (%s)" % (row, "verified" if divergence is None else verdict))
+        self._say("game %d finished and stored (%s)" % (row, "verified" if divergence is None
+                                                        else "DIVERGES " + verdict))
 
-    def _show(self, event):
-        self.recent.append(describe_event(event, self.tracker.names))
-        del self.recent[:-6]
-        if not self.live:
+    def _show(self, event, change):
+        """Redraw the table when a line changed it or tells of the game; the protocol's own lines
+        (answers, screen changes, refused commands) are not shown."""
+        line = describe_event(event, self.tracker.names)
+        if line is not None:
+            self.recent.append(line)
+            del self.recent[:-6]
+        if not self.live or (line is None and change is None):
             return
         lines = public_lines(self.tracker.record(), self.tracker.names, self.recent) \
             if self.tracker.active() else ["waiting for a game"] + self.recent
@@ -98,6 +165,7 @@ class Logger:
         self.out.flush()
 
     def _say(self, text):
+        text = shown(text)  # what the device said may be in it
         if text == self.status:
             return  # "waiting for the device" once, not once a second
         self.status = text
@@ -126,18 +194,22 @@ class Logger:
             self.tracker.names = list(self.names)
             self.want_sync = True  # the snapshot brings the names into the stored game
 
-    def run(self, port=None, stop=None, reconnect_s=1.0, set_clock=True):
-        """Log until stop() is true; reopen the port after an unplug, as often as needed."""
+    def run(self, port=None, stop=None, reconnect_s=1.0, set_clock=True, opened=None):
+        """Log until stop() is true; reopen the port after an unplug, as often as needed.
+        opened: (path, serial) already open for the first connection."""
         stop = stop or (lambda: False)
         while not stop():
-            try:
-                path = port or find_port()
-                ser = open_serial(path)
-            except DeviceError as err:
-                self._say("waiting for the device: %s" % err)
-                time.sleep(reconnect_s)
-                continue
-            self.device = Device(ser, on_event=self.handle, timeout=self.timeout)
+            if opened is not None:
+                (path, ser), opened = opened, None
+            else:
+                try:
+                    path = port or find_port()
+                    ser = open_serial(path)
+                except DeviceError as err:
+                    self._say("waiting for the device: %s" % err)
+                    time.sleep(reconnect_s)
+                    continue
+            self.device = Device(ser, on_event=self.handle, timeout=self.timeout, on_skip=self.skip)
             self._say("connected to %s" % path)
             try:
                 self.device.hello()
@@ -160,3 +232,13 @@ class Logger:
                 self.device.close()
                 self.device = None
             time.sleep(reconnect_s)
+        if opened is not None:  # stopped before it was used
+            opened[1].close()
+
+
+def _engine_end(record):
+    """The engine's state after every move of the record, or None if it refuses one."""
+    try:
+        return replay(record)
+    except ValueError:  # BadRecord, BadOptions: the engine and the device part ways
+        return None

@@ -3,45 +3,29 @@
 verify() replays a record move by move and compares every checkpoint the events gave: who acted,
 in which round, under which name, the standings after each round, and the returns at the end. It
 reports the first divergence, which points at the move where the device and the engine part.
+move_line() is the line `tanturlurette replay` prints for a move: seats by name, numbered from 1
+as the device numbers them (J1 to J8) where the game has no names.
 """
 
 from engine.core import BadRecord, IllegalAction, player_name
 from engine.registry import new_state
 
-from host_tools.tracker import GameTracker
-
-
-class Checkpoints:
-    """What the device reported along a game, keyed by move index and by round."""
-
-    def __init__(self):
-        self.acts = {}  # move index -> act payload (the latest wins: undo replays an index)
-        self.rounds = {}  # round number -> round payload
-        self.over = None
+from host_tools.facts import seat_names
+from host_tools.tracker import Checkpoints, GameTracker
 
 
 def games_from_events(events):
-    """Split an event stream into games: [(tracker, checkpoints)], in order."""
+    """Split a stream of checked events (host_tools.schema) into games: [(tracker, checkpoints)],
+    one a device game, whether it was seen from its `game` line or first by a snapshot."""
+    tracker = GameTracker()
     games = []
-    tracker = None
-    checks = None
     for event in events:
-        kind = event.get("type")
-        if kind == "game":
-            tracker = GameTracker()
-            checks = Checkpoints()
-            games.append((tracker, checks))
-        if tracker is None:
-            continue
-        tracker.feed(event)
-        data = event.get("data") or {}
-        if kind == "act" and isinstance(data.get("move"), int):
-            checks.acts[data["move"]] = data
-        elif kind == "round" and isinstance(data.get("round"), int):
-            checks.rounds[data["round"]] = data
-        elif kind == "over":
-            checks.over = data
-    return games
+        change = tracker.feed(event)
+        if change in ("game", "new"):
+            if games:
+                games[-1] = tracker.previous  # the game followed until now, as it was left
+            games.append(tracker)
+    return [(game, game.checks) for game in games]
 
 
 class Divergence:
@@ -54,6 +38,14 @@ class Divergence:
     def __str__(self):
         where = "at move %d" % self.move if self.move is not None else "at the end"
         return "%s: %s: device %r, engine %r" % (where, self.what, self.device, self.engine)
+
+    @staticmethod
+    def move_of(verdict):
+        """The move a verdict (the str() of a Divergence, as stored) names, or None."""
+        head = (verdict or "").split(":", 1)[0]
+        if head.startswith("at move ") and head[8:].isdigit():
+            return int(head[8:])
+        return None
 
 
 def _round_fields(state):
@@ -107,3 +99,25 @@ def verify(record, checks=None, returns=None, on_move=None):
     if returns is not None and list(returns) != list(state.returns()):
         return state, Divergence(None, "stored returns", list(returns), list(state.returns()))
     return state, None
+
+
+def move_text(state, move, names):
+    """What a move does, seats by name: the engine's own words name seats from 0 (its "dealer seat
+    3", "losers 0,2"), so the moves that name seats are said here."""
+    phase = state.phase_name()
+    if phase == "first-dealer":  # the lot, whose outcome is a seat
+        return "dealer: %s" % names[move] if 0 <= move < len(names) else state.action_name(move)
+    if phase == "mark-losers":  # LOSERS + a mask of seats
+        mask = move - 256
+        return "lowest: " + ", ".join(names[s] for s in range(len(names)) if mask >> s & 1)
+    return state.action_name(move)
+
+
+def move_line(index, state, move, names=None, marked=None):
+    """The replay listing's line for move `index`, applied to `state` (before it): the round, who
+    acts (a name, "chance" or "the table") and what the move does."""
+    seats = seat_names(names, state.seats())
+    player = state.current_player()
+    who = seats[player] if player >= 0 else player_name(player)
+    return "%4d  round %-3d %-14s %s%s" % (index, state.round, who, move_text(state, move, seats),
+                                          "   <- diverges here" if index == marked else "")

@@ -1,8 +1,9 @@
 """The simulator's hardware layer: the same surface as hw_esp32, with keys and a terminal.
 
 Buttons are a levels mask that the key reader or a script sets; the ring frame goes through
-app.power exactly as on the board (so the current cap is exercised) and then to an optional
-painter (the ANSI terminal); text, cues and log events are kept for whoever watches.
+app.power exactly as on the board (so the current cap is exercised), and what the strip would
+receive goes to an optional painter (the ANSI terminal); text, cues and log events are kept for
+whoever watches. With has_display false (a board without the OLED) the painter gets no text.
 """
 # The simulator finds firmware/lib through sys.path at run time; the type checker's roots do not
 # include it, so its imports are not resolved here (the app's own files are checked on their own).
@@ -39,7 +40,7 @@ class SimHardware:
         self.scale = encode(frame, self.wire, self.brightness, self.budget_ma, self.color_order)
         self.frame = frame
         if self.painter is not None:
-            self.painter.ring(frame)
+            self.painter.ring(self.wire)
 
     def show_text(self, lines):
         self.text = list(lines)

@@ -8,7 +8,10 @@ Interactive by default (keys are listed under the target), starting in the setup
 --script it runs the timed button events of FILE on a manual clock, as fast as it can, and writes
 frames, text, cues and log events as JSON lines to --out (sim/script.py describes both formats).
 --serial PATH serves the USB protocol on a pty; --store DIR saves and resumes games as the board
-does on flash. --selftest starts in the self-test (the one the board runs at its first boot).
+does on flash. The config the host's set_config writes, read at the next start, is --config FILE;
+without it, config.json in the --store DIR, beside the saves as on the board; without either, an
+interactive run keeps one in a folder of its own (config_file() says where) and a scripted run has
+none, so that its presses mean the same on every run. --selftest starts in the self-test (the one the board runs at its first boot).
 With --store an interactive run also acts as the board at boot: the first start on an empty DIR
 runs the self-test, and once it has ended a marker beside the saves says so. A scripted run never
 starts it by itself, so that a script means the same whatever the DIR holds.
@@ -82,12 +85,58 @@ def parse_args(argv):
     return opts
 
 
-def build_config(opts):
-    messages = []
+def sim_config_folder(getenv):
+    """The interactive simulator's own config folder: tanturlurette/sim in the user's config
+    folder ($XDG_CONFIG_HOME, else ~/.config)."""
+    base = getenv("XDG_CONFIG_HOME") or (getenv("HOME") or ".") + "/.config"
+    return base + "/tanturlurette/sim"
+
+
+def config_file(opts, getenv):
+    """The file set_config writes and the next start reads, or None (see the module's doc)."""
     if opts["config"]:
-        config, messages = load_config(opts["config"])
-    else:
+        return opts["config"]
+    if opts["store"]:
+        return opts["store"].rstrip("/") + "/config.json"
+    if opts["script"]:
+        return None
+    return sim_config_folder(getenv) + "/config.json"
+
+
+def _exists(path):
+    import os
+
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _make_folders(path):
+    """Each missing folder of path, as os.makedirs would (MicroPython has no makedirs)."""
+    import os
+
+    parts = path.split("/")
+    for i in range(1, len(parts) + 1):
+        folder = "/".join(parts[:i])
+        if folder and not _exists(folder):
+            os.mkdir(folder)
+
+
+def build_config(opts, path):
+    """(config, messages), from path (config_file()): a file given with --config must be there
+    (the messages say so if not); the others are read once set_config has written one."""
+    messages = []
+    if path is None:  # a scripted run without --config or --store
         config = copy_config(DEFAULT_CONFIG)
+    else:
+        if not opts["config"] and not opts["store"]:
+            _make_folders(path.rsplit("/", 1)[0])  # the simulator's own folder, for set_config to write in
+        if opts["config"] or _exists(path):
+            config, messages = load_config(path)
+        else:
+            config = copy_config(DEFAULT_CONFIG)
     if opts["lang"]:
         config["language"] = opts["lang"]
     if opts["rings"]:
@@ -105,9 +154,10 @@ def build_session(opts):
     return Session(store=Store(root=opts["store"]))
 
 
-def build_link(opts, app, write=None):
+def build_link(opts, app, config_path, write=None):
     """The serial link, or None without --serial. Its timer reads the wall clock: the host is real
-    even when the app's clock is not. write, if given, sees every line after the port."""
+    even when the app's clock is not. config_path: the file set_config writes (config_file()), or
+    None. write, if given, sees every line after the port."""
     if not opts["serial"]:
         return None
     from proto.link import Link
@@ -120,7 +170,7 @@ def build_link(opts, app, write=None):
         def send(data):
             port.write(data)
             write(data)
-    return Link(app, port.read, send, opts["config"], clock=SystemClock())
+    return Link(app, port.read, send, config_path, clock=SystemClock())
 
 
 def begin_selftest(app, clock):
@@ -163,7 +213,7 @@ def wait_for_host(link, clock, watch):
     return True
 
 
-def scripted(opts, config):
+def scripted(opts, config, config_path):
     from sim.hw import SimHardware
     from sim.script import Driver, Recorder, read_steps, run_script
 
@@ -180,7 +230,7 @@ def scripted(opts, config):
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
     watch = HostWatch() if opts["wait-host"] else None
-    link = build_link(opts, app, watch.line if watch is not None else None)
+    link = build_link(opts, app, config_path, watch.line if watch is not None else None)
     if watch is not None:
         wait_for_host(link, clock, watch)
     driver = Driver(app, hw, debouncer, link, record=False)  # the script is the record
@@ -191,9 +241,11 @@ def scripted(opts, config):
     return 0
 
 
-def interactive(opts, config, messages):
+def interactive(opts, config, messages, config_path):
+    import os
+
     from sim.hw import SimHardware
-    from sim.term import Keys, Painter
+    from sim.term import Keys, Painter, terminal_traits
 
     clock = SystemClock()
     app = App(config, clock, build_session(opts))
@@ -201,26 +253,28 @@ def interactive(opts, config, messages):
         app.rng.seed(opts["seed"])
     if opts["selftest"] and app.mode.__class__.__name__ != "SelfTestMode":
         begin_selftest(app, clock)
-    painter = Painter(app.layout)
-    painter.status = "; ".join(messages)[:78]
-    hw = SimHardware(clock, config, painter=painter)
+    colours, utf8 = terminal_traits(os.getenv)
+    painter = Painter(app.layout, config, colours=colours, utf8=utf8)
+    painter.status = "; ".join(messages)
+    hw = SimHardware(clock, config, painter=painter, display=config["display"]["enabled"])
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
     try:
-        keys = Keys(clock, buttons["long_ms"])
+        keys = Keys(clock, buttons["long_ms"], on_size=painter.resize)
     except OSError:  # stdin is not a terminal (a pipe, a CI job)
         print("sim: the interactive simulator needs a terminal on stdin; "
               "for runs without one use --script FILE --out FILE")
         return 2
     hw.read_buttons = keys.levels
     hw.idle = keys.wait
-    link = build_link(opts, app)
+    link = build_link(opts, app, config_path)
     try:
-        painter.clear()
+        painter.open()
+        keys.learn_size()
         run(app, hw, debouncer, link, should_stop=lambda: keys.quit)
     finally:
+        painter.close()
         keys.restore()
-        sys.stdout.write("\x1b[0m\r\n")
     return 0
 
 
@@ -232,16 +286,23 @@ def main(argv):
             print("sim: %s" % err)
         print(USAGE)
         return 2
-    config, messages = build_config(opts)
+    import os
+
+    path = config_file(opts, os.getenv)
+    try:
+        config, messages = build_config(opts, path)
+    except OSError as err:  # the config folder cannot be made
+        print("sim: cannot make the folder of %s: %s" % (path, err))
+        return 2
     if opts["script"]:
         from sim.script import ScriptError
 
         try:
-            return scripted(opts, config)
+            return scripted(opts, config, path)
         except ScriptError as err:
             print("sim: %s: %s" % (opts["script"], err))
             return 2
-    return interactive(opts, config, messages)
+    return interactive(opts, config, messages, path)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,16 @@ seeds 1..GAMES) played through app.session.Session with a store, saving after ev
   resume_fallback_ms       the same when the newest snapshot passes its checksum but its moves
                            do not replay: it is set aside and the previous snapshot plus the
                            journal after it are replayed (a fresh snapshot written too).
+A long game: the plan bots' 3315-move Piccolo game (seed 2, 47 deals), and its first 30 moves.
+  long_snapshot_bytes      its snapshot.
+  long_save_ms, long_resume_ms, long_pull_ms   median time of its snapshot, of its resume, of
+                           pulling it from its history file (every pull_game page the host asks
+                           for, 64 moves each); long_pull_page_ms: that time a page.
+  block_<op>_<n>_moves     MicroPython only: the largest block <op> needs for the game of n
+                           moves, measured on a heap with no free block bigger than that
+                           (tests/micropython/heap_holes.py): save (a snapshot), archive, resume,
+                           pull (every page; against a game of one page). The unix port's words
+                           are 64-bit: about twice an ESP32's.
 """
 
 import sys
@@ -24,12 +34,14 @@ import sys
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 sys.path.insert(0, HERE + "/../portable")
+sys.path.insert(0, HERE + "/../micropython")
 
 from app.session import Session  # noqa: E402
 from benchlib import ON_MICROPYTHON, elapsed_us, median, now_us  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.tanturlurette_bots import ThresholdBot  # noqa: E402
+from long_game import LONG, loaded, pull_all  # noqa: E402
 from store import container  # noqa: E402
 from store.files import Files, join  # noqa: E402
 from store.storage import Store  # noqa: E402
@@ -94,7 +106,88 @@ def spoil_newest_snapshot(root):
     Files().write_atomic(path, container.encode(container.SNAPSHOT, doc))
 
 
+SHORT = 30
+
+
+def long_game_figures(scratch):
+    """The long game's figures, as the lines to print."""
+    from proto.commands import PAGE
+    from test_store_files import remove_tree
+
+    lines = []
+    root = scratch.root
+    session = loaded(LONG, Store(join(root, "long")))
+    doc = session.document()
+    lines.append("long_snapshot_bytes: %d bytes" % len(container.encode(container.SNAPSHOT, doc)))
+    times = {"save": [], "resume": [], "pull": []}
+    for _ in range(3):
+        start = now_us()
+        session._save()
+        times["save"].append(elapsed_us(start))
+        start = now_us()
+        Session(Store(join(root, "long"))).resume()
+        times["resume"].append(elapsed_us(start))
+    session.finish(abandon=True)
+    for _ in range(3):
+        start = now_us()
+        pull_all(session.store)
+        times["pull"].append(elapsed_us(start))
+    remove_tree(join(root, "long"))
+    for name in ("save", "resume"):
+        lines.append("long_%s_ms: %.1f ms" % (name, median(times[name]) / 1000))
+    pages = (LONG + PAGE - 1) // PAGE
+    lines.append("long_pull_ms: %.1f ms" % (median(times["pull"]) / 1000))
+    lines.append("long_pull_page_ms: %.2f ms" % (median(times["pull"]) / 1000 / pages))
+    if not ON_MICROPYTHON:
+        return lines
+    from heap_holes import largest_block
+
+    folders = [None]
+
+    def fresh():
+        """A folder for one store; the last one made goes (the chip is 192 KB)."""
+        if folders[0] is not None:
+            remove_tree(folders[0])
+        folders[0] = join(root, "f%d" % (folders[0] is None))
+        return folders[0]
+
+    def save(count):
+        return largest_block(lambda: loaded(count, Store(fresh())),
+                             lambda s: s.store.snapshot(s.document()))
+
+    def archive(count):
+        return largest_block(lambda: loaded(count, Store(fresh())),
+                             lambda s: s.finish(abandon=True) is not None and not s.unsaved)
+
+    def resume(count):
+        folder = fresh()
+        loaded(count, Store(folder))._save()
+
+        def run(_):
+            again = Session(Store(folder))
+            report = again.resume()
+            return bool(report and report["resumed"]) and len(again.state.moves) == count
+        return largest_block(lambda: None, run)
+
+    def pull(count):
+        kept = loaded(count, Store(fresh()))
+        kept.finish(abandon=True)
+        return largest_block(lambda: None, lambda _: pull_all(kept.store) == count)
+
+    for name, measure, short in (("save", save, SHORT), ("archive", archive, SHORT),
+                                 ("resume", resume, SHORT), ("pull", pull, PAGE)):
+        for count in (LONG, short):
+            lines.append("block_%s_%d_moves: %d bytes" % (name, count, measure(count)))
+    return lines
+
+
 def main():
+    # the long game first: the heap measures need a heap that few things have cut up yet
+    scratch = Scratch()
+    try:
+        long_lines = long_game_figures(scratch)
+    finally:
+        scratch.close()
     act_times = []
     undo_times = []
     resume_times = []
@@ -159,6 +252,8 @@ def main():
     print("undo_us: %d us" % median(undo_times))
     print("resume_ms: %.1f ms" % (median(resume_times) / 1000))
     print("resume_fallback_ms: %.1f ms" % (median(fallback_times) / 1000))
+    for line in long_lines:
+        print(line)
 
 
 main()

@@ -7,7 +7,10 @@ A bench script runs standalone under both runtimes and prints one figure a line:
 A line `name_budget: value unit` gives the MicroPython budget for `name` (the issue's budgets are
 for the unix port on this machine); the table marks figures over budget. Other lines are ignored.
 These are figures, not a timed test: nothing here fails on a slow machine, but a bench script that
-crashes makes this exit non-zero.
+crashes makes this exit non-zero. After them: the firmware's .mpy size (tests/tools/firmware_size.py),
+a figure with no budget; the whole session's heap on the 32-bit WebAssembly port (wasm_heap.py,
+a few minutes), the budget that binds the firmware; and the largest allocation of each store
+operation there, for a long game and short ones (wasm_store.py).
 """
 
 import os
@@ -19,6 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BIN = os.path.join(ROOT, ".venv", "bin")
 RUNTIMES = (("MicroPython", os.path.join(BIN, "micropython")), ("CPython", os.path.join(BIN, "python")))
 BUDGET_SUFFIX = "_budget"
+# the 32-bit WebAssembly port's figures: the whole session's heap, each store operation's largest
+# allocation
+WASM_SCRIPTS = ("wasm_heap", "wasm_store")
 
 
 def bench_files(folder=HERE):
@@ -113,6 +119,9 @@ def main(argv):
         print("\n%s\n%s\n" % (name, table(results)))
     if not wanted or any(w in "firmware_size" for w in wanted):
         failed = not print_firmware_size() or failed
+    for script in WASM_SCRIPTS:
+        if not wanted or any(w in script for w in wanted):
+            failed = not print_wasm(script) or failed
     return 1 if failed else 0
 
 
@@ -123,7 +132,20 @@ def print_firmware_size():
     if error:
         print("firmware_size failed: %s" % error)
         return False
-    print("\nfirmware .mpy size (ESP32, as deployed)\n%s\n" % table([("size", figures)]))
+    print("\nfirmware .mpy size (ESP32, as deployed; the heap below is the budget)\n%s\n"
+          % table([("size", figures)]))
+    return True
+
+
+def print_wasm(script):
+    """A figure of the 32-bit WebAssembly port (WASM_SCRIPTS: the script prints its report)."""
+    done = subprocess.run([os.path.join(BIN, "python"), os.path.join(HERE, script + ".py")],
+                          text=True, capture_output=True, cwd=ROOT)
+    print("\n" + done.stdout)
+    if done.returncode:
+        said = done.stderr.strip().splitlines() or ["exit %d" % done.returncode]
+        print("%s failed: %s" % (script, said[-1]))
+        return False
     return True
 
 

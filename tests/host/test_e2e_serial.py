@@ -209,6 +209,7 @@ class Cable:
         self.released = 0  # holds that ended
         self.seen = b""  # what the device sent since the hold began (its end), to find hold_until
         self.dropped = 0
+        self.lost = bytearray()  # what the device said to nobody (the last 64 KB)
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.plug()
@@ -232,6 +233,7 @@ class Cable:
         with self.lock:
             master, self.host_master = self.host_master, None
             self.dropped += len(self.host_out)
+            self._lose(self.host_out)
             self.host_out = bytearray()
         os.unlink(self.link_path)
         os.close(master)  # the host's reads now fail, as on a USB unplug
@@ -294,10 +296,15 @@ class Cable:
             self.held = b""
         if self.host_master is None:
             self.dropped += len(data)  # unplugged: the device talks to nobody
+            self._lose(data)
         else:
             self.host_out += data
         if data:
             self.device_mid_line = not data.endswith(b"\n")
+
+    def _lose(self, data):
+        self.lost += data
+        del self.lost[:-65536]
 
     def _from_host(self, data):
         if self.hold_until is not None:
@@ -344,6 +351,39 @@ def _wait(predicate, seconds, what):
     raise AssertionError("timed out waiting for " + what)
 
 
+class LoggerThread:
+    """A logger as `tanturlurette log` runs one, in a thread, on its own connection to the files."""
+
+    def __init__(self, port, db, jsonl=None, **kwargs):
+        self.stop = threading.Event()
+        self.holder = {}
+
+        def run():  # SQLite wants its connection used by the thread that made it
+            store = LogStore(db, jsonl)
+            with open(os.devnull, "w") as quiet:
+                self.holder["logger"] = Logger(store, live=False, timeout=1.0, out=quiet, **kwargs)
+                try:
+                    self.holder["logger"].run(port, self.stop.is_set, 0.2)
+                finally:
+                    store.close()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        _wait(lambda: "logger" in self.holder, 10, "the logger")
+        self.logger = self.holder["logger"]
+
+    def end(self):
+        self.stop.set()
+        self.thread.join(10)
+        assert not self.thread.is_alive()
+
+
+def scripted_game(tmp):
+    """The reference game's moves, the script that plays it to its end, and a cable for it."""
+    over_at, expected = reference_game(tmp)
+    return expected, _write(os.path.join(tmp, "game.txt"), game_script(until=over_at)), Cable(tmp)
+
+
 # -- the run, once for all the tests below -------------------------------------------------------
 BAD_COMMANDS = [
     (b"\x00\xff\xfe\x1b[2Jgarbage!\n", "bad_line"),
@@ -358,27 +398,11 @@ BAD_COMMANDS = [
 @pytest.fixture(scope="module")
 def logged(tmp_path_factory):
     tmp = str(tmp_path_factory.mktemp("e2e"))
-    over_at, expected_moves = reference_game(tmp)
-    script = _write(os.path.join(tmp, "game.txt"), game_script(until=over_at))
-    cable = Cable(tmp)
+    expected_moves, script, cable = scripted_game(tmp)
     db = os.path.join(tmp, "games.sqlite")
     jsonl = os.path.join(tmp, "events.jsonl")
-    stop = threading.Event()
-    holder = {}
-
-    def run_logger():  # SQLite wants its connection used by the thread that made it
-        store = LogStore(db, jsonl)
-        with open(os.devnull, "w") as quiet:
-            holder["logger"] = Logger(store, live=False, names=NAMES, timeout=1.0, out=quiet)
-            try:
-                holder["logger"].run(cable.link_path, stop.is_set, 0.2)
-            finally:
-                store.close()
-
-    thread = threading.Thread(target=run_logger, daemon=True)
-    thread.start()
-    _wait(lambda: "logger" in holder, 10, "the logger")
-    logger = holder["logger"]
+    running = LoggerThread(cable.link_path, db, jsonl, names=NAMES)
+    logger = running.logger
     sim = start_sim(cable, tmp, script, SEED)
     try:
         _wait(lambda: logger.tracker.active() and len(logger.tracker.moves) >= 10, 60, "the game to start")
@@ -398,11 +422,10 @@ def logged(tmp_path_factory):
         cable.inject_to_host(encode_event(5, "act", {"action": 1}).replace(b'"action":1', b'"action":0'))
         cable.inject_to_host(b'@TL {"seq":77,"type":"ac')  # a cut line that runs into the next
         _wait(lambda: logger.finished, 120, "the game to be finished and stored")
-        stop.set()
-        thread.join(10)
+        running.end()
         pulled = _run_cli(["pull", "--port", cable.link_path, "--db", db])
     finally:
-        stop.set()
+        running.stop.set()
         sim.kill()
         sim.wait(10)
         cable.close()
@@ -511,9 +534,9 @@ def test_plots_are_pngs_of_the_logged_game(logged):
     assert data["rounds"][-1] == state.round
     size, text = _png_size_and_text(os.path.join(plots, "game%d-pot.png" % game["id"]))
     assert size == (800, 500) and json.loads(text["Description"])["pot"][-1] == state.pot()
-    size, text = _png_size_and_text(os.path.join(plots, "wins.png"))
-    wins = json.loads(text["Description"])["wins"]
-    assert size == (800, 500)
+    size, text = _png_size_and_text(os.path.join(plots, "tanturlurette.png"))
+    wins = json.loads(text["Description"])["panels"]["games won"]
+    assert size == (1200, 500)
     assert {n for n, w in wins.items() if w} == {NAMES[s] for s, r in enumerate(state.returns()) if r > 0}
 
 
@@ -553,9 +576,7 @@ def test_tool_is_installed_as_a_console_command():
 def test_log_command_end_to_end(tmp_path):
     """The installed command, as a person runs it: it finds the game, stores it, and stops."""
     tmp = str(tmp_path)
-    over_at, expected = reference_game(tmp)
-    script = _write(os.path.join(tmp, "game.txt"), game_script(until=over_at))
-    cable = Cable(tmp)
+    expected, script, cable = scripted_game(tmp)
     db = os.path.join(tmp, "cli.sqlite")
     jsonl = os.path.join(tmp, "cli.jsonl")
     exe = os.path.join(ROOT, ".venv", "bin", "tanturlurette")
@@ -577,6 +598,61 @@ def test_log_command_end_to_end(tmp_path):
     [game] = store.games()
     store.close()
     assert game["moves"] == expected and game["names"] == NAMES and game["verified"] == "ok"
+
+
+def test_a_logger_restarted_mid_game_stores_the_game_once_and_verifies_it(tmp_path):
+    """Issue 16: the logger stopped mid-game and started again stored the game twice (a stale
+    copy in progress beside the whole one), and verify --jsonl found a false divergence. While
+    no logger runs the cable is out, so the event file has a gap: the new logger takes up the
+    stored game, and verify --jsonl says where the gap is and checks those moves from the
+    device's record."""
+    tmp = str(tmp_path)
+    expected, script, cable = scripted_game(tmp)
+    db = os.path.join(tmp, "games.sqlite")
+    jsonl = os.path.join(tmp, "events.jsonl")
+    first = LoggerThread(cable.link_path, db, jsonl, names=NAMES)
+    second = None
+    sim = start_sim(cable, tmp, script, SEED)
+    try:
+        _wait(lambda: first.logger.tracker.active() and len(first.logger.tracker.moves) >= 10, 60,
+              "the game to start")
+        cable.unplug()  # the device plays on: what it says now reaches no event file
+        first.end()  # Ctrl-C
+        stored = LogStore(db)
+        [partial] = stored.games()
+        stored.close()
+        assert not partial["finished"]
+        _wait(lambda: b'"type":"act"' in cable.lost, 60, "a move made while no logger ran")
+        cable.plug()
+        second = LoggerThread(cable.link_path, db, jsonl, names=NAMES)
+        _wait(lambda: second.logger.finished, 120, "the game to be finished and stored")
+        second.end()
+    finally:
+        for running in (first, second):
+            if running is not None:
+                running.stop.set()
+        sim.kill()
+        sim.wait(10)
+        cable.close()
+    store = LogStore(db)
+    games = store.games()
+    store.close()
+    assert len(games) == 1, [(g["id"], len(g["moves"]), g["finished"]) for g in games]
+    [game] = games
+    assert game["id"] == partial["id"] and game["finished"] and game["verified"] == "ok"
+    assert game["moves"] == expected and game["names"] == NAMES
+    assert game["moves"][:len(partial["moves"])] == partial["moves"]
+    code, out = _run_cli(["verify", "--db", db])
+    assert code == 0 and out == "game %d (log): ok, %d moves, round %d, over\n" % (
+        game["id"], len(expected), replay(game).round)
+    code, out = _run_cli(["verify", "--jsonl", jsonl])
+    assert code == 0, out
+    [line] = out.splitlines()
+    assert line.startswith("logged game 1: ok, %d moves" % len(expected)), line
+    assert "; a gap in the events: move" in line and "from the device's record only" in line
+    gap = line.split("a gap in the events: move")[1].split(" from")[0].lstrip("s ")
+    first_missing = int(gap.split(",")[0].split(" to ")[0])
+    assert first_missing >= len(partial["moves"])  # the moves the first logger saw were checked
 
 
 def spam_script(until_ms):
@@ -603,22 +679,8 @@ def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move
     second = _write(os.path.join(tmp, "second.txt"), spam_script(300000))
     cable = Cable(tmp)
     db = os.path.join(tmp, "k.sqlite")
-    stop = threading.Event()
-    holder = {}
-
-    def run_logger():
-        store = LogStore(db)
-        with open(os.devnull, "w") as quiet:
-            holder["logger"] = Logger(store, live=False, timeout=1.0, out=quiet)
-            try:
-                holder["logger"].run(cable.link_path, stop.is_set, 0.2)
-            finally:
-                store.close()
-
-    thread = threading.Thread(target=run_logger, daemon=True)
-    thread.start()
-    _wait(lambda: "logger" in holder, 10, "the logger")
-    logger = holder["logger"]
+    running = LoggerThread(cable.link_path, db)
+    logger = running.logger
     sim = start_sim(cable, tmp, first, "7", "--store", store_dir)
     try:
         _wait(lambda: logger.tracker.active() and len(logger.tracker.moves) >= len(acts), 60,
@@ -628,11 +690,10 @@ def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move
         seen = list(logger.tracker.moves)
         sim = start_sim(cable, tmp, second, "8", "--store", store_dir)
         _wait(lambda: logger.finished, 120, "the resumed game to be finished and stored")
-        stop.set()
-        thread.join(10)
+        running.end()
         code, pulled = _run_cli(["pull", "--port", cable.link_path, "--db", db])
     finally:
-        stop.set()
+        running.stop.set()
         sim.kill()
         sim.wait(10)
         cable.close()
@@ -648,3 +709,101 @@ def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move
     assert game["moves"][:len(seen)] == seen  # nothing the host saw confirmed was lost
     assert len(game["moves"]) > len(seen)
     assert code == 0 and "device game 1 -> game %d, already stored (ok)" % game["id"] in pulled
+
+
+# -- tanturlurette config against the simulator, as README runs it -------------------------------
+class InteractiveSim:
+    """The simulator as a person runs it: its terminal a pty (what it draws is read and dropped),
+    its serial port the cable's device end; quit() presses q."""
+
+    def __init__(self, cable, env, *flags):
+        import fcntl
+        import termios
+
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.proc = subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path] + list(flags),
+                                     stdin=slave, stdout=slave, stderr=subprocess.STDOUT,
+                                     env=dict(os.environ, **env))
+        os.close(slave)
+        self.screen = bytearray()
+        self.reader = threading.Thread(target=self._drain, daemon=True)
+        self.reader.start()
+
+    def _drain(self):
+        while True:
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            self.screen += data[-4096:]
+
+    def quit(self):
+        os.write(self.master, b"q")
+        code = self.proc.wait(30)
+        os.close(self.master)
+        return code
+
+
+def _config_via_cli(port, *settings):
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli(["config", "--port", port] + list(settings))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_config_changes_the_interactive_simulator_from_its_next_start(tmp_path):
+    """README's simulator (no --config) keeps a config of its own: `tanturlurette config` changes
+    it, and the next start uses it; with --store DIR it is DIR/config.json, beside the saves."""
+    tmp = str(tmp_path)
+    env = {"XDG_CONFIG_HOME": os.path.join(tmp, "xdg")}
+    own = os.path.join(tmp, "xdg", "tanturlurette", "sim", "config.json")
+    cable = Cable(tmp)
+    try:
+        sim = InteractiveSim(cable, env)
+        code, out, err = _config_via_cli(cable.link_path, "language=en", "power.brightness=40")
+        assert code == 0, err
+        assert "applies when the device restarts" in out
+        assert sim.quit() == 0
+        with open(own) as f:
+            saved = json.load(f)
+        assert saved["language"] == "en" and saved["power"]["brightness"] == 40
+        sim = InteractiveSim(cable, env)
+        code, out, err = _config_via_cli(cable.link_path)
+        assert code == 0, err
+        shown_config = json.loads(out)
+        assert shown_config["language"] == "en" and shown_config["power"]["brightness"] == 40
+        assert sim.quit() == 0
+        store = os.path.join(tmp, "flash")
+        os.mkdir(store)
+        sim = InteractiveSim(cable, env, "--store", store)
+        code, _out, err = _config_via_cli(cable.link_path, "power.brightness=50")
+        assert code == 0, err
+        assert sim.quit() == 0
+        with open(os.path.join(store, "config.json")) as f:
+            assert json.load(f)["power"]["brightness"] == 50
+        with open(own) as f:
+            assert json.load(f)["power"]["brightness"] == 40  # the store's, not the simulator's own
+    finally:
+        cable.close()
+
+
+def test_a_scripted_simulator_without_a_config_file_says_so_in_one_line(tmp_path):
+    tmp = str(tmp_path)
+    cable = Cable(tmp)
+    script = _write(os.path.join(tmp, "idle.txt"), "100000 OK down\n100080 OK up\n")
+    sim = subprocess.Popen([MICROPYTHON, SIM, "--serial", cable.device_path, "--script", script,
+                            "--out", os.path.join(tmp, "out.jsonl"), "--tail", "100000000"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        code, _out, err = _config_via_cli(cable.link_path, "language=en")
+    finally:
+        sim.kill()
+        sim.wait(10)
+        cable.close()
+    assert code == 1 and err == "config: set_config: this device has no writable config (failed)\n"

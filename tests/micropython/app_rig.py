@@ -122,22 +122,19 @@ def scroll_to_number(driver, value):
 
 
 def enter_number(driver, value):
-    """Scroll to value and confirm it with OK."""
+    """Scroll to value and confirm it: hold OK (a short OK confirms nothing)."""
     scroll_to_number(driver, value)
-    driver.press(OK)
+    driver.long(OK)
 
 
-def undo(driver):
-    """Undo as a player does: the game menu (long BACK), its Undo row, OK."""
+def undo_in_menu(driver, row="undo"):
+    """Open the game menu (long BACK) and press OK on a row: undo, or redo."""
     from app.buttons import BACK
 
     driver.long(BACK)
     menu = driver.app.mode
-    for _ in range(len(menu.rows)):
-        if menu.rows[menu.cursor] == "undo":
-            break
+    while menu.rows[menu.cursor] != row:
         driver.press(SWAP)
-    assert menu.rows[menu.cursor] == "undo", menu.rows
     driver.press(OK)
 
 

@@ -8,15 +8,7 @@ import engine.acheron_score as S
 from app.buttons import KEEP, OK, SWAP
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
-from app_rig import (
-    event_kinds,
-    make_rig,
-    past_reveal,  # noqa: E402
-    scroll_to_number,
-    start,
-    state,
-    undo,
-)
+from app_rig import event_kinds, make_rig, past_reveal, scroll_to_number, start, state, undo_in_menu
 
 
 def start_score(players=3, lang="fr"):
@@ -37,22 +29,26 @@ def shown(driver):
 
 
 def enter_number(driver, value):
-    """Scroll to value with the buttons (long SWAP jumps ten, SWAP steps one) and press OK."""
+    """Scroll to value with the buttons (long SWAP jumps ten, SWAP steps one) and hold OK."""
     scroll_to_number(driver, value)
     assert shown(driver) == str(value), driver.hw.text
     moves = len(state(driver).moves)
-    driver.press(OK)
+    driver.long(OK)
     assert len(state(driver).moves) == moves + 1, driver.hw.text
+    if driver.app.mode.applied is not None:  # a deal ended: what it applied, until a press
+        driver.press(OK)
 
 
 def press_extra(driver, label):
-    """Step past the numbers to the extra action with this label, then OK."""
+    """Step past the numbers to the extra action with this label, then hold OK."""
     mode = driver.app.mode
     for _ in range(mode.count()):
         if mode.pos >= mode.high - mode.low + 1 and shown(driver) == label:
             moves = len(state(driver).moves)
-            driver.press(OK)
+            driver.long(OK)
             assert len(state(driver).moves) == moves + 1, driver.hw.text
+            if mode.applied is not None:
+                driver.press(OK)
             return
         driver.press(KEEP)  # backwards from 0 reaches the extras first
     raise AssertionError("no extra action %r: %r" % (label, driver.hw.text))
@@ -63,30 +59,32 @@ def labels(driver):
     return [mode.words.entry_label("fr", state(driver), action) for action in mode.extras]
 
 
-def enter_player(driver, melds, cards, wilds=0, items=()):
+def enter_player(driver, melds, cards, wilds=0, items=None):
+    """One player's entries; items: the label of the set of end-of-deal items, or None."""
     enter_number(driver, melds)
     enter_number(driver, cards)
     if cards:
         enter_number(driver, wilds)
-        for item in items:
-            press_extra(driver, item)
-        enter_number(driver, 0)
+        if items is None:
+            enter_number(driver, 0)
+        else:
+            press_extra(driver, items)
 
 
 def test_a_deal_entered_with_the_buttons():
     driver = start_score()
-    assert driver.hw.text[:2] == ["Donne 1", "OK: fin de donne"], driver.hw.text
+    assert driver.hw.text[:2] == ["Donne 1", "0: donne finie"], driver.hw.text
     enter_number(driver, 0)  # the deal has been played
     assert driver.hw.text[0] == "J1 abattu:"
     assert driver.app.mode.highlighted() == 0  # the ring blinks the seat being entered
     enter_player(driver, 30, 2)
     assert driver.hw.text[0] == "J2 abattu:" and driver.app.mode.highlighted() == 1
     enter_player(driver, 12, 6, 1)
-    enter_player(driver, 5, 9, 2, ("Jocrisse -10", "Chandelle"))
+    enter_player(driver, 5, 9, 2, "Joc-10 +Chand")
     st = state(driver)
     # J1: 30 - 2 + 5; J2: 12 - 6 - 2 + 5; J3: 5 - 9 - 4 - 10 (the Chandelle gives to the others)
     assert st.standings() == [33, 9, -18]
-    assert driver.hw.text[:2] == ["Donne 2", "OK: fin de donne"]
+    assert driver.hw.text[:2] == ["Donne 2", "0: donne finie"]
     assert "J1 33 J2 9" in driver.hw.text and "J3 -18" in driver.hw.text, driver.hw.text
     assert "But 100" in driver.hw.text
     kinds = event_kinds(driver)
@@ -101,7 +99,7 @@ def test_naming_penalty_at_any_moment_and_undo():
     enter_number(driver, 7)
     press_extra(driver, "Nom oublie J3")  # in the middle of the entries
     assert state(driver).standings() == [0, -5, -5] and state(driver).phase_name() == "cards"
-    undo(driver)  # the last entry goes (the game menu)
+    undo_in_menu(driver)  # the last entry goes
     assert state(driver).standings() == [0, -5, 0] and state(driver).phase_name() == "cards"
     assert "undo" in event_kinds(driver)
 
@@ -109,7 +107,7 @@ def test_naming_penalty_at_any_moment_and_undo():
 def test_impossible_items_are_not_offered_and_ranges_shrink():
     driver = start_score()
     enter_number(driver, 0)
-    enter_player(driver, 0, 1, 0, ("Jocrisse -10",))
+    enter_player(driver, 0, 1, 0, "Jocrisse -10")
     enter_number(driver, 0)
     # one card is in J1's hand already, and J3 holds three or more (J1 cried Acheron)
     assert (driver.app.mode.low, driver.app.mode.high) == (3, 29)
@@ -120,7 +118,7 @@ def test_impossible_items_are_not_offered_and_ranges_shrink():
     enter_number(driver, 0)
     offered = labels(driver)
     assert "Chandelle" in offered and "Jocrisse -10" not in offered  # one Baiser in the deck
-    assert "Soupir+Joc -20" not in offered
+    assert "Soupir+Joc -20" not in offered and "Joc-10 +Chand" not in offered
 
 
 def test_refused_entry_shows_the_reason_and_changes_nothing():

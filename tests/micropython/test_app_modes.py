@@ -12,14 +12,7 @@ from app.buttons import KEEP, OK, SWAP
 from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
-from app_rig import (
-    event_kinds,
-    make_rig,
-    past_reveal,  # noqa: E402
-    start,
-    state,
-    undo,
-)
+from app_rig import event_kinds, make_rig, past_reveal, start, state, undo_in_menu
 from engine.core import TABLE, TERMINAL, GameState, IllegalAction
 from engine.rng import Rng
 
@@ -216,6 +209,10 @@ class TinyWords:
     def entry_label(lang, state, action):
         return "-5 J1"
 
+    @staticmethod
+    def applied(lang, state):
+        return None  # its deals apply nothing beyond the numbers
+
 
 class TinyModule:
     State = TinyScore
@@ -262,7 +259,7 @@ def enter(driver, value):
             break
         driver.press(SWAP)
     assert "> %d" % value in driver.hw.text, driver.hw.text
-    driver.press(OK)
+    driver.long(OK)
 
 
 def test_scorekeeper_entries_refusal_and_penalty():
@@ -282,13 +279,13 @@ def test_scorekeeper_entries_refusal_and_penalty():
         for _ in range(2):
             driver.press(KEEP)
         assert driver.hw.text[-4] == "> 3" or "> 3" in driver.hw.text
-        driver.press(OK)
+        driver.long(OK)
         assert state(driver).totals == [7, 3] and state(driver).round == 2
         mode = driver.app.mode
         mode.pos = 0
         driver.press(KEEP)  # below 0 wraps to the extra actions
         assert "> -5 J1" in driver.hw.text
-        driver.press(OK)
+        driver.long(OK)
         assert state(driver).totals == [2, 3]
     with_tiny_registry(body)
 
@@ -310,7 +307,7 @@ def test_scorekeeper_plays_to_the_target_and_undo_works():
     def body():
         driver = start_tiny()
         enter(driver, 6)
-        undo(driver)  # in the game menu
+        undo_in_menu(driver)
         assert state(driver).seat == 0 and len(state(driver).moves) == 0
         for _ in range(4):
             enter(driver, 6)
@@ -342,7 +339,7 @@ def test_scorekeeper_through_the_menu_for_every_installed_score_engine():
             while mode.pos < mode.high - mode.low:  # the top of the range ends games soonest
                 driver.long(SWAP)
             for _ in range(mode.high - mode.low + 1):
-                driver.press(OK)
+                driver.long(OK)
                 if len(state(driver).moves) != moves or state(driver).is_over():
                     break
                 driver.press(KEEP)  # refused: one lower

@@ -46,11 +46,14 @@ def test_starting_a_game_lets_go_of_a_game_played_before():
     assert "engine.bourre" in sys.modules
     driver.app.finish_game(driver.hw.clock.ticks_ms())
     driver.app.session.state = None  # the finished game let go too, as a new one replaces it
+    assert "app.words.bourre" in sys.modules
     start(driver, game="tanturlurette", mode="board")
     assert [m for m in OTHER_PACKS if m in sys.modules] == []
+    assert "app.words.bourre" not in sys.modules  # its words go with its engine
+    import app.words
     import engine
 
-    assert not hasattr(engine, "bourre")
+    assert not hasattr(engine, "bourre") and not hasattr(app.words, "bourre")
 
 
 def test_a_pub_game_started_after_starts_from_fresh_modules():

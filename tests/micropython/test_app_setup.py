@@ -113,7 +113,7 @@ def test_bourre_deals_stake_and_eldest_are_chosen_before_play():
             mode = driver.app.mode
             while mode.low + mode.pos != tricks:
                 driver.press(SWAP)
-            driver.press(OK)
+            driver.long(OK)  # held: a short OK confirms nothing
     st = state(driver)
     assert st.is_over() and st.round == 3
     assert sum(st.payout) == st.pot() and st.pot() >= 3 * 3 * 5

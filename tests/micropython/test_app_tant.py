@@ -1,7 +1,7 @@
 """Tanturlurette on the device, driven only by button presses through the debouncer and loop."""
 
 from app.buttons import BACK, KEEP, OK, SWAP
-from app_rig import choose, event_kinds, keep_to_marking, make_rig, start, state, undo
+from app_rig import choose, event_kinds, keep_to_marking, make_rig, start, state, undo_in_menu
 from engine.core import TABLE
 from engine.rng import Rng
 from engine.tanturlurette import PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
@@ -170,7 +170,7 @@ def test_undo_in_the_game_menu_goes_back_to_the_human_decision():
     first = state(driver).current_player()
     driver.press(SWAP)
     assert len(state(driver).moves) == 2 and state(driver).current_player() != first
-    undo(driver)  # the game menu: a long OK no longer undoes
+    undo_in_menu(driver)  # the game menu: a long OK no longer undoes
     st = state(driver)
     assert len(st.moves) == 1 and st.current_player() == first, (list(st.moves), first)
     assert driver.hw.text[0] == "Coup annule", driver.hw.text
@@ -295,6 +295,8 @@ def test_menu_new_game_abandons_to_setup():
     for _ in range(3):
         driver.press(SWAP)
     driver.press(OK)
+    assert not driver.app.session.finished  # it asks first: holding OK abandons
+    driver.long(OK)
     assert not driver.app.mode.in_game
     assert driver.app.session.finished
     assert driver.app.session.history[-1]["finished"] is False

@@ -5,7 +5,7 @@ the real debouncer, loop and app, reading the OLED as a player does."""
 
 from app.buttons import KEEP, OK, SWAP
 from app.words import tanturlurette as words
-from app_rig import make_rig, start, state
+from app_rig import make_rig, start, state, undo_in_menu
 from engine import tanturlurette as T
 
 DECISIONS = (T.F_KEEP, T.F_SWAP, T.F_BLOCKED, T.F_DRAW, T.F_TAKE, T.F_REFUSE, T.F_REENTER, T.F_RETIRE)
@@ -108,3 +108,38 @@ def test_the_names_the_host_gave_are_told():
     name = ["Anais", "Bertran", "Cleo", "Dede"][seat]  # cut to 7 for the OLED's lines
     assert ("%s garde" % name) in driver.hw.text, driver.hw.text
     assert ("%s joue" % ["Anais", "Bertran", "Cleo", "Dede"][state(driver).current_player()]) in driver.hw.text
+
+
+def test_what_an_undo_took_back_is_no_longer_told():
+    driver = make_rig(seed=4)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    seat = state(driver).current_player()
+    driver.press(KEEP)
+    line = "%s garde" % driver.app.seat_label(seat)
+    assert line in driver.hw.text, driver.hw.text
+    undo_in_menu(driver)
+    assert state(driver).current_player() == seat
+    driver.run_for(3000)  # past the undo's notice
+    assert line not in driver.hw.text, driver.hw.text
+
+
+def test_in_table_mode_too_an_undone_move_is_no_longer_told():
+    from app.words import bourre
+
+    driver = make_rig(seed=3)
+    start(driver, game="bourre", mode="table", humans=1)
+    for _ in range(100):
+        if state(driver).current_player() == 0:
+            break
+        driver.run_for(200)
+    at = len(driver.events)
+    driver.long(OK)  # J1 plays the move shown
+    told = facts_since(driver, at)
+    assert told and told[0]["args"][0] == 0, told
+    args = told[0]["args"]
+    line = bourre.tell("fr", state(driver), told[0]["kind"], args[0], args[1], args[2], driver.app.seat_label)
+    undo_in_menu(driver)
+    assert state(driver).current_player() == 0
+    driver.run_for(3000)
+    assert line not in driver.hw.text, driver.hw.text

@@ -8,14 +8,7 @@ from app.buttons import OK
 from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app_rig import enter_number as enter
-from app_rig import (
-    event_kinds,
-    make_rig,
-    past_reveal,  # noqa: E402
-    start,
-    state,
-    undo,
-)
+from app_rig import event_kinds, make_rig, past_reveal, start, state, undo_in_menu
 
 
 def start_bourre(players):
@@ -62,11 +55,11 @@ def test_impossible_tricks_are_refused_on_screen_and_nothing_changes():
     assert state(driver).totals == [2, 3] and state(driver).round == 2
 
 
-def test_undo_an_entry_with_a_long_ok():
+def test_undo_an_entry_in_the_game_menu():
     driver = start_bourre(4)
     enter(driver, 2)
     enter(driver, 1)
-    undo(driver)  # through the game menu
+    undo_in_menu(driver)
     st = state(driver)
     assert list(st.moves) == [2] and st.entry_seat() == 1
     assert driver.hw.text[-1] != "" and "Plis de J2 ?" in driver.hw.text

@@ -3,9 +3,13 @@
 import os
 
 import fakes
+import framebuf
+from app.boards import BOARDS
 from app.clock import ManualClock
-from app.config import WATCHDOG_MIN_MS
+from app.colours import ALERT
+from app.config import DEFAULT_CONFIG, WATCHDOG_MIN_MS
 from app.power import estimate_ma
+from app.ring import RingLayout
 from app.session import Session
 from engine.core import CHANCE
 from engine.rng import Rng
@@ -42,10 +46,18 @@ def fresh_scratch(config_text):
 
 
 class Serial:
-    def __init__(self):
+    """The cable: each (turn, line) of lines reaches the device at that turn of script. Like the
+    board's USB serial, the line is the REPL's unless repl is False (the browser page's is not)."""
+
+    def __init__(self, script=None, lines=(), repl=True):
+        self.repl = repl
         self.out = []
+        self.script = script
+        self.lines = list(lines)
 
     def read(self):
+        if self.lines and self.lines[0][0] <= self.script.turns:
+            return self.lines.pop(0)[1]
         return None
 
     def write(self, data):
@@ -60,8 +72,11 @@ class Script:
         self.turns = 0
         self.limit = turns
         self.presses = presses  # (turn, gpio, level)
+        self.ctrl_c = []  # at each turn, the last kbd_intr char the boot set (None: none yet)
 
     def __call__(self):
+        chars = fakes.micropython.interrupt_chars
+        self.ctrl_c.append(chars[-1] if chars else None)
         for turn, gpio, level in self.presses:
             if turn == self.turns:
                 self.machine.pins[gpio].level = level
@@ -69,22 +84,34 @@ class Script:
         return self.turns > self.limit
 
 
-def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=True):
+S3 = "Generic ESP32S3 module with Octal-SPIRAM with ESP32S3"  # what MicroPython 1.29 names the chip
+WROVER = "Generic ESP32 module with SPIRAM with ESP32"
+PSRAM_HEAP = 8 * 1024 * 1024
+PINS = DEFAULT_CONFIG["pins"]
+
+
+def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=True, machine=S3,
+             heap=PSRAM_HEAP, lines=(), repl=True):
     """Boot on fake hardware; oled: the ssd1306 driver is installed; oled_fitted: the module is
-    on the bus (its address and its pull-ups)."""
+    on the bus (its address and its pull-ups); machine: the chip as MicroPython names it; heap:
+    what gc reports, in bytes (the unix port's own heap is not a board's); lines: (turn, bytes)
+    the host sends (serial.script counts the turns); repl: the line is the REPL's, as the board's
+    USB serial is."""
     fresh_scratch(config_text)
-    serial = Serial()
     clock = ManualClock()
-    with fakes.installed(oled=oled) as (machine, neopixel, ssd1306):
+    sda_scl = BOARDS["wrover-devkitc" if machine == WROVER else "s3-devkitc-1"][1]
+    with fakes.installed(oled=oled) as (fake_machine, neopixel, ssd1306):
         if oled_fitted:
-            machine.fit_module(60)
-        script = Script(machine, turns, presses)
+            fake_machine.fit_module(60, sda_scl["i2c_sda"], sda_scl["i2c_scl"])
+        script = Script(fake_machine, turns, presses)
+        serial = Serial(script, lines, repl)
         try:
             app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
-                            clock=clock, serial=serial, sleep_ms=clock.advance)
+                            machine=machine, heap=heap, clock=clock, serial=serial,
+                            sleep_ms=clock.advance)
         finally:
             remove_tree(SCRATCH)
-        return app, machine, neopixel, ssd1306, serial
+        return app, fake_machine, neopixel, ssd1306, serial
 
 
 def test_boot_runs_the_app_on_the_board_layer():
@@ -102,7 +129,7 @@ def test_boot_runs_the_app_on_the_board_layer():
 
 
 def test_buttons_reach_the_app():
-    presses = ((10, 25, 0), (20, 25, 1))  # KEEP held 100 ms
+    presses = ((10, PINS["keep"], 0), (20, PINS["keep"], 1))  # KEEP held 100 ms
     app, _machine, _neopixel, _ssd1306, serial = boot_for(60, presses=presses)
     quiet, _m, _n, _s, _serial = boot_for(60)
     assert quiet.text == boot_for(60)[0].text  # without a press the boot is repeatable
@@ -119,9 +146,9 @@ def test_a_broken_config_still_boots_and_says_why():
 
 
 def test_bad_values_fall_back_and_each_is_logged():
-    text = CONFIG_TEXT.replace('"keep": 25', '"keep": 6').replace('"seats": 4', '"seats": 99')
+    text = CONFIG_TEXT.replace('"keep": 4', '"keep": 26').replace('"seats": 4', '"seats": 99')
     app, machine, _neopixel, _ssd1306, serial = boot_for(20, config_text=text)
-    assert machine.pins[25].pull == machine.Pin.PULL_UP  # KEEP fell back to GPIO 25
+    assert machine.pins[4].pull == machine.Pin.PULL_UP and 26 not in machine.pins  # KEEP fell back to GPIO 4
     sent = b"".join(serial.out)
     assert b"pins.keep" in sent and b"seats" in sent
     assert "2" in app.notice[0]
@@ -142,21 +169,22 @@ def test_no_oled_driver_still_boots():
     assert neopixel.strips[0].writes >= 2
 
 
-def test_pins_the_board_refuses_fall_back_to_the_default_map():
-    text = CONFIG_TEXT.replace('"leds": 16', '"leds": 23')
+def test_pins_the_board_refuses_fall_back_to_the_profiles_map():
+    text = CONFIG_TEXT.replace('"leds": 21', '"leds": 18')
     fresh_scratch(text)
     clock = ManualClock()
     serial = Serial()
     with fakes.installed() as (machine, neopixel, _ssd1306):
-        machine.broken_pins.append(23)
+        machine.broken_pins.append(18)
         try:
             app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=Script(machine, 5),
-                            clock=clock, serial=serial, sleep_ms=clock.advance)
+                            machine=S3, heap=PSRAM_HEAP, clock=clock, serial=serial,
+                            sleep_ms=clock.advance)
         finally:
             remove_tree(SCRATCH)
         assert app is not None
-        assert neopixel.strips[-1].pin is machine.pins[16]
-        assert b"default pin map" in b"".join(serial.out)
+        assert neopixel.strips[-1].pin is machine.pins[PINS["leds"]]
+        assert b"using the pin map of s3-devkitc-1" in b"".join(serial.out)
 
 
 class Unusable:
@@ -191,8 +219,8 @@ def test_an_error_in_the_loop_is_said_then_raised_for_the_watchdog():
 
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         try:
-            boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=broken,
-                      clock=clock, serial=Serial(), sleep_ms=clock.advance)
+            boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=broken, machine=S3,
+                      heap=PSRAM_HEAP, clock=clock, serial=Serial(), sleep_ms=clock.advance)
         except RuntimeError as err:
             assert str(err) == "bug"
         else:
@@ -214,12 +242,161 @@ def test_ctrl_c_relaxes_the_watchdog_and_goes_dark():
     with fakes.installed() as (machine, neopixel, _ssd1306):
         try:
             app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=interrupted,
-                            clock=clock, serial=Serial(), sleep_ms=clock.advance)
+                            machine=S3, heap=PSRAM_HEAP, clock=clock, serial=Serial(),
+                            sleep_ms=clock.advance)
         finally:
             remove_tree(SCRATCH)
         assert app is not None
         assert machine.wdts[-1].timeout == 3600000
         assert neopixel.strips[0].sent == bytearray(279)
+
+
+def test_ctrl_c_is_off_while_the_game_runs_and_on_again_after():
+    """Issue 13: a stray 0x03 on the port raised KeyboardInterrupt and stopped the game until the
+    relaxed watchdog fired an hour later. While the loop turns it is a byte like any other: it
+    reaches the protocol, which answers a bad line, and the game goes on."""
+    from proto.wire import frame
+
+    lines = [(5, b"\x03\x03" + frame({"cmd": "version", "id": 1})), (10, frame({"cmd": "version", "id": 2}))]
+    app, machine, _neopixel, _ssd1306, serial = boot_for(30, lines=lines)
+    assert app is not None and serial.script.turns == 31  # the loop ran to its end
+    assert set(serial.script.ctrl_c) == {-1}, serial.script.ctrl_c  # off at every turn
+    assert fakes.micropython.interrupt_chars == [-1, 3]  # and on again once the loop ended
+    events = protocol_lines(serial)
+    assert [e["data"].get("code") for e in events if e["type"] == "error" and "id" in e["data"]] == ["bad_line"]
+    assert [e["data"]["id"] for e in events if e["type"] == "ok"] == [2]
+    assert machine.wdts[-1].timeout == 8000  # the game's watchdog, armed all along
+
+
+def test_the_repl_command_ends_the_loop_and_hands_the_board_to_the_repl():
+    """`repl`, as deploy sends it before mpremote: answered ok, then the loop ends on its own,
+    Ctrl-C is on again, the watchdog (which cannot be stopped) waits an hour, the LEDs go dark."""
+    from proto.wire import frame
+
+    app, machine, neopixel, _ssd1306, serial = boot_for(1000, lines=[(20, frame({"cmd": "repl", "id": 9}))])
+    assert app is not None and serial.script.turns < 30, serial.script.turns  # ended by the command
+    ok = [e for e in protocol_lines(serial) if e["type"] == "ok"]
+    assert [(e["data"]["cmd"], e["data"]["id"]) for e in ok] == [("repl", 9)]
+    assert fakes.micropython.interrupt_chars == [-1, 3]
+    assert [wdt.timeout for wdt in machine.wdts] == [8000, 3600000]
+    assert neopixel.strips[0].sent == bytearray(279)
+    assert b"the host asked for the REPL" not in b"".join(serial.out)  # said on the REPL, not as an event
+
+
+def test_a_link_that_is_no_repl_refuses_the_repl_command():
+    """The simulator's link is a pty, no REPL: `repl` is refused there and its loop goes on."""
+    from proto.link import Link
+    from proto.wire import frame, parse_line
+
+    class App:
+        session = None
+
+        def pop_event(self):
+            return None
+
+    inbox = [frame({"cmd": "repl", "id": 3})]
+    out = []
+    link = Link(App(), lambda: inbox.pop(0) if inbox else None, out.append)
+    link.poll(0)
+    [answer] = [parse_line(line, True) for line in out]
+    assert answer["type"] == "error" and answer["data"]["code"] == "failed" and answer["data"]["id"] == 3
+    assert "no REPL" in answer["data"]["message"] and not link.repl_requested
+
+
+def test_a_serial_line_that_is_no_repl_keeps_ctrl_c_as_it_is_and_refuses_repl():
+    """The browser page's line is no REPL (and its WebAssembly port may have no kbd_intr): the
+    boot leaves Ctrl-C alone there, and `repl` is refused while the game goes on."""
+    from proto.wire import frame
+
+    app, machine, _neopixel, _ssd1306, serial = boot_for(30, lines=[(5, frame({"cmd": "repl", "id": 4}))],
+                                                         repl=False)
+    assert app is not None and serial.script.turns == 31  # not ended by the command
+    assert fakes.micropython.interrupt_chars == []
+    [answer] = [e["data"] for e in protocol_lines(serial) if e["type"] == "error" and e["data"].get("id") == 4]
+    assert answer["code"] == "failed" and "no REPL" in answer["message"]
+    assert [wdt.timeout for wdt in machine.wdts] == [8000]  # the game's watchdog, not relaxed
+
+
+def oled_picture(lines):
+    """The bytes an SSD1306 128x64 shows for these lines, drawn as the board layer draws them."""
+    buffer = bytearray(128 * 64 // 8)
+    picture = framebuf.FrameBuffer(buffer, 128, 64, framebuf.MONO_VLSB)
+    for row, line in enumerate(lines):
+        picture.text(line, 0, row * 8, 1)
+    return bytes(buffer)
+
+
+def protocol_lines(serial):
+    from proto.wire import PREFIX, parse_line
+
+    return [parse_line(line, need_prefix=True) for line in b"".join(serial.out).split(b"\n")
+            if line.startswith(PREFIX)]
+
+
+def test_a_board_without_psram_says_so_and_waits_instead_of_crashing():
+    """Issue 13: on a WROOM-32 without PSRAM (a 110 KB heap) the firmware reached its menu with
+    3 KB left. The heap is measured before the application loads; too small, the device says so
+    on the LEDs, the OLED (in its language) and the serial line, and waits for Ctrl-C."""
+    for language, title, needs in (("fr", "Pas de PSRAM", "il faut 1024 Ko."),
+                                   ("en", "No PSRAM", "needs 1024 KB.")):
+        text = CONFIG_TEXT.replace('"language": "fr"', '"language": "%s"' % language)
+        app, machine, neopixel, ssd1306, serial = boot_for(41, config_text=text, heap=112000)
+        assert app is None, "the game started on a board without PSRAM"
+        assert machine.wdts == [], "an armed watchdog would reset the board over and over"
+        shown = ssd1306.displays[0].shown[-1]
+        lines = [title, "", ("Memoire 109 Ko," if language == "fr" else "Heap 109 KB,"), needs]
+        assert shown == oled_picture(lines + list(boot._NO_PSRAM[language][3:]))
+        events = protocol_lines(serial)
+        assert events and all(e["type"] == "error" and e["data"]["code"] == "no_psram" for e in events)
+        assert "109 KB of heap" in events[0]["data"]["message"] and "PSRAM" in events[0]["data"]["message"]
+        assert len(events) == 3  # at the start, then every 10 s for a host tool connecting later
+        # four red LEDs at the quarters of the outer ring, blinking, the rest dark
+        layout = RingLayout(DEFAULT_CONFIG["leds"])
+        strip = neopixel.strips[0]
+        lit = [i for i in range(strip.n) if strip.sent[3 * i:3 * i + 3] != bytes(3)]
+        assert lit == sorted(layout.index(0, k) for k in (0, 8, 16, 24))
+        red = strip.sent[3 * lit[0]:3 * lit[0] + 3]
+        assert red[1] > 0 and red[0] == red[2] == 0, red  # GRB order: red alone, as ALERT is
+        assert ALERT == (255, 0, 0)
+        assert strip.writes >= 40  # one frame each half second: it blinks
+
+
+def test_the_chip_picks_its_profile_when_the_config_names_another():
+    """The reference config on a classic ESP32 (a WROVER board) uses the WROVER profile's pins:
+    the S3's GPIO 21 for the LEDs would be a pin of a different board."""
+    app, machine, neopixel, _ssd1306, serial = boot_for(20, machine=WROVER)
+    assert app is not None
+    wrover = BOARDS["wrover-devkitc"][1]
+    assert neopixel.strips[0].pin is machine.pins[wrover["leds"]]
+    assert machine.pins[wrover["keep"]].pull == machine.Pin.PULL_UP
+    assert b"this chip is an ESP32; using wrover-devkitc" in b"".join(serial.out)
+    assert app.config["board"] == "wrover-devkitc"
+
+
+def test_a_chip_no_profile_is_for_is_named():
+    app, _machine, _neopixel, _ssd1306, serial = boot_for(5, machine="ESP32C3 module with ESP32C3")
+    assert app is not None
+    assert b"no profile is for this chip (ESP32C3); pins checked as on the ESP32-S3" in b"".join(serial.out)
+
+
+def test_running_out_of_memory_while_loading_says_so_rather_than_crashing():
+    saved = boot._session
+
+    def no_memory(root, messages):
+        raise MemoryError
+
+    boot._session = no_memory
+    try:
+        app, machine, _neopixel, _ssd1306, serial = boot_for(3)
+    finally:
+        boot._session = saved
+    assert app is None and machine.wdts == []
+    assert protocol_lines(serial)[0]["data"]["code"] == "no_psram"
+
+
+def test_a_firmware_frozen_into_the_image_is_told_apart_from_files():
+    assert boot.code_in_flash("hw_esp32/boot.py") is True  # a frozen module's __file__
+    assert boot.code_in_flash(boot.__file__) is False
 
 
 # The flash chip's slowest: the maxima of the 32 Mbit SPI NOR chips in ESP32-WROOM-32 modules.

@@ -7,9 +7,14 @@ from app.buttons import BACK, KEEP, OK, SWAP
 from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
 from app.power import estimate_ma
-from hw_esp32 import CUES, Esp32Hardware, ascii_line
+from hw_esp32 import Esp32Hardware
+from hw_esp32.buzzer import CUES
+from hw_esp32.display import ascii_line
 
 CUE_ERROR = 2  # app.cues' ids: click, act, error, ...
+PINS = DEFAULT_CONFIG["pins"]  # the reference board's
+LEDS, KEEP_PIN, SWAP_PIN, OK_PIN, BACK_PIN = PINS["leds"], PINS["keep"], PINS["swap"], PINS["ok"], PINS["back"]
+SDA, SCL = PINS["i2c_sda"], PINS["i2c_scl"]
 
 
 def build(config=None, clock=None, serial=None):
@@ -22,16 +27,16 @@ def test_pin_setup_follows_the_config():
     with fakes.installed() as (machine, neopixel, _ssd1306):
         machine.fit_module(60)
         hw = build()
-        for gpio in (25, 26, 27, 33):
+        for gpio in (KEEP_PIN, SWAP_PIN, OK_PIN, BACK_PIN):
             pin = machine.pins[gpio]
             assert pin.mode == machine.Pin.IN and pin.pull == machine.Pin.PULL_UP, gpio
-        assert machine.pins[16].mode == machine.Pin.OUT
+        assert machine.pins[LEDS].mode == machine.Pin.OUT
         strip = neopixel.strips[0]
-        assert strip.pin is machine.pins[16] and strip.n == 93 and strip.bpp == 3
-        assert machine.pwms[0].pin is machine.pins[19] and machine.pwms[0].duty == 0
+        assert strip.pin is machine.pins[LEDS] and strip.n == 93 and strip.bpp == 3
+        assert machine.pwms[0].pin is machine.pins[PINS["buzzer"]] and machine.pwms[0].duty == 0
         bus = machine.i2c_buses[0]
-        assert bus.sda is machine.pins[21] and bus.scl is machine.pins[22]
-        assert hw.oled is not None and hw.messages == []
+        assert bus.sda is machine.pins[SDA] and bus.scl is machine.pins[SCL]
+        assert hw.display is not None and hw.messages == []
         assert machine.wdts == []  # armed only by start_watchdog, once booting is done
 
 
@@ -43,29 +48,48 @@ def test_active_high_buttons_pull_down_and_optional_parts_may_be_absent():
     config["display"]["enabled"] = False
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         hw = build(config)
-        assert sorted(machine.pins) == [16, 25, 26, 27]
-        assert machine.pins[25].pull == machine.Pin.PULL_DOWN
+        assert sorted(machine.pins) == sorted([LEDS, KEEP_PIN, SWAP_PIN, OK_PIN])
+        assert machine.pins[KEEP_PIN].pull == machine.Pin.PULL_DOWN
         assert machine.pwms == [] and machine.i2c_buses == []
-        assert hw.oled is None
+        assert hw.display is None
         hw.show_text(["ignored"])
         hw.play(CUE_ERROR)
         assert hw.read_buttons() == 0
-        machine.pins[27].level = 1
+        machine.pins[OK_PIN].level = 1
         assert hw.read_buttons() == 1 << OK
+
+
+def test_a_part_the_config_leaves_out_is_never_imported():
+    """The display and the buzzer have a module each, loaded only for a board that has the part:
+    a board without them does not hold their code in its heap."""
+    import sys
+
+    config = copy_config(DEFAULT_CONFIG)
+    config["buzzer"]["enabled"] = False
+    config["display"]["enabled"] = False
+    for name in ("hw_esp32.display", "hw_esp32.buzzer"):
+        sys.modules.pop(name, None)
+    with fakes.installed() as (machine, _neopixel, _ssd1306):
+        machine.fit_module(60)
+        hw = build(config)
+        assert hw.display is None and hw.buzzer is None
+        assert "hw_esp32.display" not in sys.modules and "hw_esp32.buzzer" not in sys.modules
+        build()  # the default config has both
+        assert "hw_esp32.display" in sys.modules and "hw_esp32.buzzer" in sys.modules
 
 
 def test_read_buttons_maps_active_low_levels_to_bits():
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         hw = build()
         assert hw.read_buttons() == 0
-        machine.pins[25].level = 0
+        machine.pins[KEEP_PIN].level = 0
         assert hw.read_buttons() == 1 << KEEP
-        machine.pins[26].level = 0
-        machine.pins[33].level = 0
+        machine.pins[SWAP_PIN].level = 0
+        machine.pins[BACK_PIN].level = 0
         assert hw.read_buttons() == (1 << KEEP) | (1 << SWAP) | (1 << BACK)
-        machine.pins[25].level = 1
-        machine.pins[26].level = 1
-        machine.pins[33].level = 1
+        machine.pins[KEEP_PIN].level = 1
+        machine.pins[SWAP_PIN].level = 1
+        machine.pins[BACK_PIN].level = 1
         assert hw.read_buttons() == 0
 
 
@@ -147,18 +171,18 @@ def test_no_driver_or_no_device_means_no_display_and_a_message():
     with fakes.installed(oled=False) as (machine, _neopixel, _ssd1306):
         machine.fit_module(60)
         hw = build()
-        assert hw.oled is None
+        assert hw.display is None
         assert "ssd1306 driver is not installed" in hw.messages[0]
         hw.show_text(["nothing happens"])
     with fakes.installed() as (machine, _neopixel, ssd1306):
-        machine.pulled_up.extend((21, 22))  # a bus with its pull-ups, but nothing at 0x3C
+        machine.pulled_up.extend((SDA, SCL))  # a bus with its pull-ups, but nothing at 0x3C
         hw = build()
-        assert hw.oled is None and ssd1306.displays == []
+        assert hw.display is None and ssd1306.displays == []
         assert "nothing answers at I2C address 0x3C" in hw.messages[0]
     with fakes.installed() as (machine, _neopixel, ssd1306):
         machine.fit_module(61)  # a module strapped to 0x3D
         hw = build()
-        assert hw.oled is None
+        assert hw.display is None
         assert "0x3D answers: set display.i2c_addr to 61" in hw.messages[0], hw.messages
 
 
@@ -169,18 +193,18 @@ def test_a_board_without_the_oled_boots_without_scanning_a_bus_with_no_pull_ups(
     no pull-up there is nothing on the bus, and no scan."""
     with fakes.installed() as (machine, _neopixel, ssd1306):
         hw = build()  # the default config: the display enabled, no module fitted
-        assert hw.oled is None and ssd1306.displays == []
+        assert hw.display is None and ssd1306.displays == []
         assert sum(machine.stalls) == 0, "the boot waited %d ms on the bus" % (sum(machine.stalls) // 1000)
-        assert "no pull-up on I2C SDA (GPIO 21) and SCL (GPIO 22)" in hw.messages[0], hw.messages
-        for gpio in (21, 22):  # read as inputs, and let go again: no pull left on the lines
+        assert "no pull-up on I2C SDA (GPIO %d) and SCL (GPIO %d)" % (SDA, SCL) in hw.messages[0], hw.messages
+        for gpio in (SDA, SCL):  # read as inputs, and let go again: no pull left on the lines
             pin = machine.pins[gpio]
             assert pin.mode == machine.Pin.IN and pin.pull is None, (gpio, pin.mode, pin.pull)
         assert hw.read_buttons() == 0
     with fakes.installed() as (machine, _neopixel, _ssd1306):
-        machine.pulled_up.append(21)  # SDA pulled up, SCL not: still no usable bus
+        machine.pulled_up.append(SDA)  # SDA pulled up, SCL not: still no usable bus
         hw = build()
-        assert hw.oled is None and sum(machine.stalls) == 0
-        assert "no pull-up on I2C SCL (GPIO 22): no module" in hw.messages[0], hw.messages
+        assert hw.display is None and sum(machine.stalls) == 0
+        assert "no pull-up on I2C SCL (GPIO %d): no module" % SCL in hw.messages[0], hw.messages
     # a bus that passes the check but still cannot rise costs a bounded wait, not seconds
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         machine.fit_module(60)
@@ -196,9 +220,9 @@ def test_a_display_that_stops_answering_is_dropped_after_three_failures():
         machine.i2c_devices.remove(60)  # a loose wire
         hw.show_text(["1"])
         hw.show_text(["2"])
-        assert hw.oled is not None
+        assert hw.display is not None
         hw.show_text(["3"])
-        assert hw.oled is None
+        assert hw.display is None
         assert "stopped answering" in hw.messages[-1]
         assert len(ssd1306.displays[0].shown) == 1
 
@@ -266,6 +290,8 @@ def test_watchdog_is_armed_on_request_and_fed_every_turn():
 
 
 class FakeSerial:
+    repl = False  # a cable of a test, no REPL
+
     def __init__(self, incoming):
         self.incoming = list(incoming)
         self.written = []
@@ -285,6 +311,15 @@ def test_serial_goes_through_the_serial_object():
         assert hw.serial_read() is None
         hw.serial_write(b"!pong\n")
         assert serial.written == [b"!pong\n"]
+        assert hw.repl_line is False  # passed on from the serial object: no REPL, no `repl`
+
+
+def test_the_usb_serial_is_the_repls_line():
+    from hw_esp32.usb_serial import UsbSerial
+
+    with fakes.installed():
+        hw = build()  # no serial handed in: the board's own USB serial
+        assert hw.repl_line is True and UsbSerial.repl is True
 
 
 def test_shutdown_is_dark_and_silent():
@@ -312,7 +347,7 @@ def test_steady_state_turns_allocate_nothing():
         hw.start_watchdog()
         frame = bytearray([90] * 279)
         hw.play(2)
-        machine.pins[27].level = 0
+        machine.pins[OK_PIN].level = 0
         micropython.heap_lock()
         try:
             mask = turns(hw, frame, 30)

@@ -6,7 +6,7 @@ numbers in the same scroll. The tests read the OLED as a player would.
 
 from app.buttons import OK, SWAP
 from app.modes.score import ScoreMode
-from app_rig import enter_number, event_kinds, make_rig, start, state, undo
+from app_rig import enter_number, event_kinds, make_rig, start, state, undo_in_menu
 
 
 def scroll_to(driver, label):
@@ -61,7 +61,7 @@ def test_refused_entries_show_why_and_change_nothing():
 def test_named_contract_from_the_list_after_the_numbers():
     driver = start_piccolo()
     scroll_to(driver, "misere")
-    driver.press(OK)
+    driver.long(OK)
     assert driver.hw.text[:2] == ["misere", "Preneur ?"], driver.hw.text
     enter_number(driver, 4)
     assert driver.hw.text[1] == "Plis du preneur?"
@@ -72,10 +72,10 @@ def test_named_contract_from_the_list_after_the_numbers():
 def test_all_pass_and_undo():
     driver = start_piccolo()
     scroll_to(driver, "tous passent")
-    driver.press(OK)
+    driver.long(OK)
     assert state(driver).dealer == 1 and state(driver).round == 2
     enter_number(driver, 30)
-    undo(driver)  # the contract entry, through the game menu
+    undo_in_menu(driver)  # undo the contract entry
     assert list(state(driver).moves) == [100] and state(driver).phase_name() == "contract"
 
 
@@ -85,9 +85,9 @@ def test_first_winner_leaves_and_the_dealer_plays():
         st = state(driver)
         while 1 not in st.active:  # seat 2 deals: throw the deal in
             scroll_to(driver, "tous passent")
-            driver.press(OK)
+            driver.long(OK)
         scroll_to(driver, "piccolo table")
-        driver.press(OK)
+        driver.long(OK)
         enter_number(driver, 2)
         enter_number(driver, 1)
     st = state(driver)

@@ -5,13 +5,12 @@ import os
 
 from app.buttons import KEEP, OK, SWAP
 from app.clock import ManualClock
-from app.config import DEFAULT_CONFIG
 from app.ring import RingLayout
 from app_rig import make_rig, start, state
 from engine.core import TABLE
 from sim import run as sim_run
 from sim.script import ScriptError, parse_script
-from sim.term import KeyPresses, Painter, grid_positions
+from sim.term import KeyPresses, grid_positions
 from support import expect_raises
 
 _PARTS = __file__.split("/")[:-1]
@@ -235,27 +234,6 @@ def test_grid_places_every_led_once():
         layout = RingLayout({"rings": rings})
         cells = grid_positions(layout)
         assert sorted(cells.values()) == list(range(layout.num_leds)), rings
-
-
-class Sink:
-    def __init__(self):
-        self.data = []
-
-    def write(self, text):
-        self.data.append(text)
-
-
-def test_painter_draws_lit_leds_in_colour_and_the_oled_beside():
-    layout = RingLayout(DEFAULT_CONFIG["leds"])
-    sink = Sink()
-    painter = Painter(layout, sink)
-    frame = layout.new_frame()
-    frame[3 * layout.centre] = 200
-    painter.text(["Tour 1  pot 4", "J1 joue"])
-    painter.ring(frame)
-    screen = sink.data[-1]
-    assert "38;2;200;0;0m" in screen
-    assert "|Tour 1  pot 4   |" in screen and "|J1 joue" in screen
 
 
 def test_keys_become_timed_presses():

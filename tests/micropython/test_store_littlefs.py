@@ -27,7 +27,7 @@ def _light_print(session):
     """A checksum of what the session saves (moves, undo/redo memory): equal, same game.
     A checksum rather than the text keeps 300 of them within the unix port's 2 MB heap."""
     doc = session.document()
-    return crc32(json.dumps([doc["seq"], doc["moves"], doc["redo"], doc["putback"],
+    return crc32(json.dumps([doc["seq"], list(doc["moves"]), doc["redo"], doc["putback"],
                              doc["floor"]]).encode())
 
 

@@ -1,4 +1,4 @@
-"""Achéron scorekeeper: entries, one-button items, the naming penalty, refusals, the race to 100."""
+"""Achéron scorekeeper: entries, the end-of-deal items, the naming penalty, refusals, the race to 100."""
 
 import json
 
@@ -148,6 +148,78 @@ def test_one_jocrisse_per_deal_and_soupir_needs_two_cards():
     refused(state, S.CHANDELLE, "marked already")
 
 
+def items_step(players=3, cards=5, wilds=0):
+    """A state at J1's end-of-deal items, J1 holding `cards` cards of which `wilds` are wild."""
+    state = S.State({"players": players})
+    for entry in (0, 0, cards, wilds):
+        state.apply(entry)
+    assert state.phase_name() == "items"
+    return state
+
+
+def test_the_items_of_a_player_are_one_entry_chosen_from_the_sets_the_hand_allows():
+    state = items_step()
+    sets = [(action - S.ITEMS, words.entry_label("fr", state, action)) for action in state.extra_actions()
+            if action >= S.ITEMS]
+    assert sets == [(S.ITEM_JOCRISSE, "Jocrisse -10"), (S.ITEM_SOUPIR, "Soupir+Joc -20"),
+                    (S.ITEM_CHANDELLE, "Chandelle"), (S.ITEM_JOCRISSE | S.ITEM_CHANDELLE, "Joc-10 +Chand"),
+                    (S.ITEM_SOUPIR | S.ITEM_CHANDELLE, "Soup-20 +Chand")]
+    assert [words.entry_label("en", state, a) for a in state.extra_actions()][:5] == [label for _m, label in sets]
+    refused(state, S.ITEMS + (S.ITEM_JOCRISSE | S.ITEM_SOUPIR), "Jocrisse or Soupir")
+    state.apply(S.ITEMS + (S.ITEM_SOUPIR | S.ITEM_CHANDELLE))  # both at once, and on to J2
+    assert state.entry_seat() == 1 and state.phase_name() == "melds"
+    assert state.jocrisse == [20, 0, 0] and state.candle == [True, False, False]
+    assert state.action_name(S.ITEMS + (S.ITEM_SOUPIR | S.ITEM_CHANDELLE)) == "items Soupir+Joc -20+Chandelle"
+    # J2 holds 1 card, a wild one: no room for the Baiser or a personnage, nothing but slips offered
+    for entry in (30, 1, 1):
+        state.apply(entry)
+    assert [a for a in state.extra_actions() if a >= S.ITEMS] == []
+    refused(state, S.ITEMS + S.ITEM_CHANDELLE, "left for a personnage")
+    state.apply(0)
+    # J3 with cards: another player has the Baiser, so only Chandelle
+    for entry in (0, 4, 0):
+        state.apply(entry)
+    assert [a - S.ITEMS for a in state.extra_actions() if a >= S.ITEMS] == [S.ITEM_CHANDELLE]
+    refused(state, S.ITEMS + (S.ITEM_JOCRISSE | S.ITEM_CHANDELLE), "one Baiser")
+    assert state.jocrisse == [20, 0, 0] and state.candle == [True, False, False]  # the check undid itself
+
+
+def test_a_set_needs_room_for_every_item_in_it():
+    state = items_step(cards=1)  # one card: the Baiser or a personnage, not both
+    offered = [a - S.ITEMS for a in state.extra_actions() if a >= S.ITEMS]
+    assert offered == [S.ITEM_JOCRISSE, S.ITEM_CHANDELLE], offered
+    refused(state, S.ITEMS + (S.ITEM_JOCRISSE | S.ITEM_CHANDELLE), "left for a personnage")
+    refused(state, S.ITEMS + S.ITEM_SOUPIR, "Soupir needs")
+    state.apply(S.JOCRISSE)  # as earlier firmware entered it: one item, then 0
+    refused(state, S.ITEMS + S.ITEM_CHANDELLE, "marked already")
+
+
+def test_what_a_deal_applied_is_listed_after_it_and_kept_with_the_state():
+    state = S.State({"players": 3})
+    assert words.applied("fr", state) == []
+    state.apply(S.NAMING + 1)
+    state.apply(S.NAMING + 1)
+    enter_deal(state, [(30, 2, 0, ()), (12, 6, 1, ()), (5, 9, 2, ())])
+    assert words.applied("fr", state) == ["J2 noms x2 -10"]
+    state.apply(0)
+    state.apply(S.NAMING + 0)
+    for entry in (30, 2, 0, S.ITEMS + S.ITEM_CHANDELLE, 12, 6, 1, 0, 5, 9, 2, S.ITEMS + S.ITEM_JOCRISSE):
+        state.apply(entry)
+    assert state.round == 3
+    assert words.applied("fr", state) == ["J1 Chandelle", "J1 nom oublie -5", "J3 Jocrisse -10"]
+    assert words.applied("en", state) == ["P1 Chandelle", "P1 name slip -5", "P3 Jocrisse -10"]
+    for lang in ("fr", "en"):
+        for line in words.applied(lang, state):
+            assert len(line) <= 16, line
+    copy = S.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert words.applied("en", copy) == words.applied("en", state)
+    again = replay(json.loads(json.dumps(state.record())))
+    assert again.to_dict() == state.to_dict()
+    bad = state.to_dict()
+    bad["last_jocrisse"] = [5, 0, 0]
+    expect_raises(BadRecord, S.from_dict, bad)
+
+
 def test_prompts_fit_the_oled_in_both_languages():
     state = S.State({"players": 6})
     seen = set()
@@ -211,7 +283,8 @@ def test_every_refusal_fits_three_oled_lines():
     for _game in range(3):
         state = S.State({"players": 3, "target": 300})
         for _step in range(60):
-            for probe in list(range(0, state.max_melds + 2, 3)) + [S.JOCRISSE, S.SOUPIR, S.CHANDELLE]:
+            sets = [S.ITEMS + mask for mask in range(1, 7)]
+            for probe in list(range(0, state.max_melds + 2, 3)) + [S.JOCRISSE, S.SOUPIR, S.CHANDELLE] + sets:
                 why = state.why_illegal(probe)
                 if why:
                     reasons.add(why)
@@ -232,7 +305,8 @@ def test_every_refusal_fits_three_oled_lines():
 
 
 def enter_played_deal(state, last_deal):
-    """Enter what the card engine counted at the end of a deal, item by item, as the table would."""
+    """Enter what the card engine counted at the end of a deal as the table does with the buttons:
+    each player's items as one set (0 for none)."""
     state.apply(0)
     for s in range(state.n):
         row = last_deal["rows"][s]
@@ -241,11 +315,12 @@ def enter_played_deal(state, last_deal):
         state.apply(cards)
         if cards:
             state.apply(-row["wilds"] // 2)
+            mask = 0
             if row["jocrisse"]:
-                state.apply(S.JOCRISSE if row["jocrisse"] == -10 else S.SOUPIR)
+                mask = S.ITEM_JOCRISSE if row["jocrisse"] == -10 else S.ITEM_SOUPIR
             if s in last_deal["candles"]:
-                state.apply(S.CHANDELLE)
-            state.apply(0)
+                mask |= S.ITEM_CHANDELLE
+            state.apply(S.ITEMS + mask if mask else 0)
 
 
 def played_deal():

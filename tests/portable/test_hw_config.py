@@ -1,13 +1,14 @@
 """app.config: the defaults match firmware/config.json; every bad value falls back on its own;
-values that could harm the reference board are refused with their bound and the reason."""
+values that could harm the reference board are refused with their bound and the reason; the pins
+are checked against the board profile's chip, and the profile against the chip the firmware runs on."""
 
 import json
 import os
 
 from app import power
+from app.boards import BOARDS, CHIPS, REFERENCE_BOARD, chip_of, pin_refusal
 from app.config import (
     DEFAULT_CONFIG,
-    USABLE_PINS,
     WATCHDOG_MIN_MS,
     check_config,
     copy_config,
@@ -160,35 +161,139 @@ def test_a_missing_section_is_one_message():
                                 "config: leds is missing; using its defaults"]
 
 
-def test_pins_that_cannot_work_are_refused():
-    for pin in (6, 7, 11, 1, 3, 34, 39, 20, 40, -1, "16"):
+def test_pins_that_cannot_work_on_the_reference_board_are_refused_with_the_reason():
+    # the ESP32-S3's rules (Espressif's GPIO table): each refusal names why
+    cases = ((26, "flash and PSRAM"), (32, "flash and PSRAM"), (33, "octal PSRAM"),
+             (37, "octal PSRAM"), (19, "native USB"), (20, "native USB"), (43, "UART0"),
+             (44, "UART0"), (0, "strapping"), (3, "strapping"), (45, "strapping"),
+             (46, "strapping"), (22, "not a GPIO"), (25, "not a GPIO"), (49, "not a GPIO"),
+             (-1, "not a GPIO"), ("16", "must be a GPIO number"), (16.0, "must be a GPIO number"))
+    for pin, why in cases:
         raw = copy_config(DEFAULT_CONFIG)
         raw["pins"]["keep"] = pin
-        config, message = one_message(raw, "pins.keep", "using 25")
-        assert config["pins"]["keep"] == 25
-    assert 34 not in USABLE_PINS and 6 not in USABLE_PINS
+        config, message = one_message(raw, "pins.keep", why, "using 4")
+        assert config["pins"] == DEFAULT_CONFIG["pins"], pin
+        if why != "must be a GPIO number":
+            assert "GPIO %d" % pin in message and "ESP32-S3" in message, message
+
+
+def test_each_chip_refuses_what_espressif_reserves_and_takes_the_rest():
+    refused = {
+        "esp32": set(range(6, 12)) | {16, 17, 1, 3} | set(range(34, 40)) | {0, 2, 5, 12, 15}
+        | {20, 24, 28, 29, 30, 31} | set(range(40, 50)),
+        "esp32s3": set(range(26, 38)) | {19, 20, 43, 44, 0, 3, 45, 46} | {22, 23, 24, 25, 49},
+    }
+    for chip, pins in refused.items():
+        for pin in range(0, 50):
+            assert (pin_refusal(chip, pin) is not None) == (pin in pins), (chip, pin)
+    assert sorted(CHIPS) == sorted(refused)
+
+
+def test_every_profile_pin_map_follows_its_chip_and_uses_each_pin_once():
+    for name, (chip, pins) in BOARDS.items():
+        assert chip in CHIPS, name
+        assert sorted(pins) == sorted(DEFAULT_CONFIG["pins"]), name
+        for role, pin in pins.items():
+            assert pin_refusal(chip, pin) is None, (name, role, pin, pin_refusal(chip, pin))
+        assert len(set(pins.values())) == len(pins), name
+    assert DEFAULT_CONFIG["board"] == REFERENCE_BOARD and BOARDS[REFERENCE_BOARD][0] == "esp32s3"
+
+
+def wrover_config():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["board"] = "wrover-devkitc"
+    raw["pins"] = dict(BOARDS["wrover-devkitc"][1])
+    return raw
+
+
+def test_the_wrover_profile_checks_its_pins_against_the_classic_esp32():
+    config, messages = check_config(wrover_config(), "esp32")
+    assert messages == [] and config["pins"] == BOARDS["wrover-devkitc"][1]
+    raw = wrover_config()
+    raw["pins"]["leds"] = 16  # the WROOM's LED pin: the PSRAM's on a WROVER
+    config, message = one_message(raw, "pins.leds", "GPIO 16", "PSRAM", "using 23")
+    assert config["pins"]["leds"] == 23 and config["board"] == "wrover-devkitc"
+    raw["pins"]["leds"] = 18
+    raw["pins"]["i2c_sda"] = 35  # a GPIO on the S3, input only on the ESP32 of this profile
+    config, message = one_message(raw, "pins.i2c_sda", "input only", "using 21")
+
+
+def test_a_profile_for_another_chip_gives_this_chips_profile_and_pin_map():
+    config_chip = one_message_for_chip(copy_config(DEFAULT_CONFIG), "esp32", "s3-devkitc-1",
+                                       "ESP32-S3 board", "this chip is an ESP32", "using wrover-devkitc")
+    assert config_chip["board"] == "wrover-devkitc"
+    assert config_chip["pins"] == BOARDS["wrover-devkitc"][1]
+    # the rest of the config is kept
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["language"] = "en"
+    assert check_config(raw, "esp32")[0]["language"] == "en"
+    # and the other way round
+    config, messages = check_config(wrover_config(), "esp32s3")
+    assert config["board"] == REFERENCE_BOARD and config["pins"] == DEFAULT_CONFIG["pins"]
+    assert len(messages) == 1 and "ESP32 board" in messages[0]
+    # the right chip: nothing to say
+    assert check_config(copy_config(DEFAULT_CONFIG), "esp32s3")[1] == []
+
+
+def one_message_for_chip(raw, chip, *words):
+    config, messages = check_config(raw, chip)
+    assert len(messages) == 1, messages
+    for word in words:
+        assert word in messages[0], (word, messages[0])
+    return config
+
+
+def test_an_unknown_or_missing_board_is_the_profile_for_this_chip():
+    raw = copy_config(DEFAULT_CONFIG)
+    raw["board"] = "esp32-devkit"
+    config = one_message_for_chip(raw, None, "board must be one of", '"s3-devkitc-1"',
+                                  '"wrover-devkitc"', '"esp32-devkit"', 'using "s3-devkitc-1"')
+    assert config == DEFAULT_CONFIG
+    raw = wrover_config()
+    del raw["board"]
+    config = one_message_for_chip(raw, "esp32", "board is missing", 'using "wrover-devkitc"')
+    assert config["pins"] == BOARDS["wrover-devkitc"][1]
+    # a broken file on an ESP32 gives the defaults with the ESP32's profile
+    config, messages = load_config(HERE + "/no-such-config.json", "esp32")
+    assert config["board"] == "wrover-devkitc" and config["pins"] == BOARDS["wrover-devkitc"][1]
+
+
+def test_the_chip_is_read_from_micropythons_machine_string():
+    assert chip_of("Generic ESP32S3 module with Octal-SPIRAM with ESP32S3") == "esp32s3"
+    assert chip_of("Generic ESP32S3 module with ESP32S3") == "esp32s3"
+    assert chip_of("Generic ESP32 module with SPIRAM with ESP32") == "esp32"
+    assert chip_of("Generic ESP32 module with ESP32") == "esp32"
+    assert chip_of("ESP32C3 module with ESP32C3") is None
+    assert chip_of("linux [GCC 14.2.1] version") is None
+    assert chip_of("") is None
 
 
 def test_required_pins_cannot_be_null():
     raw = copy_config(DEFAULT_CONFIG)
     raw["pins"]["ok"] = None
-    config, _message = one_message(raw, "pins.ok")
-    assert config["pins"]["ok"] == 27
+    config, _message = one_message(raw, "pins.ok", "must be a GPIO number, got null")
+    assert config["pins"]["ok"] == 6
 
 
-def test_strapping_pin_is_kept_with_a_warning():
+def test_a_strapping_pin_is_refused():
+    # a button held at reset, or a part pulling the pin, would stop the board from booting
     raw = copy_config(DEFAULT_CONFIG)
-    raw["pins"]["buzzer"] = 12
-    config, _message = one_message(raw, "strapping", "GPIO 12")
-    assert config["pins"]["buzzer"] == 12
+    raw["pins"]["buzzer"] = 46
+    config, _message = one_message(raw, "pins.buzzer", "strapping", "GPIO 46", "using 47")
+    assert config["pins"]["buzzer"] == 47
 
 
-def test_a_pin_used_twice_gives_the_default_map():
+def test_a_pin_used_twice_gives_the_profiles_map():
     raw = copy_config(DEFAULT_CONFIG)
     raw["pins"]["swap"] = 13
     raw["pins"]["ok"] = 13
-    config, _message = one_message(raw, "twice")
+    config, _message = one_message(raw, "twice", "s3-devkitc-1")
     assert config["pins"] == DEFAULT_CONFIG["pins"]
+    raw = wrover_config()
+    raw["pins"]["swap"] = 13
+    raw["pins"]["ok"] = 13
+    config, _message = one_message(raw, "twice", "wrover-devkitc")
+    assert config["pins"] == BOARDS["wrover-devkitc"][1]
 
 
 def test_optional_parts_without_pins_are_turned_off():
@@ -345,4 +450,4 @@ def test_garbage_never_raises():
 def test_returned_config_is_a_copy():
     config, _ = check_config(copy_config(DEFAULT_CONFIG))
     config["pins"]["keep"] = 0
-    assert DEFAULT_CONFIG["pins"]["keep"] == 25
+    assert DEFAULT_CONFIG["pins"]["keep"] == 4 and BOARDS[REFERENCE_BOARD][1]["keep"] == 4

@@ -59,7 +59,13 @@ def test_history_from_the_store_through_the_link():
         assert [g["id"] for g in listing] == [1, 2]
         assert listing[0]["names"] == ["Anne", "Bea", "Cyr", "Dom"] and listing[0]["finished"]
         assert listing[1]["moves"] == len(second["moves"])
-        pulled = _ask(link, inbox, out, b'{"cmd":"pull_game","game_id":1,"id":2}\n')["data"]["record"]
+        page = _ask(link, inbox, out, b'{"cmd":"pull_game","game_id":1,"id":2}\n')["data"]
+        pulled = page["record"]
+        assert page["start"] == 0 and page["total"] == len(first["moves"])
+        pulled["moves"] = page["moves"]
+        while len(pulled["moves"]) < page["total"]:  # the rest, a page at a time
+            more = b'{"cmd":"pull_game","game_id":1,"start":%d}\n' % len(pulled["moves"])
+            pulled["moves"] += _ask(link, inbox, out, more)["data"]["moves"]
         assert pulled["moves"] == first["moves"] and pulled["names"] == first["names"]
         assert list(replay(pulled).returns()) == pulled["returns"]
         missing = _ask(link, inbox, out, b'{"cmd":"pull_game","game_id":9,"id":3}\n')

@@ -404,7 +404,7 @@ def test_history_is_bounded_listed_and_replayable():
         assert listed[-1]["names"] == ["A", "B", "C", "D"] and sum(listed[-1]["returns"]) == 0
         for h in listed:
             assert replay(store.read_history(h["id"])).to_dict() == finals[h["id"] - 1]
-        raw = store.history_bytes(5)
+        raw = Files().read(join(join(root, "history"), "h5"))
         assert container.decode(container.HISTORY, raw)["moves"] == finals[4]["moves"]
         # archiving the same game twice (a cut between archive and clear) keeps one copy
         assert store.archive(store.read_history(5)) == 5
@@ -419,6 +419,37 @@ def test_history_is_bounded_listed_and_replayable():
         assert [h["id"] for h in store.list_history()] == [3, 5]
     finally:
         clean_root(root)
+
+
+def test_a_game_archived_again_is_kept_once_unless_the_copy_kept_is_damaged():
+    root = scratch_root()
+    try:
+        session = Session(Store(root))
+        opts, ops, _ = scripted_ops(seed=31, max_ops=30)
+        session.new_game("tanturlurette", opts)
+        for op in ops:
+            run_op(session, op)
+        doc = _history_doc(session)
+        assert session.store.archive(doc) == 1
+        assert session.store.archive(doc) == 1  # a cut between archive and clear, then again
+        path = join(join(root, "history"), "h1")
+        raw = Files().read(path)
+        with Files().open(path, "wb") as f:  # one bit of the copy kept flips
+            f.write(raw[:-3] + bytes([raw[-3] ^ 1]) + raw[-2:])
+        assert session.store.archive(doc) == 2
+        assert session.store.read_history(2)["moves"] == list(session.state.moves)
+        assert "error" in session.store.list_history()[0]
+        doc["names"] = ["A", "B", "C", "D"]  # same moves, other content: another game
+        assert session.store.archive(doc) == 3
+    finally:
+        clean_root(root)
+
+
+def _history_doc(session):
+    state = session.state
+    doc = session.record()
+    doc.update(finished=False, returns=list(state.returns()), rounds=state.round)
+    return doc
 
 
 def test_an_abandoned_game_is_kept_in_history():

@@ -206,6 +206,9 @@ class App:
             self.show_error(str(err), now)
             return False
         forget_other_packs(game)  # another game's engine, loaded by a game played before
+        from app.words import forget_others
+
+        forget_others(game)  # and its words
         self.switch(self.play_mode(), now)
         return True
 

@@ -87,6 +87,18 @@ _STRINGS = _table((
     ("peek_hint", "OK: voir la main", "OK: see the hand"),
     ("target", "But %d", "Target %d"),
     ("game_over", "Partie finie", "Game over"),
+    # presses that forgive: confirming is holding OK (scorekeeper, game menu)
+    ("hold_confirm", "Tenir OK:valider", "Hold OK: confirm"),
+    ("hold_longer", "OK: tenir appuye", "OK: hold it down"),  # a short OK confirmed nothing
+    ("score_steps", "K/S:+-1 tenu:10", "K/S:+-1 hold:10"),  # a long KEEP/SWAP jumps by ten
+    ("score_pick", "K/S: choix", "K/S: pick"),
+    ("applied_head", "Fin donne %d:", "End of deal %d:"),  # then what the deal applied
+    ("abandon_ask", "Abandonner ?", "Abandon game?"),
+    ("abandon_yes", "Tenir OK: oui", "Hold OK: yes"),
+    ("abandon_no", "K/S/BACK: non", "K/S/BACK: no"),
+    ("undo_none", "Annuler: rien", "Undo: nothing"),  # the game menu's rows with nothing to do
+    ("redo_none", "Retablir: rien", "Redo: nothing"),
+    ("new_game_row", "Nouv. partie", "New game"),  # "Nouvelle partie" and the cursor: 17 columns
 ))
 
 

@@ -4,43 +4,96 @@ Each turn reads the buttons, debounces, hands every event to the app, lets time 
 frame and the text when they changed, plays queued cues and serves the serial link. Nothing in it
 waits for an animation or a bot: those are driven by the clock in app.tick, so input is read
 every PERIOD_MS whatever is on screen.
+
+A MemoryError never ends the loop: out of the loop it would reach the watchdog, which resets the
+board into the same saved game, to run out again. Each of the turn's three parts catches it: the
+app's (its button events and its time: a mode, the menus, the session's saves and archives),
+the outputs' (the frame, the text, the cues) and the link's (its reads, commands and sends). The
+loop then collects the garbage and says so as a full flash is said: a notice on the OLED and an
+`error` event (code `out_of_memory`, the part, the mode, the heap free after collecting), once
+while the notice shows, so that a shortage lasting many turns does not flood the line. The game
+goes on in memory. A shortage in the app's part may have cut what it was doing after the game
+changed and before it was saved, or half way through a mode's own work: the mode drops its
+half-done input (resync, as after an undo), and the session's next save writes a whole snapshot
+(Session.unsaved), so the flash catches up with the game as soon as there is room. Whether an
+action the session was applying happened or not is the session's to keep whole (app/session.py).
 """
 
+import gc
+
 PERIOD_MS = 10
+
+# The notice of a shortage, in the app's languages (i18n's 16-character ASCII lines).
+_OUT_OF_MEMORY = {"fr": ["Memoire pleine", "le jeu continue"], "en": ["Out of memory", "game goes on"]}
 
 
 def step(app, hw, debouncer, link=None):
     """One turn of the loop; returns the tick it ran at."""
     now = hw.clock.ticks_ms()
     debouncer.update(hw.read_buttons(), now)
-    event = debouncer.pop()
-    while event >= 0:
-        app.handle(event, now)
+    try:
         event = debouncer.pop()
-    app.tick(now)
-    if app.render(now):
-        hw.show_ring(app.frame)
-    if app.text_version != app.text_shown:
-        hw.show_text(app.text)
-        app.text_shown = app.text_version
-    cue = app.pop_sound()
-    while cue >= 0:
-        hw.play(cue)
+        while event >= 0:
+            app.handle(event, now)
+            event = debouncer.pop()
+        app.tick(now)
+    except MemoryError:  # the events left in the debouncer are handled next turn
+        out_of_memory(app, "app", now)
+    try:
+        if app.render(now):
+            hw.show_ring(app.frame)
+        if app.text_version != app.text_shown:
+            hw.show_text(app.text)
+            app.text_shown = app.text_version
         cue = app.pop_sound()
-    if link is not None:
-        link.poll(now)
-    elif app.has_events():
-        log = getattr(hw, "log_event", None)  # looked up only when there is something to log
-        item = app.pop_event()
-        while item is not None:
-            if log is not None:
-                log(item[0], item[1])
+        while cue >= 0:
+            hw.play(cue)
+            cue = app.pop_sound()
+    except MemoryError:
+        out_of_memory(app, "output", now)
+    try:
+        if link is not None:
+            link.poll(now)
+        elif app.has_events():
+            log = getattr(hw, "log_event", None)  # looked up only when there is something to log
             item = app.pop_event()
+            while item is not None:
+                if log is not None:
+                    log(item[0], item[1])
+                item = app.pop_event()
+    except MemoryError:
+        out_of_memory(app, "link", now)
     return now
 
 
+def out_of_memory(app, part, now):
+    """After a MemoryError in a part of the turn ("app", "output" or "link"): collect, put the
+    app's part back in step with the game, and say it unless it is on the OLED already. Nothing
+    here may raise: a report that does not fit is left for a later turn."""
+    gc.collect()
+    if part == "app":
+        session = app.session
+        if session.state is not None and not session.finished:
+            session.unsaved = True  # a save may have been cut: the next one is whole
+        try:
+            app.mode.resync(now)
+        except MemoryError:
+            pass
+    lines = _OUT_OF_MEMORY[app.lang]
+    if app.notice is lines:
+        return  # said, and still shown
+    try:
+        app.notify(lines, now)
+        app.log("error", {"code": "out_of_memory", "part": part, "mode": type(app.mode).__name__,
+                          "free": gc.mem_free(),
+                          "message": "out of memory in the %s; the game goes on in memory" % part})
+    except MemoryError:
+        pass
+
+
 def run(app, hw, debouncer, link=None, should_stop=None):
-    """Loop until should_stop() is true (forever when None).
+    """Loop until should_stop() is true (forever when None), or until the host asks for the REPL
+    (the protocol's `repl`, proto.link: repl_requested), after the turn that answered it.
 
     Between turns the hardware layer's idle(ms) lets PERIOD_MS pass: the board sleeps, the
     simulator's scripted mode moves its manual clock. A watchdog, if any, is fed by the hardware
@@ -48,4 +101,6 @@ def run(app, hw, debouncer, link=None, should_stop=None):
     """
     while should_stop is None or not should_stop():
         step(app, hw, debouncer, link)
+        if link is not None and link.repl_requested:
+            return
         hw.idle(PERIOD_MS)

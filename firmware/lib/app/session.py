@@ -12,9 +12,15 @@ Session(store=None, on_event=None)
   resume()           -> report dict, or None when there was nothing on flash at all. Every
                      field read back is checked like input from outside (_restore); a snapshot
                      that fails gives way to the previous one and the journal after it.
-  finish(abandon=False) -> history id (or None without store); archives the game
+  finish(abandon=False) -> history id; archives the game. None when the store failed: the
+                     game is then archived before anything else is saved (retried at the next)
   on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
                      "storage"; payloads are small JSON-able dicts.
+
+Saving never raises: a full flash (OSError) or a MemoryError while saving or archiving is one
+"storage" event, the game goes on in memory, and the next operation tries again. Nothing saved,
+archived or read back makes a buffer that grows with the game: the store writes the moves from
+the state's own array and reads them back in pieces (store.container).
 
 Undo (docs/STORAGE.md says the same to the host side):
   One undo takes back the last decision (a seat's or the table's) together with the chance
@@ -38,7 +44,7 @@ import json
 from array import array
 
 from engine.compat import const
-from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, read_int, read_ints
+from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, read_int
 from engine.registry import game_module
 from store.storage import is_bot, is_move, is_name, journal_problem, list_problem, shown
 
@@ -47,7 +53,12 @@ OP_ACT = const(1)  # the journal's operations
 OP_UNDO = const(2)
 OP_REDO = const(3)
 _ENOSPC = const(28)
+_ENOMEM = const(12)  # the errno a storage event gives a MemoryError
+_RECORD_VERSION = const(1)  # engine.core's: a history document is a record (GameState.record)
 _MEMORY_HISTORY = const(8)  # finished games kept without a store
+
+
+_NO_MOVES = array("H")  # stands for a state's moves while a checkpoint is made (never grows)
 
 
 def _copy(value):
@@ -62,6 +73,10 @@ class Session:
         self.on_event = on_event
         self.history = []  # finished games when there is no store
         self.unsaved = False  # a save failed: the next save writes a whole snapshot
+        # finished games whose archive failed, oldest first, as (state, game, names, bots,
+        # abandoned): archived before anything else is saved, since the next game's first
+        # snapshot removes the files of the first (the games after it were never saved)
+        self._unarchived = []
         self._events = []  # what the current call emitted: act() and new_game() return it
         self._quiet = False  # replaying the saved game: no events, no saving, no checkpoints
         self._take_on(None, None, None, None)
@@ -186,12 +201,18 @@ class Session:
         if state.round == before:
             return
         if not self._quiet and state.round + 1 >= self._floor_round:  # a round undo may reach
-            count = len(state.moves)
+            moves = state.moves
+            count = len(moves)
             kept = [c for c in self._checkpoints if c[1] + 1 >= self._floor_round and c[0] < count]
+            # to_dict copies the move list, which grows with the game and which the checkpoint
+            # does not need (_rebuild has the moves): the state's array is set aside meanwhile
+            state.moves = _NO_MOVES
             try:
                 kept.append((count, state.round, json.dumps(state.to_dict())))
             except Exception:  # a speed-up only (a game without to_dict has none): undo replays all
                 pass
+            finally:
+                state.moves = moves
             self._checkpoints = kept[-2:]
         if state.round > self._floor_round:
             self._floor_round = state.round
@@ -256,17 +277,23 @@ class Session:
         if self._checkpoints:
             base, _round, data = self._checkpoints[-1]
             try:
-                state = module.from_dict(json.loads(data))
+                state = module.from_dict(json.loads(data))  # its moves: none (see _apply)
             except Exception:  # a game whose from_dict refuses its own to_dict: replay it all
+                state = None
                 base = 0
         if state is None:
             state = module.State(self.state.options)
+        again = moves[base:start]  # from a checkpoint, the round or two undo reaches
+        # the moves before base are the checkpoint's: the old array, cut there, is the new
+        # state's, and no copy of the whole game is made
+        moves[base:] = _NO_MOVES
+        state.moves = moves
         self.state = state
-        self._who = self._who[:base]
-        self._rounds = self._rounds[:base]
-        self._phases = self._phases[:base]
-        for i in range(base, start):
-            self._apply(moves[i])
+        self._who[base:] = array("b")  # cut in place too
+        self._rounds[base:] = array("H")
+        self._phases[base:] = array("B")
+        for move in again:
+            self._apply(move)
 
     def redo(self):
         if not self.can_redo():
@@ -313,25 +340,38 @@ class Session:
         return self._archive(not state.is_over())
 
     def _archive(self, abandoned):
-        state = self.state
-        doc = self.record()
-        doc["finished"] = not abandoned
-        doc["returns"] = list(state.returns())
-        doc["rounds"] = state.round
+        """Put the game into history, finished or abandoned; its history id, or None when the
+        store failed: that is reported, and the archive is tried again before anything else is
+        saved (the next game's first snapshot removes this game's files)."""
         self.finished = True
         self._redo = []
         if self.store is None:
+            doc = _history_doc(self.state, self.game, self.names, self.bots, abandoned)
+            doc["moves"] = list(doc["moves"])  # a record like the host's, not the state's array
             self.history.append(doc)
             if len(self.history) > _MEMORY_HISTORY:
                 self.history.pop(0)
             return len(self.history)
+        due = self._unarchived
+        if len(due) >= _MEMORY_HISTORY:  # the flash fails for good: keep the one it holds
+            due.pop(1)
+        due.append((self.state, self.game, self.names, self.bots, abandoned))
+        return self._archive_due(self.store)
+
+    def _archive_due(self, store):
+        """Archive the finished games that are due (_unarchived), then remove the game files;
+        the history id of the last, or None when one failed (reported)."""
+        due = self._unarchived
+        ident = None
         try:
-            ident = self.store.archive(doc)
-            self.store.clear()
-            return ident
-        except OSError as err:
+            while due:
+                ident = store.archive(_history_doc(*due[0]))
+                due.pop(0)
+            store.clear()
+        except (OSError, MemoryError) as err:  # a full flash, or no block for a buffer
             self._storage_error(err, "archive")
             return None
+        return ident
 
     def record(self):
         """The game record (engine.play.replay rebuilds it) with names and bots."""
@@ -347,11 +387,12 @@ class Session:
         return self.state
 
     def document(self):
-        """Everything resume needs, as one JSON-able dict (the snapshot)."""
+        """Everything resume needs, as one dict (the snapshot). Its "moves" is the state's own
+        array, not a copy: the store writes it in pieces (store.container.Body)."""
         state = self._need_state()
         return {"v": _DOC_VERSION, "id": self.game_id, "game": self.game,
                 "options": state.options, "names": self.names, "bots": self.bots,
-                "moves": list(state.moves), "seq": self.seq, "redo": list(self._redo),
+                "moves": state.moves, "seq": self.seq, "redo": list(self._redo),
                 "putback": list(self._putback), "floor": self._floor_round}
 
     def _save_op(self, op, arg):
@@ -367,7 +408,7 @@ class Session:
             try:
                 due = store.append(op, arg, self.seq)
                 op = 0  # journaled
-            except OSError as err:
+            except (OSError, MemoryError) as err:
                 self._storage_error(err, "journal")
                 due = True
         if due:
@@ -380,33 +421,47 @@ class Session:
         (store.storage.journal_problem), so the entry follows the snapshot."""
         if self.store is None:
             return True
-        doc = self.document()
+        if self._unarchived and self._archive_due(self.store) is None:
+            return False  # a finished game's files are its only copy until it is in history
         try:
+            doc = self.document()
             stands = self.store.snapshot(doc)
             self.game_id = doc["id"]
             if not stands and op:
                 self.store.append(op, arg, self.seq)
                 stands = True
-        except OSError as err:
+        except (OSError, MemoryError) as err:  # a full flash, or no block for a buffer
             self._storage_error(err, "snapshot")
             return False
         if not stands:  # on flash, but a boot would go back to the journal without it
             self._storage_error(OSError(0), "snapshot")
             return False
         if self.unsaved:
-            self._emit("storage", {"ok": True, "message": "saved again"})
-        self.unsaved = False
+            self.unsaved = False
+            try:
+                self._emit("storage", {"ok": True, "message": "saved again"})
+            except MemoryError:  # the save stands; only its report is lost
+                pass
         return True
 
     def _storage_error(self, err, where):
-        if self.unsaved:  # reported once, until a save succeeds again
+        """Report a save that failed (once, until one succeeds again); never raises a
+        MemoryError itself: the game goes on in memory whatever the report costs."""
+        if self.unsaved:
             return
         self.unsaved = True
-        code = err.args[0] if err.args else 0
-        # littlefs reports a full metadata log with other codes than ENOSPC, e.g. 36
-        trouble = "flash full" if code == _ENOSPC else "save failed (error %s)" % (code,)
-        self._emit("storage", {"ok": False, "errno": code, "where": where,
-                               "message": (trouble + ": playing on in memory")[:80]})
+        try:
+            if isinstance(err, MemoryError):
+                code = _ENOMEM
+                trouble = "out of memory"
+            else:
+                code = err.args[0] if err.args else 0
+                # littlefs reports a full metadata log with other codes than ENOSPC, e.g. 36
+                trouble = "flash full" if code == _ENOSPC else "save failed (error %s)" % (code,)
+            self._emit("storage", {"ok": False, "errno": code, "where": where,
+                                   "message": (trouble + ": playing on in memory")[:80]})
+        except MemoryError:  # not even the report fits: the next save that works says so
+            pass
 
     # -- resume ---------------------------------------------------------------------------------
     def resume(self):
@@ -415,12 +470,20 @@ class Session:
             return None
         store = self.store
         found = store.load()
-        best = self._resume_best(store, found)
-        if best is None:
+        try:
+            best = self._resume_best(store, found)
+            if best is None:
+                self._take_on(None, None, None, None)
+                store.settle(found)
+            else:
+                store.settle(found, self.game_id, *best)
+        except MemoryError:
+            # not the files' fault: none is set aside or removed, a later boot may resume them
+            # (a new game started first sets the snapshots aside for the host: Store.clear)
             self._take_on(None, None, None, None)
-            store.settle(found)
-        else:
-            store.settle(found, self.game_id, *best)
+            store.unread = True
+            found["discarded"].append("out of memory while resuming: the saved game stays on "
+                                      "flash")
         discarded = found["discarded"]
         state = self.state
         report = {"resumed": state is not None, "game": self.game, "round": 0, "moves": 0,
@@ -456,6 +519,8 @@ class Session:
         for gen in found["snapshots"]:
             try:
                 self._restore(store.read_snapshot(gen), gen, journal)
+            except MemoryError:  # no block for a buffer is no fault of the file's
+                raise
             except Exception as err:  # a damaged or wrong file must not stop the boot
                 self._take_on(None, None, None, None)
                 held = None
@@ -475,19 +540,23 @@ class Session:
             try:
                 self._restore(store.read_snapshot(best[0]), best[0], journal)
                 self._replay_journal(store, journal)
+            except MemoryError:
+                raise
             except Exception as err:  # read fine a moment ago: the flash itself is failing
                 self._take_on(None, None, None, None)
                 store.set_aside(found, best[0], err)
                 return None
         return best
 
-    def _restore(self, doc, gen, journal):
-        """Make snapshot generation gen, whose document is doc, the game being played.
+    def _restore(self, document, gen, journal):
+        """Make snapshot generation gen (document: its store.container.Document, whose moves are
+        read from flash as they are replayed) the game being played.
 
         Every field is checked like input from outside, each once the ones it depends on are
         known; BadRecord names the first that is wrong. journal: the (game id, seq) of the entry
         files beside it (store.storage.journal_problem says how they must fit).
         """
+        doc = document.head
         game = doc.get("game")
         options = doc.get("options")
         if type(options) is not dict:
@@ -507,16 +576,18 @@ class Session:
         problem = journal_problem(ident, seq, journal)
         if problem:
             raise BadRecord("seq %d: %s" % (seq, problem))
-        moves = read_ints(doc, "moves", -1, 0, 0xFFFF)
-        if seq < len(moves):  # an operation adds one move at most (a redo gives back an undo's)
-            raise BadRecord("seq %d is less than the %d moves" % (seq, len(moves)))
+        count = document.count  # the container checked each is an integer 0..65535
+        if count < 0:
+            raise BadRecord("moves must be a list, got %s" % shown(doc["moves"]) if "moves" in doc
+                            else "no moves")
+        if seq < count:  # an operation adds one move at most (a redo gives back an undo's)
+            raise BadRecord("seq %d is less than the %d moves" % (seq, count))
         redo = _redo_groups(doc)
         _refuse(list_problem(doc, "putback", _is_put_back))
         self._take_on(game, state, doc["names"], doc["bots"], ident, seq)
         self._quiet = True
         try:
-            for i, move in enumerate(moves):
-                self._apply_saved("moves", i, move)
+            document.each_move(self._apply_snapshot_move)
             # the highest round play reached (the replay reaches it or, after an undo, the one
             # before it): undo goes back to the start of the round before it
             self._floor_round = read_int(doc, "floor", self._floor_round, state.round + 1)
@@ -525,6 +596,9 @@ class Session:
             self._putback = [[phase, outcome] for phase, outcome in doc["putback"]]
         finally:
             self._quiet = False
+
+    def _apply_snapshot_move(self, move):
+        self._apply_saved("moves", len(self.state.moves), move)
 
     def _apply_saved(self, field, i, move):
         """Apply move i of a saved list (field names it), as BadRecord if it does not apply."""
@@ -567,7 +641,9 @@ class Session:
             while (self.game_id, self.seq + 1) in journal:
                 try:
                     op, arg = store.read_entry(self.game_id, self.seq + 1)
-                except Exception as err:  # journal.decode's ValueError, OSError, MemoryError
+                except MemoryError:  # not the entry's fault: resume() stops, nothing is dropped
+                    raise
+                except Exception as err:  # journal.decode's ValueError, OSError
                     return err, True
                 try:
                     self._replay_op(op, arg)
@@ -586,6 +662,14 @@ class Session:
             raise ValueError("an undo or redo has no argument, got %d" % arg)
         elif not (self.undo() if op == OP_UNDO else self.redo()):
             raise ValueError("nothing to %s" % ("undo" if op == OP_UNDO else "redo"))
+
+
+def _history_doc(state, game, names, bots, abandoned):
+    """The history document of a game: its record (GameState.record) with names, bots, finished,
+    returns and rounds; "moves" is the state's own array, which the store writes in pieces."""
+    return {"v": _RECORD_VERSION, "game": game, "options": state.options, "moves": state.moves,
+            "names": names, "bots": bots, "finished": not abandoned,
+            "returns": list(state.returns()), "rounds": state.round}
 
 
 def _refuse(problem):

@@ -8,9 +8,14 @@ Every entry is a TABLE action. A deal goes:
            personnage 15, Grand Tombeau 50)
     cards  the cards left in their hand (-1 each)
     wilds  how many of them are Orphee, la Sainte or la Reine (-2 more each); skipped with no cards
-    items  one-button extras: Jocrisse (-10), Soupir et Jocrisse (-20), Chandelle (+5 to each
-           other player); OK (0) goes on. Skipped with no cards.
-Then the deal's totals are added; the game ends at the end of a deal where someone has the target.
+    items  the player's end-of-deal items, entered together as one ITEMS + mask action:
+           Jocrisse (-10) or Soupir et Jocrisse (-20), and Chandelle (+5 to each other
+           player); 0 when there is none. Skipped with no cards. (JOCRISSE, SOUPIR and
+           CHANDELLE alone, one action each with 0 to go on, are what earlier firmware
+           recorded: still legal, so its records replay, but no longer offered.)
+Then the deal's totals are added, and last_jocrisse, last_candle and last_slips keep what the
+deal applied besides the numbers (app/words/acheron.py's applied() lists it for the screen); the
+game ends at the end of a deal where someone has the target.
 Impossible entries (more cards than the deck, two Jocrisses in one deal, ...) are refused with
 IllegalAction saying why; nothing changes.
 
@@ -84,6 +89,15 @@ NAMING = const(0x100)  # NAMING + seat: that player failed to use a name, -5
 JOCRISSE = const(0x200)
 SOUPIR = const(0x201)  # Soupir et Jocrisse
 CHANDELLE = const(0x202)
+ITEMS = const(0x300)  # ITEMS + mask: a player's end-of-deal items together, then the next player
+ITEM_JOCRISSE = const(1)
+ITEM_SOUPIR = const(2)
+ITEM_CHANDELLE = const(4)
+# The sets the buttons offer, in order (app/words/acheron.py labels them); Jocrisse and Soupir et
+# Jocrisse are one Baiser, never both.
+ITEM_SETS = (ITEM_JOCRISSE, ITEM_SOUPIR, ITEM_CHANDELLE, ITEM_JOCRISSE | ITEM_CHANDELLE,
+             ITEM_SOUPIR | ITEM_CHANDELLE)
+_ITEM_BITS = ((ITEM_JOCRISSE, JOCRISSE), (ITEM_SOUPIR, SOUPIR), (ITEM_CHANDELLE, CHANDELLE))
 
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(6)
@@ -110,6 +124,8 @@ R_NO_DEAL_LAYS = const(33)  # (points): more than a deal can lay
 R_SHORT_OR_TOMBEAU = const(34)  # a hand ends at 2 cards or fewer, unless Grand Tombeau ended the deal
 R_LAID_SCORE_LEAST = const(35)  # (cards, points): so many cards laid score at least so many points
 R_TOO_FEW_POINTS = const(36)  # too few points for the cards laid
+R_BAISER_ONE_OF = const(37)  # one Baiser: Jocrisse or Soupir et Jocrisse, never both
+R_ITEMS_MARKED = const(38)  # this player's items are marked already
 
 WILD_COUNT = len(WILD_IDS)
 
@@ -300,6 +316,10 @@ class State(GameState):
         self.candle = [False] * n
         self.slips = [0] * n  # this deal's naming slips, already taken off scores
         self.deals = []  # per deal, the list of each seat's total
+        # what the last finished deal applied besides the numbers, per seat
+        self.last_jocrisse = [0] * n
+        self.last_candle = [False] * n
+        self.last_slips = [0] * n
 
     # -- the scorekeeper surface ---------------------------------------------------------------
     def current_player(self):
@@ -342,10 +362,10 @@ class State(GameState):
         if self.step == ST_OVER:
             return []
         out = []
-        if self.step == ST_ITEMS:
-            for action in (JOCRISSE, SOUPIR, CHANDELLE):
-                if not self.why_illegal(action):
-                    out.append(action)
+        if self.step == ST_ITEMS:  # the sets this player's hand can hold; 0 (none) is the number
+            for mask in ITEM_SETS:
+                if not self.why_illegal(ITEMS + mask):
+                    out.append(ITEMS + mask)
         for s in range(self.n):
             out.append(NAMING + s)
         return out
@@ -355,6 +375,10 @@ class State(GameState):
             return []
         low, high = self.entry_range()
         acts = [v for v in range(low, high + 1) if not self.why_illegal(v)]
+        if self.step == ST_ITEMS:  # one at a time, as earlier firmware entered them
+            for action in (JOCRISSE, SOUPIR, CHANDELLE):
+                if not self.why_illegal(action):
+                    acts.append(action)
         for action in self.extra_actions():
             acts.append(action)
         return acts
@@ -377,6 +401,10 @@ class State(GameState):
             if step != ST_ITEMS:
                 return (R_ITEMS_LATER,)
             return self._why_item(action, who)
+        if ITEMS < action <= ITEMS + (ITEM_SOUPIR | ITEM_CHANDELLE):
+            if step != ST_ITEMS:
+                return (R_ITEMS_LATER,)
+            return self._why_items(action - ITEMS, who)
         limit = self._entry_limit()
         if not 0 <= action <= limit:
             return (R_NUMBER_RANGE, limit)
@@ -415,6 +443,30 @@ class State(GameState):
         if action == SOUPIR and self.cards[who] < 2:
             return (R_SOUPIR_CARDS,)
         return self._why_no_end(action)
+
+    def _why_items(self, mask, who):
+        """Why this set of items cannot be the player's, or None: each item in turn, as if the
+        ones before were marked (they are, for the check, and then unmarked)."""
+        if mask & ITEM_JOCRISSE and mask & ITEM_SOUPIR:
+            return (R_BAISER_ONE_OF,)
+        if self.jocrisse[who] or self.candle[who]:
+            return (R_ITEMS_MARKED,)
+        why = None
+        for bit, action in _ITEM_BITS:
+            if mask & bit:
+                why = self._why_item(action, who)
+                if why:
+                    break
+                self._mark(action, who)
+        self.jocrisse[who] = 0
+        self.candle[who] = False
+        return why
+
+    def _mark(self, action, who):
+        if action == CHANDELLE:
+            self.candle[who] = True
+        else:
+            self.jocrisse[who] = PENALTY_JOCRISSE if action == JOCRISSE else PENALTY_SOUPIR
 
     def _why_no_end(self, action):
         """None when some end of the deal fits the entries so far with this one (an entry of the
@@ -521,16 +573,16 @@ class State(GameState):
             self.scores[seat] -= PENALTY_SLIP
             return
         who = self.who
-        if action == JOCRISSE:
-            self.jocrisse[who] = PENALTY_JOCRISSE
-            return
-        if action == SOUPIR:
-            self.jocrisse[who] = PENALTY_SOUPIR
-            return
-        if action == CHANDELLE:
-            self.candle[who] = True
+        if action == JOCRISSE or action == SOUPIR or action == CHANDELLE:
+            self._mark(action, who)
             return
         step = self.step
+        if action > ITEMS:  # a set of items, then on to the next player
+            for bit, item in _ITEM_BITS:
+                if (action - ITEMS) & bit:
+                    self._mark(item, who)
+            self.step = self._next_player()
+            return
         if step == ST_PLAY:
             self.who = 0
             self.step = ST_MELDS
@@ -589,6 +641,9 @@ class State(GameState):
             # the slips were taken off as they happened
             self.scores[s] += total - rows[s]["slips"]
         self.deals.append(totals)
+        self.last_jocrisse = list(self.jocrisse)
+        self.last_candle = list(self.candle)
+        self.last_slips = list(self.slips)
         self._clear_deal()
 
     def _clear_deal(self):
@@ -635,6 +690,9 @@ class State(GameState):
             return "Soupir+Joc -20"
         if action == CHANDELLE:
             return "Chandelle"
+        if ITEMS < action <= ITEMS + (ITEM_SOUPIR | ITEM_CHANDELLE):
+            return "items " + "+".join([self.action_name(item) for bit, item in _ITEM_BITS
+                                        if (action - ITEMS) & bit])
         return "enter %d" % action
 
     def phase_name(self):
@@ -669,6 +727,9 @@ class State(GameState):
             "candle": list(self.candle),
             "slips": list(self.slips),
             "deals": [list(d) for d in self.deals],
+            "last_jocrisse": list(self.last_jocrisse),
+            "last_candle": list(self.last_candle),
+            "last_slips": list(self.last_slips),
         }
 
 
@@ -693,12 +754,16 @@ def from_dict(data):
     if type(deals) is not list:
         raise BadRecord("deals must be a list of per-seat totals, got %r" % (deals,))
     state.deals = [read_ints({"deals": d}, "deals", n, -SCORE_LIMIT, SCORE_LIMIT) for d in deals]
+    state.last_jocrisse = read_ints(data, "last_jocrisse", n, 0, PENALTY_SOUPIR)
+    state.last_candle = read_bools(data, "last_candle", n)
+    state.last_slips = read_ints(data, "last_slips", n, 0, 0xFFFF)
     # What a deal's entries can be so far: nothing past the seat being entered, and that seat's
     # only up to the step reached.
     for s in range(n):
-        if state.jocrisse[s] not in (0, PENALTY_JOCRISSE, PENALTY_SOUPIR):
-            raise BadRecord("jocrisse holds %d: 0, %d or %d" % (state.jocrisse[s], PENALTY_JOCRISSE,
-                                                                PENALTY_SOUPIR))
+        for key in ("jocrisse", "last_jocrisse"):
+            value = getattr(state, key)[s]
+            if value not in (0, PENALTY_JOCRISSE, PENALTY_SOUPIR):
+                raise BadRecord("%s holds %d: 0, %d or %d" % (key, value, PENALTY_JOCRISSE, PENALTY_SOUPIR))
         reached = ST_OVER if s < state.who else state.step if s == state.who else ST_PLAY
         if state.step == ST_PLAY or state.step == ST_OVER:
             reached = ST_PLAY

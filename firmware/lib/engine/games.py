@@ -10,7 +10,8 @@ Game
   name      the game's name, also its play engine's module (engine.<name>)
   engine    its engine modules beyond the shared ones (core, compat, rng, cards, registry): its
             pack, which a build may leave out and which starting another game lets go of
-  app       the app modules that serve only the games using them (a mode module, the words)
+  app       the app modules that serve only the games using them (a mode module); its words,
+            app.words.<name>, are its own too (a build without the game leaves them out)
   data      data files of the game, relative to firmware/lib (Achéron's editable deck)
   bot       the bot empty seats get (a name in engine.<name>_bots.BOTS), or None
   checked   True when an engine must be built to know the game can start (a user-editable data

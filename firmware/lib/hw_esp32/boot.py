@@ -1,12 +1,64 @@
-"""Board boot: config, hardware, saved game, app, serial link, then the loop until power-off.
+"""Board boot: config, hardware, saved game, app, serial link (boot), then the loop until power-off
+(main).
 
 Kept out of main.py so that the unix port can run it against fake hardware in the tests.
 Whatever is missing or broken is said (on the serial line, in the log, on the OLED) and worked
 around; only a firmware without its application core gives up, and says so.
+
+The chip the firmware runs on (MicroPython's machine string) picks the board profile the config
+is checked against (app.boards). A board without PSRAM cannot hold the firmware as .mpy files: its
+heap is about 110 KB, and the Tanturlurette build reaches its menu with 3 KB left, to run out in the
+first game. So the heap is measured before the application is loaded, and on a board without
+PSRAM the device says so, on the LEDs (four red LEDs at the quarters of the outer ring, blinking),
+the OLED and the serial line (an `error` event the host tool shows), and waits at the REPL's
+reach (Ctrl-C) instead of crashing mid-game. A firmware frozen into the MicroPython image takes
+no heap for its code, and runs there (docs/DEVICE.md).
+
+The board's serial line is the REPL's too (Esp32Hardware.repl_line): while main's game loop runs,
+0x03 on it is a byte like any other, not Ctrl-C (micropython.kbd_intr(-1)), so that no stray byte
+stops the game. The protocol's `repl` command ends the loop and hands the line back: Ctrl-C on
+again, the watchdog, which nothing can stop, relaxed to an hour, the LEDs off (docs/DEVICE.md,
+"The serial line and the REPL"). boot() alone touches no Ctrl-C: a caller that steps the loop
+itself (the browser simulator, whose line is no REPL) has none to give back.
 """
+
+from micropython import const
+
+MIN_HEAP_BYTES = const(1048576)  # any PSRAM gives megabytes; a board without it, a few hundred KB
+_BLINK_MS = const(500)
+_REPEAT_TURNS = const(20)  # the serial line again every 10 s, for a host tool connecting late
+
+# The OLED's eight lines of 16 characters on a board without PSRAM: %d are the KB there and needed.
+_NO_PSRAM = {
+    "fr": ("Pas de PSRAM", "Memoire %d Ko,", "il faut %d Ko.", "Carte a PSRAM et", "image SPIRAM:", "voir DEVICE.md"),
+    "en": ("No PSRAM", "Heap %d KB,", "needs %d KB.", "Use a board with", "PSRAM, a SPIRAM", "image: DEVICE.md"),
+}
+
 
 def _say(text):
     print("tanturlurette:", text)
+
+
+def heap_bytes():
+    """The heap MicroPython can give the firmware. On the ESP32 port gc.mem_free() counts the
+    largest block the system heap could still add to the Python heap, so a board with PSRAM
+    reports megabytes from the start, one without about 110-300 KB."""
+    import gc
+
+    gc.collect()
+    return gc.mem_free() + gc.mem_alloc()
+
+
+def code_in_flash(path=__file__):
+    """Whether the firmware is frozen into the MicroPython image: a frozen module's __file__ is
+    its name inside the image, which is no file on the filesystem."""
+    import os
+
+    try:
+        os.stat(path)
+    except OSError:
+        return True
+    return False
 
 
 def _session(store_root, messages):
@@ -21,33 +73,161 @@ def _session(store_root, messages):
         return Session()
 
 
-def main(config_path="config.json", store_root="/", should_stop=None, **hw_options):
-    """Boot and run. hw_options (clock, serial, sleep_ms) are for tests on fake hardware."""
-    try:
-        from app.buttons import Debouncer
-        from app.config import DEFAULT_CONFIG, copy_config, load_config
-        from app.core import App
-        from app.loop import run
+def _hardware(config, later, hw_options):
+    """The board layer on the config's pins, or on the profile's if those fail."""
+    from app.boards import BOARDS
 
-        from hw_esp32 import Esp32Hardware
+    from hw_esp32 import Esp32Hardware
+
+    try:
+        return Esp32Hardware(config, **hw_options)
+    except Exception as err:  # the configured pins failed: the profile's pin map
+        pins = BOARDS[config["board"]][1]
+        if config["pins"] == pins:
+            raise
+        later.append("hardware: %r; using the pin map of %s" % (err, config["board"]))
+        config["pins"] = dict(pins)
+        return Esp32Hardware(config, **hw_options)
+
+
+def stop_without_psram(hw, config, heap, should_stop=None):
+    """Say on the LEDs, the OLED and the serial line that the heap is too small, then wait until
+    Ctrl-C (or should_stop, in tests) without arming the watchdog: the board stays reachable for
+    mpremote and deploy, and nothing runs that could fail for want of memory."""
+    from app.colours import ALERT
+    from app.ring import RingLayout
+    from proto.wire import encode_event
+
+    kb = heap // 1024
+    message = ("no PSRAM: %d KB of heap, the firmware needs %d KB: use a board with PSRAM and a "
+               "SPIRAM MicroPython image, or freeze the firmware (docs/DEVICE.md)") % (kb, MIN_HEAP_BYTES // 1024)
+    line = encode_event(0, "error", {"code": "no_psram", "message": message})
+    lines = _NO_PSRAM[config["language"]]
+    hw.show_text([lines[0], "", lines[1] % kb, lines[2] % (MIN_HEAP_BYTES // 1024)] + list(lines[3:]))
+    layout = RingLayout(config["leds"])
+    lit = layout.new_frame()
+    outer = layout.ring_sizes[0]
+    for quarter in range(4):
+        at = 3 * layout.index(0, quarter * outer // 4)
+        lit[at:at + 3] = bytes(ALERT)
+    dark = layout.new_frame()
+    turn = 0
+    try:
+        while not (should_stop and should_stop()):
+            if turn % _REPEAT_TURNS == 0:
+                _say(message)
+                hw.serial_write(line)
+            hw.show_ring(dark if turn % 2 else lit)
+            hw.idle(_BLINK_MS)
+            turn += 1
+    except KeyboardInterrupt:
+        hw.shutdown()
+        _say("stopped by Ctrl-C")
+
+
+def main(config_path="config.json", store_root="/", should_stop=None, machine=None, heap=None,
+         **hw_options):
+    """Boot and run. machine (MicroPython's machine string), heap (bytes) and hw_options (clock,
+    serial, sleep_ms) are for tests on fake hardware."""
+    booted = boot(config_path, store_root, should_stop, machine, heap, **hw_options)
+    if booted is None:
+        return None
+    app, hw, debouncer, link = booted
+    from app.loop import run  # _load has checked it is there
+
+    # Ctrl-C off only where the protocol runs on the REPL's line, with `repl` to turn it back on
+    hands_repl = link is not None and link.repl_line
+    if hands_repl:
+        _ctrl_c(-1)
+    try:
+        run(app, hw, debouncer, link, should_stop)
+    except KeyboardInterrupt:  # where Ctrl-C stayed on: no serial protocol
+        hw.relax_watchdog()
+        hw.shutdown()
+        _say("stopped by Ctrl-C; the watchdog now waits an hour")
+    except Exception:
+        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
+        # then the serial line says what went wrong: this line, then the traceback MicroPython
+        # prints for the error main.py does not catch.
+        _say("stopped by an error:")
+        raise
+    finally:
+        if hands_repl:
+            _ctrl_c(3)
+    if link is not None and link.repl_requested:
+        hw.relax_watchdog()
+        hw.shutdown()
+        _say("the host asked for the REPL; the watchdog now waits an hour")
+    return app
+
+
+def _ctrl_c(char):
+    """micropython.kbd_intr: char 3 makes 0x03 on the serial line Ctrl-C (KeyboardInterrupt),
+    -1 makes it a byte like any other."""
+    import micropython
+
+    micropython.kbd_intr(char)
+
+
+def boot(config_path="config.json", store_root="/", should_stop=None, machine=None, heap=None,
+         **hw_options):
+    """Everything main does before its loop: (app, hw, debouncer, link) with the watchdog armed,
+    for app.loop to run (main) or to step one turn at a time (the browser simulator); None when
+    the board cannot play (it has said why; without PSRAM it waits for Ctrl-C or should_stop)."""
+    try:
+        from app.boards import BOARDS, CHIPS, chip_of, mcu_name, running_machine
+        from app.config import load_config
     except ImportError as err:
         _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
         return None
-    config, messages = load_config(config_path)
+    machine = machine or running_machine()
+    chip = chip_of(machine)
+    config, messages = load_config(config_path, chip)
+    if chip is None and " with " in machine:  # an ESP32 of a kind no profile is for
+        messages.append("board: no profile is for this chip (%s); pins checked as on the %s" % (
+            mcu_name(machine), CHIPS[BOARDS[config["board"]][0]][0]))
     for text in messages:
         _say(text)
     later = []
     try:
-        hw = Esp32Hardware(config, **hw_options)
-    except Exception as err:  # the configured pins failed: the default pin map
-        if config["pins"] == DEFAULT_CONFIG["pins"]:
-            raise
-        later.append("hardware: %r; using the default pin map" % (err,))
-        config["pins"] = copy_config(DEFAULT_CONFIG["pins"])
-        hw = Esp32Hardware(config, **hw_options)
+        hw = _hardware(config, later, hw_options)
+    except ImportError as err:
+        _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
+        return None
+    heap = heap_bytes() if heap is None else heap
+    if heap < MIN_HEAP_BYTES and not code_in_flash():
+        for text in later:
+            _say(text)
+        stop_without_psram(hw, config, heap, should_stop)
+        return None
+    try:
+        loaded = _load(config, config_path, store_root, hw, messages, later)
+    except MemoryError:  # the heap was measured large enough: say so all the same, never crash
+        stop_without_psram(hw, config, heap_bytes(), should_stop)
+        return None
+    if loaded is None:
+        return None
+    app, link, debouncer = loaded
+    hw.start_watchdog()
+    return app, hw, debouncer, link
+
+
+def _load(config, config_path, store_root, hw, messages, later):
+    """(app, link, debouncer) on the saved session, everything said; None if a module is missing
+    (app.loop's too: main runs it once the watchdog is armed).
+    A MemoryError goes up: boot says it as it says a board without PSRAM."""
+    try:
+        from app.buttons import Debouncer
+        from app.core import App
+        from app.loop import run  # noqa: F401  (checked here, run by main)
+    except ImportError as err:
+        _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
+        return None
     later.extend(hw.messages)
     try:  # the app on the saved session
         app = App(config, hw.clock, _session(store_root, later))
+    except MemoryError:
+        raise
     except Exception as err:  # that cannot even start: nothing on flash may stop a boot
         later.append("saved game unusable (%r); starting without it" % (err,))
         app = App(config, hw.clock)  # on a fresh session in memory
@@ -55,7 +235,9 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
     try:
         from proto.link import Link
 
-        link = Link(app, hw.serial_read, hw.serial_write, config_path=config_path)
+        link = Link(app, hw.serial_read, hw.serial_write, config_path=config_path, repl_line=hw.repl_line)
+    except MemoryError:
+        raise
     except Exception as err:
         later.append("serial protocol unavailable: %r" % (err,))
     for text in later:
@@ -66,17 +248,4 @@ def main(config_path="config.json", store_root="/", should_stop=None, **hw_optio
         fixed = "valeur(s) corrigee" if app.lang == "fr" else "value(s) fixed"
         app.notify(["Config: %d" % len(messages), fixed])
     debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
-    hw.start_watchdog()
-    try:
-        run(app, hw, debouncer, link, should_stop)
-    except KeyboardInterrupt:
-        hw.relax_watchdog()
-        hw.shutdown()
-        _say("stopped by Ctrl-C; the watchdog now waits an hour")
-    except Exception:
-        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
-        # then the serial line says what went wrong: this line, then the traceback MicroPython
-        # prints for the error main.py does not catch.
-        _say("stopped by an error:")
-        raise
-    return app
+    return app, link, debouncer

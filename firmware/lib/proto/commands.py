@@ -9,12 +9,19 @@ from engine.compat import const
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
 FIRMWARE_VERSION = "0.1.0"
-_NAME_MAX = const(16)  # a name fits one OLED line
-_MAX_SEATS = const(8)
+NAME_MAX = const(16)  # a name fits one OLED line
+MAX_SEATS = const(8)
+NAMES_RULE = ("1 to %d names, each of 1 to %d printable characters (letters, accented or not, digits,"
+              " spaces, punctuation; no control characters)" % (MAX_SEATS, NAME_MAX))
+# The Unix seconds set_clock accepts: from 2001 (a smaller number is a count of ms or a zero) to the
+# end of 2099. A time past that would put a number on every line that no host needs or can store.
+CLOCK_MIN = 1000000000
+CLOCK_MAX = 4102444799
+PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
-            "pull_game", "set_clock", "set_config", "set_names", "version"]
+            "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]
 
 
 class CommandError(LineError):
@@ -31,6 +38,53 @@ def _field(command, key, kind):
     return value
 
 
+def _char_problem(char):
+    """Why a character may not be in a player's name, or None.
+
+    The names go back to the host in every line that carries them, and the host prints them:
+    no control characters (C0, DEL, C1), and nothing CPython refuses as UTF-8 although MicroPython
+    takes it (an encoded UTF-16 surrogate, a code past U+10FFFF, an overlong form such as C0 80)."""
+    code = ord(char)
+    if code < 0x20 or 0x7F <= code < 0xA0:
+        return "a control character (U+%04X)" % code
+    if 0xD800 <= code < 0xE000:
+        return "a lone UTF-16 surrogate (U+%04X), which is not text" % code
+    if code > 0x10FFFF:
+        return "a code past U+10FFFF, which is not text"
+    size = 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+    if len(char.encode()) != size:
+        return "an overlong UTF-8 form of U+%04X" % code
+    return None
+
+
+def check_names(names):
+    """Refuse names (set_names) that are not 1 to 8 strings of 1 to 16 printable characters."""
+    if not 1 <= len(names) <= MAX_SEATS:
+        raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (MAX_SEATS, len(names)))
+    for number, name in enumerate(names, 1):
+        if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
+            raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
+                               % (NAME_MAX, name))
+        for position, char in enumerate(name, 1):
+            why = _char_problem(char)
+            if why is not None:
+                raise CommandError(E_BAD_ARGS, "names: name %d has %s at character %d; allowed: %s"
+                                   % (number, why, position, NAMES_RULE))
+
+
+def readable_names(names):
+    """A copy of names in which each character no name may hold is U+FFFD: what the device sends of
+    names that an older firmware let in, so that the host can still read the game."""
+    if not isinstance(names, list):
+        return names
+    out = []
+    for name in names:
+        if isinstance(name, str):
+            name = "".join("\ufffd" if _char_problem(char) is not None else char for char in name)
+        out.append(name)
+    return out
+
+
 class Commands:
     """Dispatches parsed commands. `app` is the application core; its session may be None (a
     stand-in app in the host tool's tests). config_path (None when the device has no writable
@@ -40,6 +94,9 @@ class Commands:
         self.app = app
         self.link = link
         self.config_path = config_path
+        self.saved_config = None  # the config set_config wrote, which applies at the next boot
+        self._pulled_id = 0  # the history file pull_game read last, and its Document
+        self._pulled = None
 
     def run(self, command):
         """Carry out one parsed command; returns the ok payload or raises CommandError."""
@@ -74,7 +131,7 @@ class Commands:
         if session is not None and session.state is not None:
             state = session.state
             snap = state.record()
-            snap["names"] = list(session.names or [])
+            snap["names"] = readable_names(list(session.names or []))
             snap["round"] = state.round
             snap["phase"] = state.phase_name()
             snap["to_act"] = state.current_player()
@@ -91,34 +148,63 @@ class Commands:
     def list_games(self, command):
         store = self._store()
         if store is not None:
-            return {"games": store.list_history()}
+            games = store.list_history()
+            for entry in games:
+                if "names" in entry:
+                    entry["names"] = readable_names(entry["names"])
+            return {"games": games}
         if self.app.session is None:
             raise CommandError(E_FAILED, "this device keeps no game history")
         games = []
         for doc in self.app.session.history:  # a session without a store keeps them in RAM
             games.append({"id": len(games) + 1, "game": doc.get("game"), "finished": doc.get("finished"),
                           "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
-                          "names": doc.get("names"), "returns": doc.get("returns")})
+                          "names": readable_names(doc.get("names")), "returns": doc.get("returns")})
         return {"games": games}
 
     def pull_game(self, command):
+        """A finished game, a page at a time: the record without its moves, `total` moves, and
+        the moves from `start` (0 unless given), PAGE at most. The host asks again from start +
+        len(moves) until it has them all: the reply's line stays the same size however long the
+        game. The file is read in pieces: checked whole for the first page, and each next page
+        read on from where the one before ended, once the file's header says it is the same."""
         game_id = _field(command, "game_id", int)
+        start = _field(command, "start", int) if "start" in command else 0
+        if start < 0:
+            raise CommandError(E_BAD_ARGS, "start must be a move index, 0 or more, got %d" % start)
         store = self._store()
-        record = None
+        page = None
         if store is not None:
+            known = self._pulled if self._pulled_id == game_id else None
+            self._pulled = None
             try:
-                record = store.read_history(game_id)
-            except OSError:
+                document = store.open_history(game_id, known)
+                page = (document.head, document.count, document.moves(start, start + PAGE))
+                self._pulled_id = game_id  # the next page goes on from this one's end
+                self._pulled = document
+            except OSError:  # no such file
                 pass
             except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
                 raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
         elif self.app.session is not None:
             history = self.app.session.history
             if 1 <= game_id <= len(history):
-                record = history[game_id - 1]
-        if record is None:
+                doc = history[game_id - 1]
+                record = {}
+                for key in doc:
+                    if key != "moves":
+                        record[key] = doc[key]
+                moves = doc["moves"]
+                page = (record, len(moves), list(moves[start:start + PAGE]))
+        if page is None:
             raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
-        return {"game_id": game_id, "record": record}
+        record, total, moves = page
+        if start > total:
+            raise CommandError(E_BAD_ARGS, "start: game %d has %d moves, got %d" % (game_id, total, start))
+        if record.get("names"):
+            record = dict(record)  # a copy: the history kept in RAM stays as it was
+            record["names"] = readable_names(record["names"])
+        return {"game_id": game_id, "record": record, "start": start, "moves": moves, "total": total}
 
     def list_quarantine(self, command):
         store = self._store()
@@ -137,12 +223,7 @@ class Commands:
 
     def set_names(self, command):
         names = _field(command, "names", list)
-        if not 1 <= len(names) <= _MAX_SEATS:
-            raise CommandError(E_BAD_ARGS, "names: give 1 to %d names, got %d" % (_MAX_SEATS, len(names)))
-        for name in names:
-            if not isinstance(name, str) or not 0 < len(name) <= _NAME_MAX:
-                raise CommandError(E_BAD_ARGS, "names: each name is a string of 1 to %d characters, got %r"
-                                   % (_NAME_MAX, name))
+        check_names(names)
         session = self.app.session
         if session is not None and session.state is not None and not session.finished:
             # a game loaded and not archived yet: it takes the names now
@@ -167,8 +248,10 @@ class Commands:
             raise CommandError(E_FAILED, "this device has no writable config")
         from app.config import DEFAULT_CONFIG, copy_config
 
-        # the config in use with the changes applied one section deep; an unknown key is refused
-        merged = copy_config(self.app.config)
+        # the config the next boot reads (the one in use, or what set_config wrote since) with
+        # the changes applied one section deep, so that changes sent one command at a time add
+        # up; an unknown key is refused
+        merged = copy_config(self.saved_config or self.app.config)
         for key in changes:
             if key not in DEFAULT_CONFIG:
                 raise CommandError(E_BAD_ARGS, "config: unknown key %r" % key)
@@ -181,12 +264,25 @@ class Commands:
             else:
                 merged[key] = value
         save_config(self.config_path, merged)
+        self.saved_config = merged
         return {"config": merged, "restart": True}
+
+    def repl(self, command):
+        """Hand the serial line back to MicroPython's REPL, where the game loop keeps 0x03 from
+        being Ctrl-C: once this is answered the loop ends (app.loop.run), and the boot turns
+        Ctrl-C back on and gives the watchdog an hour (hw_esp32.boot). Only where the line is the
+        REPL's, on the board."""
+        link = self.link
+        if not link.repl_line:
+            raise CommandError(E_FAILED, "this device's serial line is no REPL: there is none to hand back")
+        link.repl_requested = True
+        return {}
 
     def set_clock(self, command):
         seconds = _field(command, "time", int)
-        if seconds < 1000000000:  # before 2001: a count of ms or a zero, not a Unix time
-            raise CommandError(E_BAD_ARGS, "time: Unix seconds expected, got %d" % seconds)
+        if not CLOCK_MIN <= seconds <= CLOCK_MAX:
+            raise CommandError(E_BAD_ARGS, "time: Unix seconds from %d (2001) to %d (end of 2099) expected,"
+                               " got %d" % (CLOCK_MIN, CLOCK_MAX, seconds))
         link = self.link
         link.wall_seconds = seconds  # from now on every line carries utc
         link.wall_ticks = link.now

@@ -1,9 +1,11 @@
 """The device end of the serial protocol: app events out as numbered lines, host commands in.
 
-Link(app, read, write, config_path=None, clock=None) is polled from the main loop and never
-blocks: read() returns the bytes available now (or None), write(data) sends bytes. Whatever
-arrives, poll(now) answers it with an ok or an error event and returns; no input can stop the loop
-or change a game.
+Link(app, read, write, config_path=None, clock=None, repl_line=False) is polled from the main
+loop and never blocks: read() returns the bytes available now (or None), write(data) sends bytes.
+Whatever arrives, poll(now) answers it with an ok or an error event and returns; no input can stop
+the loop or change a game, but one: on the board the line is also MicroPython's REPL
+(repl_line), and the `repl` command sets repl_requested, on which app.loop.run ends once the
+answer is out, handing the line back to the REPL.
 
 Two clocks meet here. `now`, which the loop passes to poll(), is the app's: it stamps the lines
 (`ms`, and `utc` once the host set the clock), so a line's time agrees with the game's. The
@@ -14,6 +16,7 @@ simulated and runs as fast as the machine allows, and a host's 1.5 s must mean 1
 however fast the machine.
 """
 
+import gc
 import os
 
 from app.clock import ticks_add, ticks_diff
@@ -31,7 +34,8 @@ from proto.wire import (
 
 
 class Link:
-    def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500, clock=None):
+    def __init__(self, app, read, write, config_path=None, line_max=LINE_MAX, cut_ms=1500, clock=None,
+                 repl_line=False):
         self.app = app
         self.read = read
         self.write = write
@@ -46,6 +50,8 @@ class Link:
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
         self.pending_names = None  # set_names while no game runs: for the next game that starts
         self.lost_lines = 0  # lines the port refused to take
+        self.repl_line = repl_line  # the line is the REPL's too: `repl` can hand it back
+        self.repl_requested = False  # the host asked for the REPL: the loop is to end
 
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now):
@@ -83,13 +89,23 @@ class Link:
         """Frame and write one event. A payload JSON cannot hold (a bug elsewhere) becomes an
         error event on CPython (MicroPython's json writes the object's repr instead, which the
         host reads as a damaged line), and a failing port drops the line: the loop that polls
-        must never stop."""
-        try:
-            line = encode_event(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
-        except (TypeError, ValueError) as err:  # sent in its place, under the same number
-            self.send("error", {"code": E_FAILED, "id": None, "message": "%s event not encodable: %s" % (kind, err)})
-            return
+        must never stop. A line with no room to be framed, even after a collection, is lost,
+        and its number with it, so the gap shows: the host makes up a lost move from the next
+        one's index (it asks for the state) and a lost answer by sending its command again."""
+        line = None
+        for _attempt in range(2):
+            try:
+                line = encode_event(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
+                break
+            except MemoryError:  # first: matching the tuple below allocates it
+                gc.collect()
+            except (TypeError, ValueError) as err:  # sent in its place, under the same number
+                self.send("error", {"code": E_FAILED, "id": None, "message": "%s event not encodable: %s" % (kind, err)})
+                return
         self.seq += 1
+        if line is None:
+            self.lost_lines += 1
+            return
         try:
             self.write(line)
         except OSError:
@@ -120,6 +136,9 @@ class Link:
             reply = self.commands.run(command)
         except LineError as err:  # a bad line, or a command refused (CommandError is a LineError)
             self._on_error(err.code, err.message, command_id)
+        except MemoryError:  # no room to carry it out: said, and the device plays on
+            gc.collect()
+            self._on_error(E_FAILED, "out of memory; the device plays on: try again", command_id)
         except Exception as err:  # a bug in a handler must not stop the device: report it
             self._on_error(E_FAILED, "%s: %s" % (type(err).__name__, err), command_id)
         else:

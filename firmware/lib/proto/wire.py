@@ -4,6 +4,7 @@ A device line is  PREFIX + compact JSON object + " " + CRC-32 of the JSON in 8 h
 The prefix sets our lines apart from REPL banners, tracebacks and print() noise on the same port;
 the CRC catches lines that a cut or a glitch left as still-valid JSON.
 Host lines are the same; a bare JSON object (typed by hand in a terminal) is accepted too.
+Text goes as UTF-8, not as JSON escapes, on both runtimes: an accented name takes 2 bytes, not 6.
 """
 
 import json
@@ -13,7 +14,14 @@ from store.files import crc32  # the store's CRC-32: binascii's, or its own wher
 
 PROTOCOL_VERSION = const(1)
 PREFIX = b"@TL "
-LINE_MAX = const(512)  # longest command line the device accepts, newline excluded
+# On the board, the REPL's UART interrupt moves each byte that arrives into a ring of RX_RING
+# bytes (MicroPython's ESP32 port; one slot stays free, so it holds RX_RING - 1), and only the
+# loop's serial read empties it, once a turn. A turn can block far longer than a line takes to
+# arrive (an OLED refresh 25 ms, a save up to 1.5 s: docs/DEVICE.md), so a command line and its
+# newline must fit in the ring whole: then no turn, however long, loses a byte of it (the host
+# sends one command and waits for its answer). tests/micropython/test_hw_serial_ring.py models it.
+RX_RING = const(260)
+LINE_MAX = const(240)  # longest command line the device accepts, newline excluded
 
 # Error codes of the protocol itself (app errors use "app").
 E_BAD_LINE = "bad_line"  # not JSON, not an object, bad CRC, not UTF-8
@@ -37,9 +45,19 @@ def _checksum(body):
     return b"%08x" % crc32(body)
 
 
+# Compact, and on CPython text as UTF-8 as MicroPython writes it, not as \u escapes (MicroPython's
+# json takes no ensure_ascii argument).
+_JSON = {"separators": (",", ":"), "ensure_ascii": False}
+try:
+    json.dumps("", **_JSON)
+except TypeError:
+    del _JSON["ensure_ascii"]
+
+
 def frame(obj):
-    """One protocol line (bytes, newline included) for a JSON-able dict."""
-    body = json.dumps(obj, separators=(",", ":")).encode()
+    """One protocol line (bytes, newline included) for a JSON-able dict: the same bytes on both
+    runtimes. A string that is no text (a lone surrogate) raises UnicodeError on CPython."""
+    body = json.dumps(obj, **_JSON).encode()
     return PREFIX + body + b" " + _checksum(body) + b"\n"
 
 

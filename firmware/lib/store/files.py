@@ -12,13 +12,17 @@ except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
     _crc32 = None
 
 ENOSPC = 28
-MAX_READ = 65536  # the longest snapshot or history file read back (a 300-move game: 1.4 KB)
+# The longest snapshot or history file read back. Files are read in pieces, so this bounds the
+# time a boot spends on garbage, not the memory: 256 KB is some 60 000 moves, more than the
+# board's heap holds as a game (2 bytes a move in RAM, 4 to 5 a move on flash).
+MAX_READ = 262144
 
 
-def crc32(data):
+def crc32(data, crc=0):
+    """CRC-32 (IEEE) of data; crc: the value over the bytes before it, to checksum in pieces."""
     if _crc32 is not None:
-        return _crc32(data) & 0xFFFFFFFF
-    crc = 0xFFFFFFFF
+        return _crc32(data, crc) & 0xFFFFFFFF
+    crc ^= 0xFFFFFFFF
     for byte in data:
         crc ^= byte
         for _ in range(8):
@@ -33,27 +37,39 @@ def join(folder, name):
 
 
 class Files:
-    """Plain file access; every method raises OSError on failure, nothing else."""
+    """Plain file access; every method raises OSError on failure (size and read also
+    ValueError for a file over the limit)."""
 
     def open(self, path, mode):
         return open(path, mode)
 
-    def read(self, path, limit=MAX_READ):
-        """The file's bytes; a file longer than limit is refused unread (ValueError): garbage
-        the size of the flash must not exhaust the heap at boot."""
+    def size(self, path, limit=MAX_READ):
+        """The file's length in bytes; a file longer than limit is refused (ValueError): garbage
+        the size of the flash must not hold up the boot."""
         size = os.stat(path)[6]
         if size > limit:
             raise ValueError("%d bytes, more than the %d a saved file can have" % (size, limit))
+        return size
+
+    def read(self, path, limit=MAX_READ):
+        """The file's bytes, for small files (journal entries, the quarantine); limit as for
+        size(). Snapshots and history are read in pieces (store.container)."""
+        self.size(path, limit)
         with self.open(path, "rb") as f:
             return f.read()
 
     def write_atomic(self, path, data):
-        """Write a temp file, close it, then rename it over path: littlefs makes that atomic."""
+        """Write a temp file, close it, then rename it over path: littlefs makes that atomic.
+        data: bytes, or an iterable of bytes pieces written one after the other."""
         tmp = path + ".tmp"
         try:
             with self.open(tmp, "wb") as f:
-                f.write(data)
-        except OSError:
+                if isinstance(data, (bytes, bytearray)):
+                    f.write(data)
+                else:
+                    for piece in data:
+                        f.write(piece)
+        except Exception:  # OSError, or a MemoryError making a piece: no temp file left behind
             self.remove_quietly(tmp)
             raise
         self.rename(tmp, path)

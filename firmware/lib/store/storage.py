@@ -13,6 +13,9 @@ log instead: creating it is one small commit (0.07 erases, 242 bytes per entry, 
 included). The entry files of a game form its journal; their names give the order and each
 carries its own sequence number and checksum.
 
+Snapshots and history files are container files (store.container), written and read back in
+pieces: no buffer here grows with the game.
+
 Every game starts with a snapshot; the game id is the generation of that first snapshot. A new
 snapshot (compaction) gets the next generation; the previous good one and the entries after it
 are kept, so a damaged snapshot falls back to it and loses nothing. Nothing read at boot may
@@ -23,6 +26,8 @@ about the files themselves, shared by the writer (snapshot) and the boot.
 
 from store import container, journal
 from store.files import ENOSPC, MAX_READ, Files, join
+
+_QUARANTINE_READ = 65536
 
 
 def _number(name, prefix):
@@ -115,15 +120,17 @@ def shown(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def history_problem(doc):
+def history_problem(doc, count):
     """What is wrong with a history document (Session writes the record, names, bots,
-    finished, returns and rounds), or None: the host and engine.play.replay read it."""
+    finished, returns and rounds), or None: the host and engine.play.replay read it. doc: its
+    members but the moves; count: its moves, checked by the container (-1: no move list)."""
     problem = list_problem(doc, "returns", _is_stake)
     if problem:
         return problem
+    if count < 0:
+        return "moves must be a list, got %s" % shown(doc["moves"]) if "moves" in doc else "no moves"
     seats = len(doc["returns"])
-    for problem in (list_problem(doc, "moves", is_move),
-                    list_problem(doc, "names", is_name, seats, True),
+    for problem in (list_problem(doc, "names", is_name, seats, True),
                     list_problem(doc, "bots", is_bot, seats, True)):
         if problem:
             return problem
@@ -164,6 +171,7 @@ class Store:
         self.game_id = 0
         self.entries = 0  # journal entries since the snapshot
         self.bytes_written = 0  # what this store handed to the filesystem, for the bench
+        self.unread = False  # the game folder holds a game the boot had no memory to read
 
     # -- the current game -----------------------------------------------------------------------
     def snapshot(self, doc):
@@ -179,18 +187,8 @@ class Store:
             self.clear()
             self.files.makedirs(self.game_dir)
             doc["id"] = gen
-        data = container.encode(container.SNAPSHOT, doc)
-        path = join(self.game_dir, "s%d" % gen)
-        try:
-            self.files.write_atomic(path, data)
-        except OSError as err:
-            kept = self.quarantined() if err.args and err.args[0] == ENOSPC else ()
-            if not kept:
-                raise
-            for name in kept:  # a full filesystem gives up the quarantine first, then retries
-                self.files.remove_quietly(join(self.quarantine_dir, name))
-            self.files.write_atomic(path, data)
-        self.bytes_written += len(data)
+        self._write(join(self.game_dir, "s%d" % gen), container.SNAPSHOT, container.Body(doc))
+        self.gen = gen  # on flash: even if what follows fails, the next snapshot is gen + 1
         self.game_id = doc["id"]
         # The previous good snapshot stays as the fallback of this one: the older snapshots,
         # the entries the fallback already contains and the entries of other games go.
@@ -202,7 +200,7 @@ class Store:
                 self.files.remove_quietly(join(self.game_dir, name))
             elif key:
                 kept.append(key)
-        self.gen = self._good_gen = gen
+        self._good_gen = gen
         self._good_seq = doc["seq"]
         self.entries = 0
         return journal_problem(self.game_id, doc["seq"], kept) is None
@@ -214,7 +212,7 @@ class Store:
         try:
             with self.files.open(path, "wb") as f:
                 f.write(data)
-        except OSError:  # a torn entry would only stop the journal at the next boot
+        except Exception:  # OSError, MemoryError: a torn entry would stop the journal at boot
             self.files.remove_quietly(path)
             raise
         self.entries += 1
@@ -223,9 +221,16 @@ class Store:
 
     def clear(self):
         """Remove the current game's files (after archiving it): snapshots first ("s" sorts
-        after "e"), so a cut halfway leaves nothing that could be resumed."""
+        after "e"), so a cut halfway leaves nothing that could be resumed. When the boot could
+        not read the game there (unread), its snapshots go to the quarantine instead, for the
+        host to pull: that game was never archived."""
+        unread = self.unread
+        self.unread = False
         for name in reversed(self._list(self.game_dir)):
-            self.files.remove_quietly(join(self.game_dir, name))
+            if unread and _number(name, "s") >= 0:
+                self._quarantine(name, [])
+            else:
+                self.files.remove_quietly(join(self.game_dir, name))
         self.game_id = 0
         self.entries = 0
 
@@ -260,10 +265,10 @@ class Store:
         return report
 
     def read_snapshot(self, gen):
-        """The document of snapshot generation gen, as far as the container can tell it good:
-        raises container.BadFile (or FutureFormat), OSError, or what the parser met."""
-        return container.decode(container.SNAPSHOT,
-                                self.files.read(join(self.game_dir, "s%d" % gen), self.max_read))
+        """The container.Document of snapshot generation gen, as far as the container can tell
+        it good (its moves read on demand): raises container.BadFile (or FutureFormat), OSError,
+        ValueError for a file over max_read."""
+        return self._open(join(self.game_dir, "s%d" % gen), container.SNAPSHOT)
 
     def read_entry(self, ident, seq):
         """(op, arg) of journal entry seq of game ident; raises ValueError ("short" for one cut
@@ -343,64 +348,98 @@ class Store:
         return names
 
     def read_quarantined(self, name):
-        return self.files.read(join(self.quarantine_dir, name))
+        """A quarantined file whole (pull_file sends it in one line): 64 KB at most, as before
+        snapshots were read in pieces."""
+        return self.files.read(join(self.quarantine_dir, name), _QUARANTINE_READ)
 
     # -- history --------------------------------------------------------------------------------
     def archive(self, doc):
-        """Keep a finished game; returns its history id. Archiving the same game twice is a no-op."""
+        """Keep a finished game (doc: the history document, its moves an array or a list);
+        returns its history id. Archiving the same game twice is a no-op: the last file is
+        compared by its header and checksum, not read back."""
         self.files.makedirs(self.history_dir)
         numbers = _numbers(self._list(self.history_dir), "h")
+        body = container.Body(doc)
         ident = 1
         if numbers:
             ident = numbers[-1] + 1
+            path = join(self.history_dir, "h%d" % numbers[-1])
             try:
-                last = self.read_history(numbers[-1])
-                if last.get("id") == doc.get("id") and last.get("moves") == doc.get("moves"):
+                if container.holds(self._opener(path), self.files.size(path, self.max_read),
+                                   container.HISTORY, body):
                     return numbers[-1]
             except (ValueError, OSError):
                 pass
-        data = container.encode(container.HISTORY, doc)
-        self.files.write_atomic(join(self.history_dir, "h%d" % ident), data)
-        self.bytes_written += len(data)
+        self._write(join(self.history_dir, "h%d" % ident), container.HISTORY, body)
         numbers.append(ident)
         while len(numbers) > self.history_limit:
             self.files.remove_quietly(join(self.history_dir, "h%d" % numbers.pop(0)))
         return ident
 
     def list_history(self):
-        """Summaries of the kept games, oldest first: id, game, finished, moves, rounds, names,
-        returns; a damaged entry has id and error instead."""
+        """Summaries of the kept games, oldest first: id, game, finished, moves (a count),
+        rounds, names, returns; a damaged entry has id and error instead."""
         out = []
         for ident in _numbers(self._list(self.history_dir), "h"):
             summary = {"id": ident}
             try:
-                doc = self.read_history(ident)
+                document = self.open_history(ident)
                 for key in ("game", "finished", "rounds", "names", "returns"):
-                    summary[key] = doc.get(key)
-                summary["moves"] = len(doc.get("moves") or ())
+                    summary[key] = document.head.get(key)
+                summary["moves"] = document.count
             except (ValueError, OSError) as err:
                 summary["error"] = str(err)
             out.append(summary)
         return out
 
-    def history_bytes(self, ident):
-        """The stored file as it is on flash (header line + JSON), for the host to pull."""
-        return self.files.read(join(self.history_dir, "h%d" % ident), self.max_read)
-
-    def read_history(self, ident):
-        """The record of one kept game (engine.play.replay accepts it), every field checked
-        (history_problem); raises container.BadFile if damaged or wrong, OSError if there is no
-        such game."""
-        doc = container.decode(container.HISTORY, self.history_bytes(ident))
-        problem = history_problem(doc)
+    def open_history(self, ident, known=None):
+        """The container.Document of one kept game, every field checked (history_problem), its
+        moves read on demand; raises container.BadFile if damaged or wrong, OSError if there is
+        no such game. known: a Document this returned before for ident, returned again without
+        reading the file through if the file is still that one (pull_game's next page)."""
+        path = join(self.history_dir, "h%d" % ident)
+        if known is not None and container.unchanged(known, self._opener(path),
+                                                     self.files.size(path, self.max_read)):
+            return known
+        document = self._open(path, container.HISTORY)
+        problem = history_problem(document.head, document.count)
         if problem:
             raise container.BadFile(problem)
+        return document
+
+    def read_history(self, ident):
+        """The record of one kept game as one dict (engine.play.replay accepts it), its moves a
+        list: for tests and host tools, the board reads open_history's pieces."""
+        document = self.open_history(ident)
+        doc = document.head
+        doc["moves"] = document.moves()
         return doc
 
     def remove_history(self, ident):
         self.files.remove(join(self.history_dir, "h%d" % ident))
 
     # -- helpers --------------------------------------------------------------------------------
+    def _write(self, path, kind, body):
+        """Write body (a container.Body) as a file of that kind, atomically; a full filesystem
+        gives up the quarantine first, then the write is tried once more."""
+        try:
+            self.files.write_atomic(path, body.pieces(kind))
+        except OSError as err:
+            kept = self.quarantined() if err.args and err.args[0] == ENOSPC else ()
+            if not kept:
+                raise
+            for name in kept:
+                self.files.remove_quietly(join(self.quarantine_dir, name))
+            self.files.write_atomic(path, body.pieces(kind))
+        self.bytes_written += len(body.header(kind)) + body.length
+
+    def _opener(self, path):
+        files = self.files
+        return lambda: files.open(path, "rb")
+
+    def _open(self, path, kind):
+        return container.read(self._opener(path), self.files.size(path, self.max_read), kind)
+
     def _entry_path(self, ident, seq):
         return join(self.game_dir, "e%d.%d" % (ident, seq))
 

@@ -1,4 +1,5 @@
-"""Recording stand-ins for the ESP32's machine, neopixel and ssd1306 modules.
+"""Recording stand-ins for the ESP32's machine, neopixel and ssd1306 modules, and micropython's
+kbd_intr (fakes.micropython.interrupt_chars).
 
 The unix port has its own built-in `machine`, which a file on the path cannot shadow, so tests
 put these into sys.modules (where import looks first) and take them out again:
@@ -10,10 +11,11 @@ put these into sys.modules (where import looks first) and take them out again:
 import sys
 
 from fakes import machine as fake_machine
+from fakes import micropython as fake_micropython
 from fakes import neopixel as fake_neopixel
 from fakes import ssd1306 as fake_ssd1306
 
-_NAMES = ("machine", "neopixel", "ssd1306")
+_NAMES = ("machine", "neopixel", "ssd1306", "micropython")
 
 
 class installed:
@@ -27,7 +29,9 @@ class installed:
         fake_machine.reset()
         fake_neopixel.reset()
         fake_ssd1306.reset()
+        fake_micropython.reset()
         sys.modules["machine"] = fake_machine
+        sys.modules["micropython"] = fake_micropython
         sys.modules["neopixel"] = fake_neopixel
         if self.oled:
             sys.modules["ssd1306"] = fake_ssd1306

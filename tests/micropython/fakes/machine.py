@@ -5,6 +5,10 @@ never rises, so every clock edge the real SoftI2C waits for times out, and the t
 waited is added to `stalls`.
 """
 
+from app.config import DEFAULT_CONFIG
+
+_I2C = (DEFAULT_CONFIG["pins"]["i2c_sda"], DEFAULT_CONFIG["pins"]["i2c_scl"])  # the reference board's
+
 pins = {}  # GPIO number -> the last Pin made on it
 pwms = []
 wdts = []
@@ -27,7 +31,7 @@ def reset():
     del broken_pins[:]
 
 
-def fit_module(addr, sda=21, scl=22):
+def fit_module(addr, sda=_I2C[0], scl=_I2C[1]):
     """An I2C module on the bus, as an OLED board is: it answers at addr, and its resistors pull
     SDA and SCL up."""
     i2c_devices.append(addr)

@@ -22,7 +22,7 @@ from engine.games import SEATS, game
 from engine.registry import game_module, installed, let_go
 
 from app.board import blink_on
-from app.buttons import BACK, KEEP, OK, PRESS, SWAP
+from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
 from app.cues import CUE_ERROR
 from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, tr, wrap
@@ -346,35 +346,80 @@ class SetupMenu(CursorMenu):
 
 
 class GameMenu(CursorMenu):
-    """Long BACK (or KEEP+SWAP held) during a game: continue, undo, redo, or a new game.
-    A short BACK, or a long one, goes back to the game."""
+    """Long BACK (or KEEP+SWAP held) during a game: continue, undo, redo, or a new game, in every
+    mode. A short BACK, or a long one, goes back to the game.
+
+    Undo takes back the last decision (with bots, back to the last human one) and Redo puts back
+    what the undo took, the bots' moves included, both then back in the game; with nothing to
+    take back or put back the row says so ("Annuler: rien") and OK stays in the menu, with the
+    error cue and a notice. New game asks first ("Abandonner ?"): holding OK abandons the game
+    (archived, unfinished, as a finished one is) and opens the setup menu; KEEP, SWAP or BACK
+    keep it and show the rows again, and a short OK does nothing there. Confirming is holding OK,
+    as everywhere (app/modes/base.py); a long OK never undoes."""
 
     rows = ("continue", "undo", "redo", "new_game")
 
     def __init__(self, app, back_to):
         Mode.__init__(self, app)
         self.back_to = back_to
+        self.asking = False  # the new game's confirmation is on screen
+
+    def handle(self, event, now):
+        if not self.asking:
+            return CursorMenu.handle(self, event, now)
+        button = event >> 2
+        kind = event & 3
+        if kind == LONG and button == OK:
+            self.app.finish_game(now)
+            return True
+        if kind == PRESS and button != OK:  # KEEP, SWAP, BACK: the game is kept
+            self.asking = False
+            return self.app.moved()
+        return False
 
     def pressed(self, button, now):
         if button != OK and button != BACK:
             return False
         row = self.rows[self.cursor] if button == OK else self.rows[0]  # BACK: continue
         app = self.app
+        session = app.session
         if row == "new_game":
-            app.finish_game(now)
-        else:
-            app.switch(self.back_to, now)
-            if row == "undo":
-                app.undo(now)
-            elif row == "redo":
-                app.redo(now)
-                self.back_to.resync(now)
+            self.asking = True
+            return app.moved()
+        if (row == "undo" and not session.can_undo()) or (row == "redo" and not session.can_redo()):
+            app.sound(CUE_ERROR)  # stay: the row already says there is nothing to do
+            app.notify([tr(app.lang, "nothing_" + row)], now)
+            return True
+        game = self.back_to
+        app.switch(game, now)
+        if row == "undo":
+            app.undo(now)
+        elif row == "redo":
+            app.redo(now)
+            while session.can_redo() and self._bot_to_act():  # the bots' moves the undo took
+                session.redo()
+            game.resync(now)
         return True
+
+    def _bot_to_act(self):
+        player = self.app.session.state.current_player()
+        return player >= 0 and not self.app.is_human(player)
+
+    def draw(self, frame, now):
+        CursorMenu.draw(self, frame, now)
+        if self.asking and blink_on(now):  # the centre blinks red: the game is at stake
+            self.app.board.centre_led(frame, ALERT)
 
     def lines(self):
         lang = self.app.lang
+        if self.asking:
+            return [tr(lang, "abandon_ask"), tr(lang, "abandon_yes"), tr(lang, "abandon_no")]
+        session = self.app.session
         current = self.rows[self.cursor]
         out = []
         for row in self.rows:
-            out.append(marked(row == current, tr(lang, row)))
+            key = "new_game_row" if row == "new_game" else row
+            if (row == "undo" and not session.can_undo()) or (row == "redo" and not session.can_redo()):
+                key = row + "_none"
+            out.append(marked(row == current, tr(lang, key)))
         return out

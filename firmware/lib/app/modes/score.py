@@ -1,23 +1,39 @@
 """The pub scorekeeper: drives any "<game>_score" engine through its scorekeeper interface.
 
 While the engine expects an entry (current_player() == TABLE) the OLED shows the game's words
-for it (app/words/<game>.py: prompt) and the value being entered. KEEP and SWAP step the value
-through entry_range() (a long press jumps by ten); past the top of the range come the engine's
-extra_actions() (a penalty, say, labelled by the words' entry_label),
-then the range starts again. OK enters the value shown. The engine refuses impossible entries with
-IllegalAction, whose reason the OLED shows in words, and nothing changes. The value entered is applied as
-the action itself.
-What the engine tells of an entry (app/words/<game>.py: tell) shows under the value, the last
-line told; the entry that ends a deal opens the deal's reveal and the end of the game its
-game-over screen (the winners, the pot and payoffs or the standings), as in table play
-(app/modes/table.py: GameMode).
+for it (app/words/<game>.py: prompt), the value being entered and two hints. KEEP and SWAP step
+the value through entry_range(); held, they jump by ten (the first hint says so when the range is
+wider than ten); past the top of the range come the engine's extra_actions() (a penalty, say,
+labelled by the words' entry_label), then the range starts again. Every entry starts from the
+lowest value of entry_range(), in every game: a new entry never shows the value of the one before
+(the same after an undo or a redo).
+
+Confirming is holding OK (a long press, past buttons.long_ms), in every game and mode
+(app/modes/base.py's rule: a short OK never plays); undo and redo are the game menu's. A short
+OK confirms nothing: it says, with the error cue, that OK must be held. The engine refuses
+impossible entries with IllegalAction, whose reason the OLED shows in words; nothing changes and
+the value stays, to be corrected. The value entered is applied as the action itself.
+
+After an entry that ends a deal, what that deal applied besides the numbers (the words'
+applied(lang, state): Achéron's end-of-deal items and naming slips; None in the other games,
+which log nothing)
+is listed on the OLED until a button is pressed, before the next deal's first entry (that press
+enters nothing), and logged in an "applied" event: {"deal": the deal's number, "applied": the
+English lines}.
+
+What the engine tells of an entry (app/words/<game>.py: tell) shows under the value when there
+is room, the last line told; the entry that ends a deal opens the deal's reveal and the end of
+the game its game-over screen (the winners, the pot and payoffs or the standings), as in table
+play (app/modes/table.py: GameMode).
+
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
 """
 
 from engine.core import TABLE
 
-from app.buttons import KEEP, LONG, OK, PRESS, SWAP
+from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
+from app.cues import CUE_ERROR
 from app.i18n import tr
 from app.modes.table import GameMode
 
@@ -31,20 +47,28 @@ class ScoreMode(GameMode):
         self.high = 0
         self.extras = []
         self.pos = 0
+        self.seen = -1  # the moves the entry on screen began after: more or fewer, a new entry
+        self.applied = None  # the lines of what the deal just ended applied, until a press
+        self.lit = TABLE  # the seat the ring blinks, worked out in refresh: draw() allocates nothing
+
+    def resync(self, now):
+        self.applied = None  # the game moved under it: that deal may be open again
+        GameMode.resync(self, now)
 
     def refresh(self, now):
         GameMode.refresh(self, now)
         state = self.app.session.state
+        self.lit = state.entry_seat()
+        moves = len(state.moves)
+        if moves != self.seen:
+            self.seen = moves
+            self.pos = 0  # the lowest value of the range, whatever the entry before showed
         if state.current_player() != TABLE:
             self.low = self.high = 0
             self.extras = []
             self.pos = 0
             return
-        low, high = state.entry_range()
-        if (low, high) != (self.low, self.high):
-            self.pos = -low if low <= 0 <= high else 0
-        self.low = low
-        self.high = high
+        self.low, self.high = state.entry_range()
         self.extras = state.extra_actions()
         if self.pos >= self.count():
             self.pos = 0
@@ -53,20 +77,28 @@ class ScoreMode(GameMode):
         return self.high - self.low + 1 + len(self.extras)
 
     def highlighted(self):
-        return self.app.session.state.entry_seat()
+        return self.lit
 
     def handle(self, event, now):
         app = self.app
         state = app.session.state
+        button = event >> 2
+        kind = event & 3
+        if self.applied is not None:
+            if (kind == PRESS or kind == LONG) and button != BACK:
+                self.applied = None  # seen: the next deal's entries come up
+                app.touch()
+                return True
+            return False
         if state.is_over():
             return self.handle_over(event, now)
         if self.reveal is not None and self.seen_reveal(event, now):
             return True
         if state.current_player() != TABLE:
             return False
-        button = event >> 2
-        kind = event & 3
         numbers = self.high - self.low + 1
+        if kind == LONG and button == OK:
+            return self.enter_value(now)
         if kind == LONG and (button == KEEP or button == SWAP) and self.pos < numbers:
             step = -JUMP if button == KEEP else JUMP
             pos = self.pos + step
@@ -77,8 +109,10 @@ class ScoreMode(GameMode):
             self.pos = (self.pos - 1) % self.count()
         elif button == SWAP:
             self.pos = (self.pos + 1) % self.count()
-        elif button == OK:
-            return self.enter_value(now)
+        elif button == OK:  # a short OK: harmless, it only says how to confirm
+            app.sound(CUE_ERROR)
+            app.notify([tr(app.lang, "hold_longer")], now)
+            return True
         else:
             return False
         return app.moved()
@@ -89,11 +123,32 @@ class ScoreMode(GameMode):
             action = self.low + self.pos
         else:
             action = self.extras[self.pos - numbers]
-        return self.play(action, now)
+        deal = self.app.session.state.round
+        if not self.play(action, now):
+            return True  # refused: the reason is on the OLED
+        state = self.app.session.state
+        if state.round != deal or state.is_over():
+            self.show_applied(deal, state)
+        return True
+
+    def show_applied(self, deal, state):
+        """Log what the deal just ended applied and list it (nothing to list: straight on); a
+        game whose deals apply nothing beyond the numbers (applied() is None) logs nothing."""
+        app = self.app
+        words = self.words
+        lines = words.applied(app.lang, state)
+        if lines is None:
+            return
+        app.log("applied", {"deal": deal, "applied": words.applied("en", state)})
+        if lines:
+            self.applied = [tr(app.lang, "applied_head") % deal] + lines[:6] + [tr(app.lang, "next")]
+            app.touch()
 
     def lines(self):
         app = self.app
         lang = app.lang
+        if self.applied is not None:
+            return self.applied
         state = app.session.state
         if self.reveal is not None:
             return self.reveal_lines(lang)
@@ -107,9 +162,12 @@ class ScoreMode(GameMode):
                 out.append("> %d" % (self.low + self.pos))
             else:
                 out.append("> " + self.words.entry_label(lang, state, self.extras[self.pos - numbers]))
-        out += self.told_lines[-1:]  # what the last entry made happen
-        out += self.standings_lines(lang)
+            out.append(tr(lang, "score_steps" if self.high - self.low >= JUMP else "score_pick"))
+            out.append(tr(lang, "hold_confirm"))
+        tail = self.standings_lines(lang)
         target = state.target()
         if target:
-            out.append(tr(lang, "target") % target)
-        return out[:8]
+            tail.append(tr(lang, "target") % target)
+        if len(out) + len(tail) < 8:  # what the last entry made happen, when there is room
+            out += self.told_lines[-1:]
+        return (out + tail)[:8]

@@ -86,6 +86,7 @@ class GameMode(Mode):
     def resync(self, now):
         self.announced = -1
         self.reveal = None  # undo or redo: the deal shown is no longer the one just played
+        del self.told_lines[:]  # what was told may have been taken back
         self.enter(now)
 
     def refresh(self, now):

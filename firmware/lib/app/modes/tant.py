@@ -109,6 +109,7 @@ class TantMode(Mode):
     def resync(self, now):
         self.enter(now)
         self.announced = -1
+        del self.told_lines[:]  # what was told may have been taken back
 
     # -- time -----------------------------------------------------------------------------------
     def tick(self, now):

@@ -18,6 +18,9 @@ most 16 characters (a move's label at most 14: it follows "> "):
 and a game with a scorekeeper also:
   prompt(lang, state)    the scorekeeper's two lines: what is being entered
   entry_label(lang, state, action)   an entry beyond the numbers (extra_actions())
+  applied(lang, state)   once a deal is over, what it applied besides the numbers entered, one
+                         line an item (Achéron's items and slips; [] when there was none), or
+                         None for a game whose deals apply nothing more (app/modes/score.py)
 
 Adding the telling of a pub game (issue 14 item 2): in its engine, call self.tell(F_X, args) in
 _apply for each thing the table may see (a card played and by whom, a trick and its taker, a bid,
@@ -37,3 +40,16 @@ def of(engine):
     if game is None:
         raise ValueError("no descriptor plays %s" % engine)
     return __import__("app.words." + game.name, None, None, ["refusal"])
+
+
+def forget_others(engine):
+    """Let go of the words of every game but the one the engine module `engine` plays, as
+    engine.registry.forget_other_packs does of their engines: a game played before, or the one
+    the setup menu checked, would keep its words in the heap for nothing."""
+    from engine.games import GAMES, of_engine
+    from engine.registry import let_go
+
+    game, _mode = of_engine(engine)
+    for other in GAMES:
+        if other is not game:
+            let_go("app.words." + other.name)

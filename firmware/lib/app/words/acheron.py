@@ -10,15 +10,23 @@ from engine.acheron import (
     KIND_MASK,
     NAMING,
     PAIR,
+    PENALTY_JOCRISSE,
+    PENALTY_SLIP,
     PERSONNAGE,
     TRIPLET,
 )
 from engine.acheron_score import (
     CHANDELLE,
+    ITEM_CHANDELLE,
+    ITEM_JOCRISSE,
+    ITEM_SOUPIR,
+    ITEMS,
     JOCRISSE,
+    R_BAISER_ONE_OF,
     R_CANDLE_MARKED,
     R_CARDS_MOST,
     R_ITEMS_LATER,
+    R_ITEMS_MARKED,
     R_JOCRISSE_MARKED,
     R_LAID_SCORE_LEAST,
     R_MELDS_MOST,
@@ -55,8 +63,13 @@ _SLOT = 63  # a meld's card slots: action >> 6 & 63 and action & 63
 _STEPS = {ST_MELDS: (("%s abattu:", "%s melds laid:"), ("points poses", "points")),
           ST_CARDS: (("%s cartes", "%s cards left"), ("restant en main", "in hand")),
           ST_WILDS: (("%s parmi elles", "%s of which"), ("Orphee/Ste/Reine", "Orph/Saint/Queen")),
-          ST_ITEMS: (("%s fin de donne", "%s end of deal"), ("OK: suite", "OK: next"))}
-_ITEMS = {JOCRISSE: "Jocrisse -10", SOUPIR: "Soupir+Joc -20", CHANDELLE: "Chandelle"}
+          ST_ITEMS: (("%s fin de donne", "%s end of deal"), ("extras ? 0:aucun", "items? 0: none"))}
+# The end-of-deal items as the scorekeeper offers them: one at a time (earlier firmware's
+# entries) or a player's set together (ITEMS + mask); the game's own words in both languages.
+_ITEMS = {JOCRISSE: "Jocrisse -10", SOUPIR: "Soupir+Joc -20", CHANDELLE: "Chandelle",
+          ITEMS + ITEM_JOCRISSE: "Jocrisse -10", ITEMS + ITEM_SOUPIR: "Soupir+Joc -20",
+          ITEMS + ITEM_CHANDELLE: "Chandelle", ITEMS + (ITEM_JOCRISSE | ITEM_CHANDELLE): "Joc-10 +Chand",
+          ITEMS + (ITEM_SOUPIR | ITEM_CHANDELLE): "Soup-20 +Chand"}
 
 REFUSALS = {
     R_ITEMS_LATER: ("Jocrisse, Chandelle: apres les cartes", "items come after the cards in hand"),
@@ -80,6 +93,8 @@ REFUSALS = {
     R_SHORT_OR_TOMBEAU: ("Une main finit a 2 cartes, ou Grand Tombeau", "a hand must end at 2 cards, or Grand Tombeau"),
     R_LAID_SCORE_LEAST: ("%d cartes posees font %d points ou plus", "%d cards laid score %d or more"),
     R_TOO_FEW_POINTS: ("Trop peu de points pour les cartes posees", "too few points for the cards laid"),
+    R_BAISER_ONE_OF: ("Un seul Baiser: Jocrisse ou Soupir", "one Baiser: Jocrisse or Soupir"),
+    R_ITEMS_MARKED: ("Extras deja marques", "items are marked already"),
 }
 
 
@@ -138,12 +153,30 @@ def prompt(lang, state):
     """The scorekeeper's two lines for its step."""
     step = state.step
     if step == ST_PLAY:
-        return [say(lang, ("Donne %d", "Deal %d")) % state.round, say(lang, ("OK: fin de donne", "OK: deal over"))]
+        return [say(lang, ("Donne %d", "Deal %d")) % state.round, say(lang, ("0: donne finie", "0: deal over"))]
     if step == ST_OVER:
         names = ",".join([seat_name(lang, s) for s in state.winners()])
         return [say(lang, ("Partie finie", "Game over")), say(lang, ("Gagne: %s", "Winner: %s")) % names]
     first, second = _STEPS[step]
     return [say(lang, first) % seat_name(lang, state.who), say(lang, second)]
+
+
+def applied(lang, state):
+    """What the last finished deal applied besides the numbers entered, one short line an item
+    (the scorekeeper lists them before the next deal): Jocrisse, Soupir, Chandelle, the slips."""
+    out = []
+    for s in range(state.seats()):
+        seat = seat_name(lang, s)
+        if state.last_jocrisse[s]:
+            out.append(seat + (" Jocrisse -10" if state.last_jocrisse[s] == PENALTY_JOCRISSE else " Soupir -20"))
+        if state.last_candle[s]:
+            out.append(seat + " Chandelle")
+        count = state.last_slips[s]
+        if count == 1:
+            out.append(say(lang, ("%s nom oublie -%d", "%s name slip -%d")) % (seat, PENALTY_SLIP))
+        elif count:
+            out.append(say(lang, ("%s noms x%d -%d", "%s slips x%d -%d")) % (seat, count, PENALTY_SLIP * count))
+    return out
 
 
 def tell(lang, state, kind, a, b, c, label):

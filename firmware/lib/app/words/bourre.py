@@ -58,6 +58,11 @@ def prompt(lang, state):
             say(lang, ("Plis de %s ?", "Tricks of %s?")) % seat_name(lang, state.entry_seat())]
 
 
+def applied(lang, state):
+    """A deal of this scorekeeper applies nothing beyond the numbers entered."""
+    return None
+
+
 def tell(lang, state, kind, a, b, c, label):
     """The facts engine.bourre records (the worked example: the exchange, each card played and
     by whom, each trick and who took it); None for one not told yet."""

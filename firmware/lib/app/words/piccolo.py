@@ -116,6 +116,11 @@ def refusal(lang, why):
     return _shared(lang, why, REFUSALS)
 
 
+def applied(lang, state):
+    """A deal of this scorekeeper applies nothing beyond the numbers entered."""
+    return None
+
+
 def tell(lang, state, kind, a, b, c, label):
     """The facts engine.piccolo records (the worked example: each bid and pass, the trump);
     None for one not told yet."""

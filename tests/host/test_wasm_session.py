@@ -1,0 +1,122 @@
+"""The firmware on the 32-bit MicroPython WebAssembly port: the harness runs it and reads its heap.
+
+tests/wasm/session.mjs plays a session with the buttons, one loop turn per call, on a build
+compiled as deploy compiles it; the heap is read between turns (tests/bench/wasm_heap.py runs the
+whole session for `make bench`). Here: part of it on the default build (the first boot and its
+self-test, the menu through every game, an 8-player board-mode Tanturlurette, a whole Achéron at
+its largest table), whose figures must be consistent and repeatable, and the heap meter itself
+checked against allocations of known size.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
+
+from wasm_heap import node, run_session  # noqa: E402
+
+from host_tools.deploy import build_lib  # noqa: E402
+
+PHASES = ["menu", "tant_board", "acheron"]
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    return build_lib(str(tmp_path_factory.mktemp("wasm_build")), None, out=io.StringIO())
+
+
+@pytest.fixture(scope="module")
+def report(lib):
+    return run_session(lib, phases=PHASES)
+
+
+def test_the_session_plays_every_phase_to_its_end(report):
+    assert report["completed"], report["error"]
+    assert [p["name"] for p in report["phases"]] == ["boot", "selftest"] + PHASES
+    for phase in report["phases"]:
+        assert phase["turns"] > 0, phase["name"]
+    assert report["turns"] == sum(p["turns"] for p in report["phases"][1:])
+
+
+def test_the_heap_figures_are_consistent(report):
+    for phase in report["phases"]:
+        name = phase["name"]
+        # after a turn the heap holds all the turn allocated; after the collection, what lives
+        assert 0 < phase["live_peak"] <= phase["used_peak"] <= phase["total_peak"], name
+        assert phase["largest_alloc"]["bytes"] <= phase["largest_block"]["bytes"] <= phase["used_peak"], name
+        assert phase["largest_block"]["bytes"] % 16 == 0, name  # whole 16-byte blocks
+    for phase in report["phases"][3:]:  # the games: they begin in the setup menu, choosing
+        game = phase["in_game"]
+        assert 0 < game["turns"] < phase["turns"], phase["name"]
+        assert game["live_peak"] <= phase["live_peak"] and game["used_peak"] <= phase["used_peak"]
+    for phase in report["phases"][:3]:
+        assert "in_game" not in phase, phase["name"]  # the boot, the self-test and the menu
+    for key in ("live_peak", "used_peak", "total_peak"):
+        assert report[key] == max(p[key] for p in report["phases"]), key
+    assert report["grew"] == (report["total_peak"] > report["heap_start_total"])
+    assert 0 < report["harness"] < 32 * 1024
+
+
+def test_the_figures_repeat_and_do_not_depend_on_the_heap_size(lib):
+    small = run_session(lib, heap_kb=64, phases=["menu"])
+    large = run_session(lib, heap_kb=1024, phases=["menu"])
+    again = run_session(lib, heap_kb=1024, phases=["menu"])
+    assert small["completed"] and large["completed"], (small["error"], large["error"])
+    assert small["grew"] and small["total_peak"] > small["heap_start_total"], "64 KB cannot hold the firmware"
+    assert not large["grew"]
+    for a, b in zip(small["phases"], large["phases"], strict=True):
+        # the same objects whatever room they have; only where they sit differs, and with it the
+        # odd word of data that reads as an address and keeps a block alive (the collector is
+        # conservative): a few blocks at most
+        assert abs(a["live_peak"] - b["live_peak"]) <= 1024, a["name"]
+        assert abs(a["used_peak"] - b["used_peak"]) <= 1024, a["name"]
+    assert large["phases"] == again["phases"]  # the same heap, the same run: to the byte
+
+
+def run_module(code):
+    """Run an ES module's code with runtime.mjs imported; returns what it printed as JSON."""
+    runtime = "file://" + os.path.join(ROOT, "firmware", "web", "runtime.mjs")
+    script = 'import { loadRuntime } from "%s";\n%s' % (runtime, code)
+    done = subprocess.run([node(), "--input-type=module", "-e", script], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_heap_meter_finds_an_allocation_of_known_size_and_its_collection():
+    got = run_module("""
+const rt = await loadRuntime({ heapBytes: 256 * 1024 });
+rt.collect();
+const live = rt.used();
+const before = rt.tables.snapshot();
+rt.run("keep = bytearray(5000)\\nfor i in range(40):\\n    junk = [0] * 300");
+const used = rt.used();
+const fresh = rt.tables.changes(before);
+const scan = rt.tables.scan(before);
+const info = rt.memInfo();
+rt.tables.check();
+rt.collect();
+const after = rt.used();
+rt.run("del keep");
+rt.collect();
+console.log(JSON.stringify({ live, used, after, freed: rt.used(), fresh, scanUsed: scan.used,
+  scanNew: scan.largestNew, info, total: rt.tables.total(), gcTotal: rt.total(),
+  kind: rt.tables.kind(fresh.address) }));
+""")
+    # 5000 bytes of data in whole blocks (5008), the largest new block; 40 lists of 300 items
+    # (1200 bytes each) of garbage, all still there until the collection
+    assert got["fresh"]["bytes"] == 5008 == got["scanNew"]["bytes"]
+    assert got["fresh"]["address"] == got["scanNew"]["address"]
+    assert got["kind"] == "h"  # raw data: the bytearray's object is a block of its own
+    assert got["used"] - got["live"] >= 5008 + 40 * 1200
+    assert got["scanUsed"] == got["used"] == got["info"]["used"]
+    assert got["total"] == got["info"]["total"] == got["gcTotal"]
+    assert got["info"]["largestBlock"] == 5008
+    assert 5008 <= got["after"] - got["live"] < 5008 + 40 * 1200  # the lists were garbage
+    assert got["freed"] < got["after"] - 4000  # and the bytearray too, once let go

@@ -1,0 +1,99 @@
+"""No allocation of the store grows with the length of a game, on a 32-bit MicroPython.
+
+Issue 13's second budget, checked on the WebAssembly port (the ESP32's object layout and
+collector): a 3,000-move game resumes, saves, archives, is listed and pulled with the same largest
+allocation as a 30-move one. tests/wasm/store_heap.mjs runs each operation of
+tests/wasm/store_ops.py in one call on the default build, through the real store on the port's
+filesystem (the browser simulator's flash), and reads the heap around the call: the largest block
+the operation allocated (the port collects nothing inside a call) and the largest stretch it
+allocated and gave back within it (free blocks painted before the call, the collector zeroing what
+it hands out). Both must be the same for the long game as for the short one, within SLACK, and
+small. pull_game sends PAGE moves a reply: the long game is held to a game of one full page.
+Resuming rebuilds the game, whose own arrays (one item per move: the engine's moves, the session's
+player, round and phase before each) grow with it as they did in play; nothing else does.
+
+The unix port's proof, on a fragmented heap (64-bit words), is tests/micropython/test_store_heap.py.
+"""
+
+import io
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
+
+from wasm_store import run_store  # noqa: E402
+
+from host_tools.deploy import build_lib  # noqa: E402
+
+LONG, SHORT, PAGE = 3315, 30, 64
+BLOCK = 16  # the collector's block on 32 bits: 4 words
+# The members besides the moves carry the game's counts and scores (seq, rounds, floor, each
+# seat's returns), a few digits longer after 3,315 moves than after 30, as are a page's "start"
+# and "total": up to 31 more characters take at most two more blocks.
+SLACK = 2 * BLOCK
+SMALL = 1024  # every line the link sends stays under 1 KB: no buffer of the store comes near it
+GROWING = ("save", "archive", "archive_again", "list")  # compared with the 30-move game
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    return run_store(build_lib(str(tmp_path_factory.mktemp("wasm_store")), None, out=io.StringIO()))
+
+
+def largest(found):
+    """The most one allocation of the operation took: kept, or given back within it."""
+    return max(found["largest"]["bytes"], found["largest_freed"])
+
+
+def test_the_meter_sees_a_block_kept_and_a_block_given_back(report):
+    kept = report["meter"]["kept"]
+    assert kept["largest"]["bytes"] == 7008 and kept["largest"]["kind"] == "h"  # 7000 B of data
+    freed = report["meter"]["freed"]
+    assert freed["largest"]["bytes"] == BLOCK  # what list.clear() keeps of 2000 items
+    assert freed["largest_freed"] == 8000 - BLOCK  # the rest, given back
+    assert not kept["grew"] and not freed["grew"]
+
+
+def test_every_operation_did_its_work_in_the_heap_it_was_given(report):
+    assert report["counts"] == [LONG, SHORT, PAGE]
+    assert report["operations"] == ["resume", "save", "archive", "archive_again", "list", "pull"]
+    for count in report["counts"]:
+        for name, found in report["games"][str(count)].items():
+            assert found["ok"], (count, name)
+            assert not found["grew"], (count, name)  # every block it made is in the tables read
+            assert found["largest"]["bytes"] <= found["allocated"], (count, name)
+        long, short = report["games"][str(LONG)], report["games"][str(count)]
+        for name in report["operations"]:  # the long game does more work, in small pieces
+            assert long[name]["allocated"] >= short[name]["allocated"], (count, name)
+
+
+@pytest.mark.parametrize("name", GROWING)
+def test_a_long_game_needs_no_bigger_block_than_a_short_one(report, name):
+    long, short = report["games"][str(LONG)][name], report["games"][str(SHORT)][name]
+    assert largest(long) <= largest(short) + SLACK, (long, short)
+    assert largest(long) <= SMALL, long
+    assert long["allocated"] > 5 * short["allocated"], "the long game's work was not done"
+
+
+def test_pulling_a_long_game_needs_what_one_page_needs(report):
+    long, page = report["games"][str(LONG)]["pull"], report["games"][str(PAGE)]["pull"]
+    assert largest(long) <= largest(page) + SLACK, (long, page)
+    assert largest(long) <= SMALL, long
+    assert long["largest"]["looks"].startswith('text "@TL {')  # a reply's line, as sent
+
+
+def test_resuming_grows_the_games_own_arrays_and_nothing_else(report):
+    long, short = report["games"][str(LONG)]["resume"], report["games"][str(SHORT)]["resume"]
+    assert long["largest_other"]["bytes"] <= short["largest_other"]["bytes"] + SLACK, (long, short)
+    assert long["largest_other"]["bytes"] <= SMALL, long
+    # the largest block of the resume is one of them: 2 bytes a move at most (an array grows 8
+    # items at a time, in whole blocks)
+    most = (2 * (LONG + 8) + BLOCK - 1) // BLOCK * BLOCK
+    assert long["largest"]["bytes"] == max(long["arrays"]) <= most, long["arrays"]
+    # what was given back within the resume is what the arrays left behind as they moved to grow
+    # (copies of them, side by side at most), never a buffer of the whole file
+    assert long["largest_freed"] <= sum(long["arrays"]), long
+    assert largest(short) <= SMALL, short

@@ -1,0 +1,284 @@
+"""A MemoryError anywhere in a loop turn is survived (issue 13 item 4): at a save and at an
+archive (a store that runs out, as a buffer finding no block in a fragmented heap does), in the
+menu, in a mode, in the link. The device says so, the game goes on in memory, saving resumes
+when it can. The real loop, debouncer and app on the unix port, driven by the buttons.
+
+Before the fix a failed save propagated out of the loop: on the board the watchdog then reset it,
+and it resumed into the same save, to run out again.
+"""
+
+import micropython
+from app.buttons import BACK, KEEP, OK, SWAP
+from app.session import Session
+from app_rig import make_rig, start, state
+from proto.link import Link
+from proto.wire import frame, parse_line
+from store.storage import Store
+from test_app_forgive import menu_row
+from test_store_files import RamBlockDevice, mount_ram, unmount
+
+NOTICE = ["Memoire pleine", "le jeu continue"]  # the OLED's first lines, in French (the default)
+ENOMEM = 12
+
+
+class StarvedStore(Store):
+    """The real store on littlefs, out of memory in the calls named in `starved`."""
+
+    def __init__(self, root):
+        Store.__init__(self, root)
+        self.starved = ()
+        self.refused = 0  # the calls that ran out
+
+    def _starve(self, call):
+        if call in self.starved:
+            self.refused += 1
+            raise MemoryError
+
+    def snapshot(self, doc):
+        self._starve("snapshot")
+        return Store.snapshot(self, doc)
+
+    def append(self, op, arg, seq):
+        self._starve("append")
+        return Store.append(self, op, arg, seq)
+
+    def archive(self, doc):
+        self._starve("archive")
+        return Store.archive(self, doc)
+
+
+def shortages(driver):
+    """The reports of a shortage in the log since the last call: the loop's `error` events
+    (code out_of_memory), or the session's `storage` events when it caught one itself."""
+    found = []
+    for kind, payload in driver.events:
+        if kind == "error" and payload.get("code") == "out_of_memory":
+            found.append(payload)
+        elif kind == "storage" and not payload["ok"] and payload.get("errno") == ENOMEM:
+            found.append(payload)
+    driver.events = []
+    return found
+
+
+def board_game_on(store, seed=4):
+    """The first boot of a board on that store (its self-test left at once), then a board-mode
+    game started and its first dealer drawn."""
+    driver = make_rig(seed=seed, session=Session(store))
+    driver.long(OK)  # leave the first boot's self-test
+    start(driver, mode="board")
+    driver.run_for(1700)
+    assert state(driver).current_player() >= 0
+    return driver
+
+
+def act(driver):
+    """One decision, as the seat to act presses it."""
+    assert state(driver).current_player() >= 0
+    driver.press(KEEP)
+
+
+def test_a_save_that_runs_out_is_survived_and_saving_resumes():
+    root = mount_ram(RamBlockDevice(256, 512))
+    try:
+        store = StarvedStore(root)
+        driver = board_game_on(store)
+        driver.events = []
+        moves = len(state(driver).moves)
+        store.starved = ("snapshot", "append")
+        act(driver)
+        assert store.refused >= 1, "the press saved nothing: the test tested nothing"
+        [report] = shortages(driver)
+        assert len(state(driver).moves) == moves + 1  # the action happened, in memory
+        act(driver)  # the game goes on while the flash cannot be written
+        assert len(state(driver).moves) == moves + 2
+        assert shortages(driver) == []  # said once, not at every press
+        store.starved = ()
+        driver.run_for(3000)  # the notice goes
+        assert driver.hw.text[:2] != NOTICE
+        act(driver)  # the next action saves again, the whole game
+        played = list(state(driver).moves)
+        assert len(played) == moves + 3
+        # a power cut now: the board boots on what the flash holds
+        again = Session(Store(root))
+        report = again.resume()
+        assert report["resumed"] and list(again.state.moves) == played, (report, played)
+    finally:
+        unmount(root)
+
+
+def test_the_loops_notice_is_on_the_oled_and_the_serial_line():
+    """What the loop says when it catches one itself (here, in a mode's time): the OLED's notice
+    and an error event naming the part and the mode; then the game goes on."""
+    driver = make_rig(seed=4)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    mode = driver.app.mode
+    driver.events = []
+    real_tick = mode.tick
+
+    def tick(now):
+        mode.tick = real_tick  # once
+        raise MemoryError
+
+    mode.tick = tick
+    driver.run_for(50)
+    assert driver.hw.text[:2] == NOTICE, driver.hw.text
+    [report] = shortages(driver)
+    assert report["part"] == "app" and report["mode"] == type(mode).__name__
+    assert report["free"] > 0 and "the game goes on" in report["message"]
+    moves = len(state(driver).moves)
+    act(driver)
+    assert len(state(driver).moves) == moves + 1 and driver.app.mode is mode
+
+
+def test_a_shortage_that_lasts_is_said_once_a_notice():
+    """A mode that runs out at every turn for 6 s: said at 0, 2.5 and 5 s, not 600 times, and
+    the buttons still reach the menu."""
+    driver = make_rig(seed=4)
+    start(driver, mode="board")
+    driver.run_for(1700)
+    mode = driver.app.mode
+    driver.events = []
+
+    def tick(now):
+        raise MemoryError
+
+    mode.tick = tick
+    driver.run_for(6000)
+    assert len(shortages(driver)) == 3
+    driver.long(BACK)
+    assert "> Continuer" in driver.hw.text, driver.hw.text  # the game menu, under the notice
+    del mode.tick
+
+
+def test_the_menu_running_out_is_survived():
+    driver = make_rig(seed=4)
+    menu = driver.app.mode
+    cursor = menu.cursor
+    driver.events = []
+    real_handle = menu.handle
+
+    def handle(event, now):
+        menu.handle = real_handle  # once, as building a game's state to check it can start might
+        raise MemoryError
+
+    menu.handle = handle
+    driver.press(SWAP)
+    assert driver.hw.text[:2] == NOTICE
+    [report] = shortages(driver)
+    assert report["part"] == "app" and report["mode"] == "SetupMenu"
+    assert driver.app.mode is menu
+    driver.press(SWAP)  # the next press works as ever
+    assert menu.cursor != cursor
+
+
+def test_an_archive_that_runs_out_is_survived_and_the_next_game_is_saved():
+    root = mount_ram(RamBlockDevice(256, 512))
+    try:
+        store = StarvedStore(root)
+        driver = board_game_on(store)
+        act(driver)
+        driver.events = []
+        store.starved = ("archive",)
+        menu_row(driver, "new_game")  # the game menu: New game abandons this one to history
+        driver.press(OK)  # it asks first; holding OK abandons
+        driver.long(OK)
+        assert store.refused == 1
+        assert len(shortages(driver)) == 1
+        store.starved = ()
+        for _ in range(3):  # to the setup menu, whichever screen the shortage left
+            if not driver.app.mode.in_game and driver.app.mode.back_to is None:
+                break
+            driver.press(OK)
+        assert not driver.app.mode.in_game, driver.hw.text
+        driver.run_for(3000)
+        start(driver, mode="board")
+        driver.run_for(1700)
+        act(driver)
+        played = list(state(driver).moves)
+        again = Session(Store(root))
+        assert again.resume()["resumed"] and list(again.state.moves) == played
+    finally:
+        unmount(root)
+
+
+class Cable:
+    """The serial line: commands queued for the device, lines the device wrote; read() runs out
+    of memory while `starved` (as UsbSerial's view of its buffer could)."""
+
+    def __init__(self):
+        self.inbox = []
+        self.out = b""
+        self.starved = 0
+
+    def read(self):
+        if self.starved:
+            self.starved -= 1
+            raise MemoryError
+        return self.inbox.pop(0) if self.inbox else None
+
+    def write(self, data):
+        self.out += data
+
+    def take(self):
+        lines = [parse_line(line, True) for line in self.out.split(b"\n") if line]
+        self.out = b""
+        return lines
+
+
+def linked_rig():
+    driver = make_rig(seed=4)
+    cable = Cable()
+    driver.link = Link(driver.app, cable.read, cable.write)
+    driver.run_for(50)
+    cable.take()
+    return driver, cable
+
+
+def test_the_link_running_out_is_survived_and_said_on_the_line():
+    driver, cable = linked_rig()
+    cable.starved = 1
+    driver.run_for(50)
+    errors = [e["data"] for e in cable.take() if e["type"] == "error"]
+    assert [(e["code"], e["part"]) for e in errors] == [("out_of_memory", "link")]
+    assert driver.hw.text[:2] == NOTICE
+    cable.inbox.append(frame({"cmd": "version", "id": 5}))
+    driver.run_for(30)
+    assert [(e["type"], e["data"]["id"]) for e in cable.take()] == [("ok", 5)]
+
+
+def test_a_command_that_runs_out_is_answered_and_changes_nothing():
+    driver, cable = linked_rig()
+    start(driver, mode="board")
+    driver.run_for(1700)
+    moves = list(state(driver).moves)
+    cable.take()
+
+    def get_state(command):
+        raise MemoryError  # as the record of a long game might, framed in one piece
+
+    driver.link.commands.get_state = get_state
+    cable.inbox.append(frame({"cmd": "get_state", "id": 8}))
+    driver.run_for(30)
+    [answer] = [e["data"] for e in cable.take() if e["type"] in ("ok", "error")]
+    assert answer["code"] == "failed" and answer["id"] == 8 and "out of memory" in answer["message"]
+    assert list(state(driver).moves) == moves
+    act(driver)  # and the game goes on
+    assert len(state(driver).moves) == len(moves) + 1
+
+
+def test_a_line_with_no_room_is_lost_and_its_number_with_it():
+    """send() under a locked heap, where nothing can be allocated: no exception, the line lost,
+    and the next line's number shows the gap."""
+    driver, cable = linked_rig()
+    link = driver.link
+    seq = link.seq
+    payload = {"action": 1}
+    micropython.heap_lock()
+    try:
+        link.send("act", payload)
+    finally:
+        micropython.heap_unlock()
+    assert link.seq == seq + 1 and link.lost_lines == 1 and cable.out == b""
+    link.send("version", {})
+    assert [e["seq"] for e in cable.take()] == [seq + 1]

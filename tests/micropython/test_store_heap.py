@@ -1,0 +1,163 @@
+"""No buffer of the store grows with the length of a game, proved on a fragmented heap.
+
+A 3315-move Piccolo game (the issue's example: 13 KB as a JSON list) and its first 30 moves are
+saved, archived, listed and resumed inside heap_holes.holes(size), a heap with no free block
+bigger than size bytes; heap_holes.largest_block finds the smallest size each operation gets
+through, to a GC block. Each must be the same for both games (within heap_holes.SLACK: a few
+digits more, and the noise of the method): what a long game needs in one block is what a short
+one needs. pull_game sends a page of PAGE moves at a time: pulling the long game must need what
+pulling a game of one page does. Resuming rebuilds the game, so the game's own arrays grow with
+it, as they did while it was played: the engine's move list (2 bytes a move) is the largest
+block a resume needs, and nothing else grows.
+"""
+
+import gc
+
+from app.session import Session
+from heap_holes import BLOCK, SLACK, largest_block
+from long_game import LONG, loaded, long_moves, pull_all
+from proto.commands import PAGE
+from store.files import Files, join
+from store.storage import Store
+from test_store_files import RamBlockDevice, mount_ram, remove_tree, unmount
+
+SHORT = 30
+
+
+class _Flash:
+    """littlefs on a RAM chip, mounted once for all measures (its buffers are made at mount)."""
+
+    def __init__(self):
+        self.device = RamBlockDevice(256, 512)
+        self.point = mount_ram(self.device)
+        self.last = None
+
+    def fresh(self, name, keep=False):
+        """An empty folder for one store; unless keep, the last one made is removed."""
+        if self.last is not None:
+            remove_tree(self.last)
+        root = join(self.point, name)
+        Files().makedirs(root)
+        self.last = None if keep else root
+        return root
+
+    def close(self):
+        unmount(self.point)
+
+
+def _figures(measure, short=SHORT):
+    """{moves: size} for the long and the short game."""
+    gc.collect()
+    return {count: measure(count) for count in (LONG, short)}
+
+
+def _same(sizes, short=SHORT):
+    """The long game needs no bigger block than the short one, and that is small."""
+    assert None not in sizes.values() and sizes[LONG] <= sizes[short] + SLACK, sizes
+    assert sizes[LONG] <= 1024, sizes
+
+
+def test_saving_needs_no_bigger_block_for_a_long_game():
+    flash = _Flash()
+    try:
+        runs = [0]
+
+        def prepare(count):
+            runs[0] += 1
+            session = loaded(count, Store(flash.fresh("save%d" % runs[0])))
+            return session, session.document()
+
+        def save(prepared):
+            session, doc = prepared
+            return session.store.snapshot(doc)  # raises MemoryError when a block is too big
+
+        sizes = _figures(lambda count: largest_block(lambda: prepare(count), save))
+        print("largest block a snapshot needs: %r (moves: bytes)" % sizes)
+        _same(sizes)
+    finally:
+        flash.close()
+
+
+def test_archiving_listing_and_pulling_need_no_bigger_block_for_a_long_game():
+    flash = _Flash()
+    try:
+        runs = [0]
+
+        def prepare(count):
+            runs[0] += 1
+            session = loaded(count, Store(flash.fresh("archive%d" % runs[0])))
+            return session
+
+        def archive(session):
+            ident = session.finish(abandon=True)
+            return ident is not None and not session.unsaved
+
+        archived = _figures(lambda count: largest_block(lambda: prepare(count), archive))
+        stores = {}
+        for count in (LONG, SHORT, PAGE):  # one more, kept, for what reads the history back
+            session = loaded(count, Store(flash.fresh("history%d" % count, keep=True)))
+            session.finish(abandon=True)
+            stores[count] = session.store
+
+        def again(count):  # the same game archived twice: the copy kept is checked, not read
+            store = stores[count]
+            doc = store.read_history(1)
+            doc["moves"] = long_moves()[:count]
+            return lambda: store.archive(doc) == 1
+
+        twice = _figures(lambda count: largest_block(lambda: again(count), lambda run: run()))
+        listed = _figures(lambda count: largest_block(
+            lambda: None, lambda _: stores[count].list_history()[0]["moves"] == count))
+
+        kept = []
+        pull_all(stores[LONG], kept)
+        assert kept == list(long_moves())
+        pulled = _figures(lambda count: largest_block(
+            lambda: None, lambda _: pull_all(stores[count]) == count), PAGE)
+        print("largest block needed (moves: bytes): archive %r, archive again %r, list_games %r, "
+              "pull_game %r" % (archived, twice, listed, pulled))
+        for sizes in (archived, twice, listed):
+            _same(sizes)
+        _same(pulled, PAGE)
+    finally:
+        flash.close()
+
+
+def test_resuming_reads_in_pieces_and_needs_no_bigger_block_than_the_games_own_arrays():
+    flash = _Flash()
+    try:
+        roots = {}
+        stores = {}
+        for count in (LONG, SHORT):
+            roots[count] = flash.fresh("resume%d" % count, keep=True)
+            session = loaded(count, Store(roots[count]))
+            assert session._save()
+            stores[count] = session.store
+
+        def read_all(count):
+            """What resume reads: the checked document, then every move in turn."""
+            store = stores[count]
+            document = store.read_snapshot(store.gen)
+            seen = [0]
+
+            def take(move):
+                seen[0] += 1
+
+            document.each_move(take)
+            return seen[0] == count
+
+        def resume(count):
+            session = Session(Store(roots[count]))
+            report = session.resume()
+            return bool(report and report["resumed"]) and len(session.state.moves) == count
+
+        read = _figures(lambda count: largest_block(lambda: None, lambda _: read_all(count)))
+        resumed = _figures(lambda count: largest_block(lambda: None, lambda _: resume(count)))
+        # the engine's move list: 2 bytes a move, grown 8 moves at a time, in whole GC blocks
+        array_block = (2 * (LONG + 8) + BLOCK - 1) // BLOCK * BLOCK
+        print("largest block needed (moves: bytes): reading a snapshot back %r, resuming %r; the "
+              "game's move list: %d bytes" % (read, resumed, array_block))
+        _same(read)
+        assert resumed[SHORT] <= 1024 and resumed[LONG] <= array_block + SLACK, resumed
+    finally:
+        flash.close()

@@ -1,0 +1,62 @@
+"""The long game of the store's tests and bench: the plan bots' whole Piccolo game of seed 2,
+3315 moves in 47 deals (the issue's example: 13 KB as a JSON list of moves)."""
+
+from app.session import Session
+from engine.piccolo_bots import PlanBot
+from engine.play import play_out
+from engine.registry import new_state
+from engine.rng import Rng
+
+LONG = 3315
+OPTIONS = {"players": 4}
+NAMES = ["Anaëlle", "Loïc", "Zoé", "Dom"]
+_moves = []
+
+
+def long_moves():
+    """The game's moves (an array), played once a run."""
+    if not _moves:
+        state = new_state("piccolo", OPTIONS)
+        play_out(state, [PlanBot() for _ in range(4)], Rng(2))
+        if len(state.moves) != LONG:
+            raise AssertionError("the long game has %d moves, not %d" % (len(state.moves), LONG))
+        _moves.append(state.moves)
+    return _moves[0]
+
+
+def loaded(count, store=None):
+    """A session holding the game's first count moves, one operation each, as a resume rebuilds
+    them (no saves, no undo checkpoints: quicker than playing them), on store if given."""
+    session = Session(store)
+    session.new_game("piccolo", OPTIONS, names=NAMES)
+    session._quiet = True
+    for move in long_moves()[:count]:
+        session._apply(move)
+    session._quiet = False
+    session.seq = count
+    return session
+
+
+def pull_all(store, keep=None):
+    """What the device sends the host pulling history game 1 of store, every page of it as its
+    line; the moves go to keep if given. Returns how many moves came."""
+    from proto.commands import Commands
+    from proto.wire import encode_event
+
+    commands = Commands(_App(store), None)
+    got = 0
+    while True:
+        page = commands.run({"cmd": "pull_game", "game_id": 1, "start": got})
+        encode_event(1, "ok", page)
+        got += len(page["moves"])
+        if keep is not None:
+            keep.extend(page["moves"])
+        if got >= page["total"]:
+            return got
+
+
+class _App:
+    """What proto.commands reads of the app for the history: a session with a store."""
+
+    def __init__(self, store):
+        self.session = Session(store)

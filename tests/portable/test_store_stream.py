@@ -1,0 +1,175 @@
+"""The streamed container (store.container): what it writes is the JSON a host reads, what the
+previous firmware wrote still reads, moves are found wherever the chunks cut them, anything that
+is not a move list is refused, and pull_game hands a long game over in lines of one size."""
+
+import json
+
+from app.session import Session
+from long_game import LONG, NAMES, loaded, long_moves
+from proto import wire
+from proto.commands import PAGE
+from proto.link import Link
+from store import container
+from store.files import Files, crc32, join
+from store.storage import Store
+from support import expect_raises
+from test_store_files import clean_root, fingerprint, run_op, scratch_root, scripted_ops
+
+DOC = {"v": 1, "id": 3, "game": "tanturlurette", "options": {"players": 4, "circles": 2},
+       "names": ["Anaëlle", "Loïc", "Zoé", "Dom"], "bots": None, "seq": 9, "redo": [],
+       "putback": [["deal", 7]], "floor": 1, "moves": [3, 0, 65535, 17, 120, 9, 0, 1, 2]}
+
+
+def _old_file(kind, doc, text=None):
+    """A file as the previous firmware wrote it: the whole document through json.dumps."""
+    body = (json.dumps(doc) if text is None else text).encode()
+    return ("%s 1 %08x %d\n" % (kind, crc32(body), len(body))).encode() + body
+
+
+def test_what_is_written_is_json_with_the_moves_last_and_reads_back():
+    data = container.encode(container.SNAPSHOT, DOC)
+    head, body = data.split(b"\n", 1)
+    assert json.loads(body) == DOC  # a host reads it whole
+    assert body.endswith(b', "moves": [3,0,65535,17,120,9,0,1,2]}')
+    assert head == b"TTS 1 %08x %d" % (crc32(body), len(body))
+    assert container.decode(container.SNAPSHOT, data) == DOC
+    # the same document built in another order is the same bytes (archive compares headers)
+    shuffled = {}
+    for key in reversed(sorted(DOC)):
+        shuffled[key] = DOC[key]
+    shuffled["options"] = {"circles": 2, "players": 4}
+    assert container.encode(container.SNAPSHOT, shuffled) == data
+    for moves in ([], [5]):
+        doc = dict(DOC)
+        doc["moves"] = moves
+        assert container.decode(container.HISTORY, container.encode(container.HISTORY, doc)) == doc
+
+
+def test_files_of_the_previous_firmware_read_the_same():
+    """Its json.dumps put the moves anywhere, with a space after each comma."""
+    data = _old_file(container.SNAPSHOT, DOC)
+    assert container.decode(container.SNAPSHOT, data) == DOC
+    first = dict(DOC)
+    first.pop("moves")
+    text = '{"moves": [3, 0, 65535, 17, 120, 9, 0, 1, 2],\n ' + json.dumps(first)[1:]
+    assert container.decode(container.SNAPSHOT, _old_file(container.SNAPSHOT, None, text)) == DOC
+    pretty = '{\n  "moves": [\n    3,\n    0,\n    65535\n  ], "v": 1\n}'
+    assert container.decode(container.SNAPSHOT, _old_file(container.SNAPSHOT, None, pretty)) == {
+        "moves": [3, 0, 65535], "v": 1}
+
+
+def test_a_game_saved_by_the_previous_firmware_resumes():
+    opts, ops, _ = scripted_ops(seed=18, max_ops=40)
+    root = scratch_root()
+    try:
+        session = Session(Store(root, compact_every=16))
+        session.new_game("tanturlurette", opts, names=["Anaëlle", "B", "C", "D"])
+        for op in ops[:36]:
+            run_op(session, op)
+        folder = join(root, "game")
+        for name in Files().listdir(folder):  # every snapshot as the old firmware wrote it
+            if name.startswith("s"):
+                path = join(folder, name)
+                doc = container.decode(container.SNAPSHOT, Files().read(path))
+                Files().write_atomic(path, _old_file(container.SNAPSHOT, doc))
+        resumed = Session(Store(root, compact_every=16))
+        report = resumed.resume()
+        assert report["discarded"] == [] and fingerprint(resumed) == fingerprint(session)
+        for op in ops[36:]:
+            run_op(resumed, op)
+        assert resumed.finish(abandon=True) == 1
+        assert resumed.store.read_history(1)["moves"] == list(resumed.state.moves)
+    finally:
+        clean_root(root)
+
+
+def test_moves_cut_anywhere_by_the_chunks_read_back():
+    moves = [i * 37 % 65536 for i in range(200)]
+    for pad in range(container.CHUNK + 8):
+        doc = {"v": 1, "names": ["x" * pad], "moves": moves}
+        for data in (container.encode(container.HISTORY, doc),
+                     _old_file(container.HISTORY, doc)):
+            assert container.decode(container.HISTORY, data) == doc, pad
+
+
+def test_anything_but_a_move_list_is_refused():
+    for text in ('{"v": 1, "moves": [1,]}', '{"v": 1, "moves": [,1]}', '{"v": 1, "moves": [01]}',
+                 '{"v": 1, "moves": [1 2]}', '{"v": 1, "moves": [-1]}', '{"v": 1, "moves": [1.5]}',
+                 '{"v": 1, "moves": [1e3]}', '{"v": 1, "moves": [65536]}',
+                 '{"v": 1, "moves": ["3"]}', '{"v": 1, "moves": [true]}',
+                 '{"v": 1, "moves": [[1]]}', '{"v": 1, "moves": [1', '{"v": 1, "moves": [1] x}',
+                 '{"v": 1, "moves": [1], "moves": [2]}', '{"v": 1, "moves": 5, "moves": [2]}',
+                 '{"v": 1, "moves": [1' + ' ' * 600 + '2]}',
+                 '{"v": 1, "redo": ' + "[" * 40 + "]" * 40 + ', "moves": []}',
+                 '{"v": 1, "names": ["' + "x" * container.HEAD_MAX + '"], "moves": []}'):
+        data = _old_file(container.HISTORY, None, text)
+        expect_raises(container.BadFile, container.decode, container.HISTORY, data)
+    # a move list that is not one is left to the reader of the document, which names it
+    for text, moves in (('{"v": 1, "moves": 5}', 5), ('{"v": 1, "moves": null}', None),
+                        ('{"v": 1, "moves": {"a": [1]}}', {"a": [1]})):
+        data = _old_file(container.HISTORY, None, text)
+        assert container.decode(container.HISTORY, data) == {"v": 1, "moves": moves}
+    assert container.decode(container.HISTORY, _old_file(container.HISTORY, None,
+                            '{"v": 1, "moves": [ ], "n": "]["}')) == {"v": 1, "moves": [],
+                                                                     "n": "]["}
+
+
+def test_pages_of_moves_and_a_file_changed_between_the_reads():
+    from io import BytesIO
+
+    moves = [i % 97 for i in range(700)]
+    data = container.encode(container.HISTORY, {"v": 1, "moves": moves})
+    source = [data]
+    document = container.read(lambda: BytesIO(source[0]), len(data), container.HISTORY)
+    assert document.count == 700 and document.head == {"v": 1}
+    for start in (0, 1, 63, 64, 255, 256, 699, 700, 900):
+        for stop in (start, start + 1, start + 64, -1):
+            want = moves[start:] if stop < 0 else moves[start:stop]
+            assert document.moves(start, stop) == want, (start, stop)
+    source[0] = container.encode(container.HISTORY, {"v": 1, "moves": moves[:300]})
+    expect_raises(container.BadFile, document.moves, 250, 400)  # never moves it does not hold
+
+
+def test_a_long_game_is_pulled_in_lines_of_one_size():
+    root = scratch_root()
+    try:
+        session = loaded(LONG, Store(root))
+        assert session.finish(abandon=True) == 1
+        inbox = []
+        out = []
+        link = Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append)
+
+        def ask(command):
+            inbox.append(json.dumps(command).encode() + b"\n")
+            link.poll(0)
+            lines = b"".join(out).split(b"\n")[:-1]
+            del out[:]
+            return [len(line) for line in lines], wire.parse_line(lines[-1], True)
+
+        got = []
+        longest = 0
+        while True:
+            sizes, reply = ask({"cmd": "pull_game", "game_id": 1, "start": len(got), "id": 1})
+            page = reply["data"]
+            assert reply["type"] == "ok" and len(page["moves"]) <= PAGE
+            longest = max([longest] + sizes)
+            got.extend(page["moves"])
+            if len(got) >= page["total"]:
+                break
+        assert got == list(long_moves()) and page["record"]["names"] == NAMES
+        assert longest < 1024, longest  # the whole game as one line: 13 KB
+        for start in (-1, len(got) + 1):
+            _, reply = ask({"cmd": "pull_game", "game_id": 1, "start": start, "id": 2})
+            assert reply["type"] == "error" and reply["data"]["code"] == wire.E_BAD_ARGS
+        _, reply = ask({"cmd": "pull_game", "game_id": 1, "start": len(got), "id": 3})
+        assert reply["data"]["moves"] == [] and reply["data"]["total"] == len(got)
+    finally:
+        clean_root(root)
+
+
+class _App:
+    def __init__(self, session):
+        self.session = session
+
+    def pop_event(self):
+        return None

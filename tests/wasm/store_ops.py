@@ -1,0 +1,107 @@
+"""The store's operations on a long game and on short ones, one call each, for
+tests/wasm/store_heap.mjs, which reads the heap around each call on the 32-bit WebAssembly port.
+
+The games (COUNTS): the long game of the store's tests (tests/portable/long_game.py: the plan
+bots' 3315-move Piccolo game, played here on this port), its first SHORT moves, and its first
+PAGE moves (one pull_game page, full). Each lives on a Store of its own folder in the port's
+filesystem, the browser simulator's flash. set_up(count) saves the game as play leaves it: a
+snapshot JOURNAL moves before its end (long_game.loaded, then Session._save), then those moves
+played through Session.act, each one journal entry. Then each operation in turn, in the order a
+game meets them after a power cut (OPERATIONS):
+
+  resume         the boot's load of the saved game, Session(Store(root)).resume() as App.boot
+                 calls it: the snapshot read in pieces and replayed, then the journal
+  save           a compaction of the resumed game, Session._save(), as every 32nd action makes
+  archive        the end of the resumed game, Session.finish(abandon=True): the history file
+                 written, then the game's files removed
+  archive_again  the same game archived once more (a cut between the archive and the removal):
+                 the copy kept is checked by its header and CRC, not read back
+  list           list_games: Store.list_history()
+  pull           pull_game, every page: long_game.pull_all, each page's reply encoded as its line
+
+prepare(operation, count) readies one (outside the measure: the caller collects after it);
+run() runs it and returns whether it did what it must, so that a figure is never the figure of
+an operation that failed. arrays() names the arrays the resumed game holds that grow with it, one
+item per move, as they grew in play: the engine's move list and the session's bookkeeping of each
+move (app.session: the player, the round and the phase before it).
+"""
+
+from app.session import Session
+from long_game import LONG, loaded, long_moves, pull_all
+from proto.commands import PAGE
+from store.files import Files, join
+from store.storage import Store
+
+SHORT = 30
+COUNTS = (LONG, SHORT, PAGE)
+JOURNAL = 10  # moves after the last snapshot: the resume replays them from their entries
+OPERATIONS = ("resume", "save", "archive", "archive_again", "list", "pull")
+
+
+class Games:
+    def __init__(self, root="/flash"):
+        self.root = root
+        self.saved = {}  # count -> the folder of its store
+        self.resumed = {}  # count -> the session the resume made
+        self.store = None
+        self.job = None
+
+    def counts(self):
+        """COUNTS and OPERATIONS, for the caller: "count count ...|operation operation ..."."""
+        return " ".join(str(c) for c in COUNTS) + "|" + " ".join(OPERATIONS)
+
+    def set_up(self, count):
+        """The first count moves of the long game saved on a store of their own."""
+        folder = join(self.root, "game%d" % count)
+        Files().makedirs(folder)
+        session = loaded(count - JOURNAL, Store(folder))
+        if not session._save():
+            raise RuntimeError("the snapshot of %d moves was not saved" % (count - JOURNAL))
+        for move in long_moves()[count - JOURNAL:count]:
+            session.act(move)
+        if session.unsaved or session.store.entries != JOURNAL:
+            raise RuntimeError("the journal of the last %d moves was not saved" % JOURNAL)
+        self.saved[count] = folder
+
+    def prepare(self, operation, count):
+        if operation == "resume":
+            self.job = lambda: self._resume(count)
+            return
+        session = self.resumed[count]
+        store = session.store
+        if operation == "save":
+            self.job = session._save
+        elif operation == "archive":
+            self.job = lambda: session.finish(abandon=True) == 1 and not session.unsaved
+        elif operation == "archive_again":
+            doc = store.read_history(1)
+            doc["moves"] = session.state.moves  # the game's array, as finish hands it over
+            self.job = lambda: store.archive(doc) == 1
+        elif operation == "list":
+            self.job = lambda: store.list_history()[0]["moves"] == count
+        elif operation == "pull":
+            self.job = lambda: pull_all(store) == count
+        else:
+            raise ValueError("no operation %s (the operations: %s)"
+                             % (operation, ", ".join(OPERATIONS)))
+
+    def run(self):
+        return self.job() is True
+
+    def _resume(self, count):
+        session = Session(Store(self.saved[count]))
+        report = session.resume()
+        self.resumed[count] = session
+        return (report is not None and report["resumed"] and not report["discarded"]
+                and len(session.state.moves) == count and session.seq == count)
+
+    def arrays(self, count):
+        """The id() of each array of the resumed game that holds one item per move,
+        space-separated (the caller reads where each keeps its items)."""
+        session = self.resumed[count]
+        arrays = (session.state.moves, session._who, session._rounds, session._phases)
+        for array in arrays:
+            if len(array) != count:
+                raise RuntimeError("an array of %d items in a game of %d moves"
+                                   % (len(array), count))
+        return " ".join(str(id(array)) for array in arrays)
