@@ -214,7 +214,10 @@ class GameMode(Mode):
         return True
 
     def reveal_lines(self, lang):
-        deal, told = self.reveal
+        reveal = self.reveal
+        if reveal is None:  # callers check; a game-over screen is never left blank
+            return self.over_lines(lang)
+        deal, told = reveal
         return ([tr(lang, "deal_end") % deal] + told + [tr(lang, "next")])[:8]
 
     def over_lines(self, lang):
