@@ -27,6 +27,7 @@ _WORDS_DIR = _HERE + "/../../firmware/lib/app/words/"
 PROPER = set("""tanturlurette enfer l bourre bourru piccolo misere generale manille acheron baiser
 chandelle jocrisse soupir personnage personnages grand tombeau rouge orphee sainte reine fee veuf
 keep swap ok back pot""".split())
+PROPER.add("score")  # French says "le score" too: the scorekeeper mode's name in both
 # Words either language might show outside the pairs the app's tables hold.
 ENGLISH_ONLY = set("""the and of to in is are was not no yes play plays played bid bids pass passes
 trump trumps stand stands end turn card cards trick tricks wins won win takes took lose loses
@@ -185,20 +186,18 @@ def _start(driver, game, mode, players):
 
 
 def _game_menu(driver):
-    """The game menu's rows, then undo and redo with nothing to take back, then back to play."""
+    """The game menu's rows, New game's question (kept), redo with nothing to put back, then
+    back to the game."""
     driver.long(BACK)
     menu = driver.app.mode
-    for _ in menu.rows:
-        driver.press(SWAP)
-    driver.press(BACK)  # back to the game
-    assert driver.app.mode.in_game, driver.hw.text
-    for row in ("redo", "continue"):
-        driver.long(BACK)
-        menu = driver.app.mode
+    for row in ("new_game", "redo", "continue"):
         while menu.rows[menu.cursor] != row:
             driver.press(SWAP)
         driver.press(OK)
-    driver.run_for(3000)
+        if row == "new_game":
+            driver.press(KEEP)  # the game is kept
+        driver.run_for(3000)
+    assert driver.app.mode.in_game, driver.hw.text
 
 
 def _play_out(driver, max_steps=6000):
@@ -246,7 +245,7 @@ def _enter(driver, st, mode, refused):
     else:  # only a named entry (extra_actions) is possible: SWAP past the numbers to it
         while mode.pos < high - low + 1:
             driver.press(SWAP)
-        driver.press(OK)
+        driver.long(OK)  # confirming is holding OK
         return refused
     while mode.pos >= high - low + 1:
         driver.press(SWAP)
@@ -260,7 +259,8 @@ def _enter(driver, st, mode, refused):
             driver.long(KEEP)
         else:
             driver.press(SWAP if shown < value else KEEP)
-    driver.press(OK)
+    driver.press(OK)  # a short OK says to hold it
+    driver.long(OK)
     driver.run_for(2600)  # a refusal's notice goes
     return refused
 
