@@ -136,3 +136,10 @@ def undo_in_menu(driver, row="undo"):
     while menu.rows[menu.cursor] != row:
         driver.press(SWAP)
     driver.press(OK)
+
+
+def past_reveal(driver):
+    """The last deal's reveal comes before the game-over screen: OK moves on from it, as a player
+    does (app/modes/table.py)."""
+    if getattr(driver.app.mode, "reveal", None):
+        driver.press(OK)

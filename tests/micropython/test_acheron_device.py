@@ -8,7 +8,7 @@ import engine.acheron_score as S
 from app.buttons import KEEP, OK, SWAP
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
-from app_rig import event_kinds, make_rig, scroll_to_number, start, state, undo_in_menu
+from app_rig import event_kinds, make_rig, past_reveal, scroll_to_number, start, state, undo_in_menu
 
 
 def start_score(players=3, lang="fr"):
@@ -146,6 +146,7 @@ def test_the_game_runs_to_100_and_ends():
         assert deals < 5
     st = state(driver)
     assert st.standings() == [117, 21, -15] and deals == 3
+    past_reveal(driver)
     assert driver.hw.text[0] == "Game over" and "over" in event_kinds(driver)
     driver.press(OK)
     assert not driver.app.mode.in_game
@@ -163,6 +164,7 @@ def test_bots_play_a_whole_game_in_table_play():
         driver.run_for(1000)
     st = state(driver)
     assert st.is_over() and max(st.scores) >= 100, st.scores
+    past_reveal(driver)
     assert driver.hw.text[0] == "Partie finie"
 
 

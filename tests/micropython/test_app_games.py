@@ -7,7 +7,13 @@ import gc
 from app.buttons import OK
 from app.modes.menu import SetupMenu
 from app.modes.table import TableMode
-from app_rig import choose, event_kinds, make_rig, state
+from app_rig import (
+    choose,
+    event_kinds,
+    make_rig,
+    past_reveal,  # noqa: E402
+    state,
+)
 from engine.core import TABLE
 from test_app_setup import play
 
@@ -30,6 +36,7 @@ def play_to_the_end(driver, max_presses):
 
 def finish(driver, game):
     st = state(driver)
+    past_reveal(driver)
     assert driver.hw.text[0] == "Partie finie", driver.hw.text
     assert "over" in event_kinds(driver)
     driver.press(OK)  # back to the setup menu, the game archived

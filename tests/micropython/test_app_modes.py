@@ -12,7 +12,7 @@ from app.buttons import KEEP, OK, SWAP
 from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
-from app_rig import event_kinds, make_rig, start, state, undo_in_menu
+from app_rig import event_kinds, make_rig, past_reveal, start, state, undo_in_menu
 from engine.core import TABLE, TERMINAL, GameState, IllegalAction
 from engine.rng import Rng
 
@@ -55,6 +55,7 @@ def test_table_play_cycles_legal_actions_and_confirms_with_a_long_ok():
             driver.run_for(200)
     st = state(driver)
     assert st.is_over() and chosen > 0
+    past_reveal(driver)
     assert driver.hw.text[0] == "Partie finie"
     driver.press(OK)
     assert not driver.app.mode.in_game
@@ -313,6 +314,7 @@ def test_scorekeeper_plays_to_the_target_and_undo_works():
             enter(driver, 4)
         st = state(driver)
         assert st.is_over() and st.totals == [24, 16]
+        past_reveal(driver)
         assert driver.hw.text[0] == "Partie finie" and "J1 24 J2 16" in driver.hw.text
         driver.press(OK)
         assert not driver.app.mode.in_game

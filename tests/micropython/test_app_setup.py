@@ -15,7 +15,14 @@ from app.modes.menu import SetupMenu
 from app.modes.score import ScoreMode
 from app.modes.table import TableMode
 from app.session import Session
-from app_rig import choose, event_kinds, make_rig, state, to_menu_row
+from app_rig import (
+    choose,
+    event_kinds,
+    make_rig,
+    past_reveal,  # noqa: E402
+    state,
+    to_menu_row,
+)
 from engine.registry import game_module
 from store.files import Files
 from store.storage import Store
@@ -110,6 +117,7 @@ def test_bourre_deals_stake_and_eldest_are_chosen_before_play():
     st = state(driver)
     assert st.is_over() and st.round == 3
     assert sum(st.payout) == st.pot() and st.pot() >= 3 * 3 * 5
+    past_reveal(driver)
     assert driver.hw.text[0] == "Partie finie"
 
 

@@ -8,7 +8,7 @@ from app.buttons import OK
 from app.i18n import card_word
 from app.modes.score import ScoreMode
 from app_rig import enter_number as enter
-from app_rig import event_kinds, make_rig, start, state, undo_in_menu
+from app_rig import event_kinds, make_rig, past_reveal, start, state, undo_in_menu
 
 
 def start_bourre(players):
@@ -74,6 +74,7 @@ def test_a_whole_game_to_the_pot_with_buttons():
     assert st.is_over()
     # deals rotate the leader, so the same entries land on different seats each deal
     assert sum(st.totals) == 42 and sum(st.payout) == st.pot() == 21
+    past_reveal(driver)
     assert driver.hw.text[0] == "Partie finie", driver.hw.text
 
 
@@ -105,6 +106,7 @@ def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
     st = state(driver)
     assert st.is_over() and peeked and st.round == 7
     assert sum(st.payout) == st.pot()
+    past_reveal(driver)
     assert driver.hw.text[0] == "Partie finie", driver.hw.text
 
 

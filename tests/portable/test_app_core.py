@@ -51,8 +51,12 @@ def test_a_refusal_is_worded_from_its_code_in_each_language():
     assert refusal("fr", (REFUSE_OVER,), {}) == "La partie est finie"
     assert refusal("en", (REFUSE_OVER,), {}) == "the game is over"
     assert refusal("fr", (40, 3), {40: ("%d plis", "%d tricks")}) == "3 plis"
-    assert refusal("en", (41,), {}) == "?41"  # a code without words shows, never crashes
+    assert refusal("en", (41,), {}) == "move refused (41)"  # a code without words shows, never crashes
+    assert refusal("fr", (41,), {}) == "Coup refuse (41)"
     assert refusal("en", "a fixed deal starts a round's deal", {}) == "a fixed deal starts a round's deal"
+    # a check outside the rules is an English sentence: a French screen says "not possible now"
+    assert refusal("fr", "a fixed deal starts a round's deal", {}) == "Pas possible maintenant"
+    assert refusal("fr", "", {}) == "Pas possible maintenant"
 
 
 def test_every_game_words_every_refusal_in_three_oled_lines_without_cutting_a_word():

@@ -68,7 +68,10 @@ _STRINGS = _table((
     ("all_same", "Tous egaux", "All the same"),
     ("next", "OK: suite", "OK: next"),
     ("winner", "Gagne: %s", "Winner: %s"),
-    ("winners", "Partage: %s", "Shared: %s"),
+    ("winners", "Partage: %s", "Shared: %s"),  # a pot shared by the winners
+    ("winners_all", "Gagnants: %s", "Winners: %s"),  # several winners, in the engine's order
+    ("no_winner", "Aucun gagnant", "No winner"),
+    ("deal_end", "Fin de donne %d", "End of deal %d"),  # a deal's reveal: what was told last
     ("pot_tokens", "Pot: %d jetons", "Pot: %d tokens"),
     ("to_menu", "OK: menu"),
     ("undone", "Coup annule", "Undone"),
@@ -210,22 +213,25 @@ def wrap(message, max_lines):
     return [fit(line) for line in pack(message.split())[:max_lines]]
 
 
-# The refusal codes every game shares (engine.core REFUSE_*): (French, English).
+# The refusal codes every game shares (engine.core REFUSE_*): (French, English), each a sentence
+# that wrap() fits into three lines of 16 without cutting a word.
 _REFUSALS = {REFUSE_OVER: ("La partie est finie", "the game is over"),
              REFUSE_NOT_NOW: ("Pas possible maintenant", "not possible now"),
              REFUSE_NOT_INT: ("Pas un nombre entier", "not a whole number")}
+_UNWORDED = ("Coup refuse (%d)", "move refused (%d)")  # a code without words: visible, no crash
 
 
 def refusal(lang, why, game_refusals):
     """The sentence for a refusal: why is why_illegal's (code, args...), worded from the game's
-    table {code: (French, English)} or the shared one; a sentence (a check outside the rules,
-    in English for the log) is shown as it is."""
-    if type(why) is str:
-        return why
-    if not why:
-        return ""
+    table {code: (French, English)} or the shared one. A sentence (a check outside the rules,
+    in English for the log) shows as it is in English and as "not possible now" in French, so a
+    French screen shows no English; no reason at all says "not possible now" too."""
+    if not why or type(why) is str:
+        if why and lang == "en":
+            return why
+        return say(lang, _REFUSALS[REFUSE_NOT_NOW])
     row = game_refusals.get(why[0]) or _REFUSALS.get(why[0])
     if row is None:
-        return "?%d" % why[0]  # a code without words: visible, never a crash
-    text = row[1] if lang == "en" else row[0]
+        return say(lang, _UNWORDED) % why[0]
+    text = say(lang, row)
     return text % why[1:] if len(why) > 1 else text

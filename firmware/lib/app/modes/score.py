@@ -21,6 +21,11 @@ is listed on the OLED until a button is pressed, before the next deal's first en
 enters nothing), and logged in an "applied" event: {"deal": the deal's number, "applied": the
 English lines}.
 
+What the engine tells of an entry (app/words/<game>.py: tell) shows under the value when there
+is room, the last line told; the entry that ends a deal opens the deal's reveal and the end of
+the game its game-over screen (the winners, the pot and payoffs or the standings), as in table
+play (app/modes/table.py: GameMode).
+
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
 """
@@ -87,6 +92,8 @@ class ScoreMode(GameMode):
             return False
         if state.is_over():
             return self.handle_over(event, now)
+        if self.reveal is not None and self.seen_reveal(event, now):
+            return True
         if state.current_player() != TABLE:
             return False
         numbers = self.high - self.low + 1
@@ -143,6 +150,8 @@ class ScoreMode(GameMode):
         if self.applied is not None:
             return self.applied
         state = app.session.state
+        if self.reveal is not None:
+            return self.reveal_lines(lang)
         if state.is_over():
             return self.over_lines(lang)
         out = []
@@ -155,8 +164,10 @@ class ScoreMode(GameMode):
                 out.append("> " + self.words.entry_label(lang, state, self.extras[self.pos - numbers]))
             out.append(tr(lang, "score_steps" if self.high - self.low >= JUMP else "score_pick"))
             out.append(tr(lang, "hold_confirm"))
-        out += self.standings_lines(lang)
+        tail = self.standings_lines(lang)
         target = state.target()
         if target:
-            out.append(tr(lang, "target") % target)
-        return out[:8]
+            tail.append(tr(lang, "target") % target)
+        if len(out) + len(tail) < 8:  # what the last entry made happen, when there is room
+            out += self.told_lines[-1:]
+        return (out + tail)[:8]

@@ -10,6 +10,16 @@ BACK, or KEEP and SWAP together). The words (the header, a move, the peek) are t
 module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device. The ring shows
 each seat's standing as a bar (scaled to the game's target, or to the leader) and blinks the
 seat to act.
+
+What happened is told as it happens: the engine's facts, worded by the game's words module
+(app.core logs each one), the last two under the header, and a bot acts only once the table had
+time to read them (READ_MS after a move that told something, BOT_MS otherwise), on the mode's
+clock, never blocking the loop. The seat that just acted is lit on the ring for a moment. A move
+that ends a deal (the round changes) or the game opens the deal's reveal: the facts told last,
+while bots wait REVEAL_MS (a person's first press ends it; a short OK only that), and at the end
+of the game until OK (an all-bot table moves on by itself), and only then the game-over
+screen: the winner or winners (in the engine's order), the pot and each seat's payoff for games
+played for stakes, else the final standings. Seats show as the names the host gave, else J1..
 """
 
 from array import array
@@ -22,11 +32,16 @@ from app.buttons import KEEP, LONG, OK, PRESS, SWAP
 from app.clock import ticks_add, ticks_diff
 from app.colours import CURSOR, seat_colour
 from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
-from app.i18n import pack, seat_name, tr
+from app.i18n import pack, tr, wrap
 from app.modes.base import Mode
 
-BOT_MS = 700
+BOT_MS = 700  # a bot's pace when nothing was told
+READ_MS = 1800  # after a move that told something: a person reads two lines of 16
+REVEAL_MS = 4000  # an all-bot table moves on from a deal's reveal by itself
+ACTED_MS = 1200  # how long the ring keeps the seat that acted lit
 MAX_SEATS = 8
+_SHOWN = 2  # told lines under the header
+_KEPT = 5  # told lines a deal's reveal shows
 
 
 class GameMode(Mode):
@@ -57,6 +72,11 @@ class GameMode(Mode):
         self.next_at = 0
         self.announced = -1
         self.told_lines = []  # the last facts told (app.core: told), oldest first
+        self.told_count = 0  # facts told so far: a move that told something slows the bots
+        self.reveal = None  # the deal's reveal shown: (round, its lines), until OK
+        self.reveal_at = 0
+        self.acted = -1  # the seat that acted last, lit on the ring until acted_until
+        self.acted_until = 0
 
     def enter(self, now):
         self.app.board.setup(self.n, self.app.board.rings)
@@ -65,6 +85,7 @@ class GameMode(Mode):
 
     def resync(self, now):
         self.announced = -1
+        self.reveal = None  # undo or redo: the deal shown is no longer the one just played
         del self.told_lines[:]  # what was told may have been taken back
         self.enter(now)
 
@@ -88,31 +109,65 @@ class GameMode(Mode):
 
     def play(self, action, now):
         app = self.app
-        player = app.session.state.current_player()
+        state = app.session.state
+        player = state.current_player()
+        round_before = state.round
+        told_before = self.told_count
         if not app.act(action, now):
             self.next_at = ticks_add(now, BOT_MS)  # a refused bot retries at a bot's pace
             return False
+        state = app.session.state
         if player != CHANCE:
             app.sound(CUE_ACT)
-        if app.session.state.is_over():
+            self.acted = player if player >= 0 else -1
+            self.acted_until = ticks_add(now, ACTED_MS)
+        if state.is_over():
             app.sound(CUE_WIN)
-        self.next_at = ticks_add(now, BOT_MS)
+        told = self.told_count != told_before
+        wait = ticks_add(now, READ_MS if told else BOT_MS)
+        if player != CHANCE or ticks_diff(wait, self.next_at) > 0:  # a deal keeps the read time
+            self.next_at = wait
+        if round_before > 0 and (state.round != round_before or state.is_over()) and self.told_lines:
+            self.reveal = (round_before, self.told_lines[-_KEPT:])
+            self.reveal_at = now
         self.after_play(now)
         self.refresh(now)
         return True
+
+    def end_reveal(self, now):
+        self.reveal = None
+        self.next_at = ticks_add(now, BOT_MS)
+        self.app.touch()
+        return True
+
+    def all_bots(self):
+        return None not in self.bots
+
+    def seen_reveal(self, event, now):
+        """A press during a deal's reveal (the game goes on): a short OK only ends it, any other
+        press ends it and then counts as usual, so a person to act is never held up by it."""
+        self.end_reveal(now)
+        return event & 3 == PRESS and event >> 2 == OK
 
     def after_play(self, now):
         pass
 
     def told(self, line, kind, now):
         lines = self.told_lines
-        lines.append(line)
-        while len(lines) > 2:
+        for part in wrap(line, 2):  # a list of seats may take two lines
+            lines.append(part)
+        while len(lines) > _KEPT:
             lines.pop(0)
+        self.told_count += 1
 
     def tick(self, now):
         app = self.app
         state = app.session.state
+        if self.reveal is not None:  # no bot plays while the deal's reveal is read
+            over = state.is_over()
+            if (self.all_bots() or not over) and ticks_diff(now, self.reveal_at) >= REVEAL_MS:
+                return self.end_reveal(now)
+            return False
         player = state.current_player()
         if player == CHANCE:
             return self.play(app.session.chance_outcome(app.rng), now)
@@ -136,28 +191,61 @@ class GameMode(Mode):
         on = blink_on(now)
         lit = self.highlighted()
         over = self.app.session.state.is_over()
+        acted = self.acted if ticks_diff(self.acted_until, now) > 0 else -1
         for s in range(self.n):
             colour = seat_colour(s)
             level = 0 if s == lit and not on else 256
-            board.home(frame, s, colour, 96 if level else 0)
+            board.home(frame, s, colour, 256 if s == acted else 96 if level else 0)
             board.bar(frame, s, self.standing[s], self.full, colour, level if not over else 160)
         if lit == TABLE and on:
             board.centre_led(frame, CURSOR)
 
     def standings_lines(self, lang):
-        return pack(["%s %d" % (seat_name(lang, s), self.standing[s]) for s in range(self.n)])
+        label = self.app.seat_label
+        return pack(["%s %d" % (label(s), self.standing[s]) for s in range(self.n)])
 
     def handle_over(self, event, now):
-        if event & 3 == PRESS and event >> 2 == OK:
-            self.app.finish_game(now)
-            return True
-        return False
+        """The deal's reveal, then the game over: a short OK moves on (it plays nothing)."""
+        if event & 3 != PRESS or event >> 2 != OK:
+            return False
+        if self.reveal is not None:
+            return self.end_reveal(now)
+        self.app.finish_game(now)
+        return True
+
+    def reveal_lines(self, lang):
+        reveal = self.reveal
+        if reveal is None:  # callers check; a game-over screen is never left blank
+            return self.over_lines(lang)
+        deal, told = reveal
+        return ([tr(lang, "deal_end") % deal] + told + [tr(lang, "next")])[:8]
 
     def over_lines(self, lang):
+        """The winner or winners, then the pot and each seat's payoff (a game for stakes) or the
+        final standings, within 8 lines."""
+        state = self.app.session.state
+        label = self.app.seat_label
+        winners = state.winners()
+        pot = state.pot()
         out = [tr(lang, "game_over")]
-        out += self.standings_lines(lang)
+        if winners:
+            key = "winner" if len(winners) == 1 else "winners" if pot is not None else "winners_all"
+            out += wrap(tr(lang, key) % " ".join([label(s) for s in winners]), 2)
+        else:
+            out.append(tr(lang, "no_winner"))
+        if pot is not None:
+            out.append(tr(lang, "pot_tokens") % pot)
+            returns = state.returns()
+            out += pack(["%s %s" % (label(s), signed(returns[s])) for s in range(self.n)])[:3]
+        else:
+            out += self.standings_lines(lang)[:3]
         out.append(tr(lang, "to_menu"))
-        return out
+        return out[:8]
+
+
+def signed(value):
+    """A payoff as the table reads it: +3, -2, 0."""
+    return "+%d" % value if value > 0 else str(value)
 
 
 class TableMode(GameMode):
@@ -186,6 +274,8 @@ class TableMode(GameMode):
         app = self.app
         if app.session.state.is_over():
             return self.handle_over(event, now)
+        if self.reveal is not None and self.seen_reveal(event, now):
+            return True
         if not self.legal:
             return False
         button = event >> 2
@@ -213,20 +303,26 @@ class TableMode(GameMode):
         app = self.app
         lang = app.lang
         state = app.session.state
+        if self.reveal is not None:
+            return self.reveal_lines(lang)
         if state.is_over():
             return self.over_lines(lang)
         words = self.words
-        out = [words.header(lang, state)] + self.told_lines[-1:]  # what just happened
+        turn = []
         player = state.current_player()
+        human = self.human_to_act()
         if player >= 0:
-            name = seat_name(lang, player)
-            out.append(tr(lang, "bot_thinks" if self.bots[player] is not None else "to_act") % name)
+            name = app.seat_label(player)
+            turn.append(tr(lang, "to_act" if human else "bot_thinks") % name)
         if self.peeking and player >= 0:
-            out += list(words.hand_lines(lang, state, player))[:4]
+            turn += list(words.hand_lines(lang, state, player))[:4]
         elif self.legal:
-            out.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
-            out.append(tr(lang, "choose"))
-            if self.human_to_act() and player >= 0:
-                out.append(tr(lang, "peek_hint"))
-        out += self.standings_lines(lang)
-        return out[:8]
+            turn.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
+            # a bot's turn shows no hint of the human's: only how to enter the table's slip
+            turn.append(tr(lang, "choose" if human else "confirm"))
+            if human and player >= 0:
+                turn.append(tr(lang, "peek_hint"))
+        standings = self.standings_lines(lang)
+        room = 7 - len(turn) - len(standings)  # what just happened: up to two lines
+        told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]
+        return ([words.header(lang, state)] + told + turn + standings)[:8]

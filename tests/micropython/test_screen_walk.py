@@ -1,0 +1,331 @@
+"""Issue 14 item 3: one language at a time, on every screen a person can reach.
+
+Walks, in French and then in English, through the real app on the bench rig (app_rig): the setup
+menu with every game, mode and setup row, every value of each; the self-test; each game's every
+mode played through a whole game (bots in the empty seats, the scorekeepers entered with the
+buttons, an impossible entry among them so the refusal shows); the game menu with its nothing to
+undo or redo; and each game's every refusal as the OLED words it. Every line the OLED is given
+must be ASCII, at most 16 columns, and hold no word of the other language.
+
+The words of each language come from the app itself: app/i18n.py's tables and the (French,
+English) pairs of app/words/*.py, plus a short list of each language's words the app could say
+outside those pairs. A word the other language's words never use is that language's own; the
+games' proper words (docs/RULES.md, "On the device: presses and words") and the button names are
+allowed in both.
+"""
+
+from app import i18n
+from app.buttons import BACK
+from app_rig import KEEP, OK, SWAP, make_rig, state
+from engine.core import TABLE
+from engine.games import GAMES
+
+_HERE = "/".join(__file__.split("/")[:-1]) or "."
+_WORDS_DIR = _HERE + "/../../firmware/lib/app/words/"
+
+# The games' own words, in both languages (docs/RULES.md), and the buttons' names.
+PROPER = set("""tanturlurette enfer l bourre bourru piccolo misere generale manille acheron baiser
+chandelle jocrisse soupir personnage personnages grand tombeau rouge orphee sainte reine fee veuf
+keep swap ok back pot""".split())
+PROPER.add("score")  # French says "le score" too: the scorekeeper mode's name in both
+# Words either language might show outside the pairs the app's tables hold.
+ENGLISH_ONLY = set("""the and of to in is are was not no yes play plays played bid bids pass passes
+trump trumps stand stands end turn card cards trick tricks wins won win takes took lose loses
+lost deal deals round score scores player players seat seats left out next game over
+winner winners shared dealer drawn turned up your hand hold see confirm nothing undo redo
+refused move""".split())
+FRENCH_ONLY = set("""le la les un une des du de et est sont pas oui non joue jouer annonce passe
+atout pli plis carte cartes donne tour gagne gagnant gagnants perd partie finie joueur joueurs
+siege preneur main voir tenir valider rien annuler coup suite jetons partage aucun fin""".split())
+
+
+def _tokens(text):
+    """The words of a line, lower case, two letters or more (J1, P1 and cards are not words)."""
+    out = []
+    word = ""
+    for ch in text.lower() + " ":
+        if "a" <= ch <= "z":
+            word += ch
+        else:
+            if len(word) >= 2:
+                out.append(word)
+            word = ""
+    return out
+
+
+def _pairs_in_source(text):
+    """The ("French", "English") pairs of string literals in a words module's source."""
+    pairs = []
+    at = 0
+    while True:
+        at = text.find('("', at)
+        if at < 0:
+            return pairs
+        first_end = text.find('"', at + 2)
+        rest = text[first_end + 1:first_end + 6]
+        if rest.startswith(', "') or rest.startswith(',\n'):
+            second = text.find('"', first_end + 1)
+            second_end = text.find('"', second + 1)
+            if text[second_end + 1:second_end + 2] == ")":
+                pairs.append((text[at + 2:first_end], text[second + 1:second_end]))
+        at = first_end + 1
+
+
+def _vocabularies():
+    french = set()
+    english = set()
+    rows = []
+    for table in (i18n._STRINGS, i18n.OPTION_LABELS, i18n.OPTION_WORDS):
+        for row in table.values():
+            rows.append((row[1], row[-1]))
+    rows += list(i18n._REFUSALS.values()) + [i18n._UNWORDED]
+    for game in GAMES:
+        with open(_WORDS_DIR + game.name + ".py") as f:
+            rows += _pairs_in_source(f.read())
+    for fr, en in rows:
+        french.update(_tokens(fr))
+        english.update(_tokens(en))
+    # a word of one language is one the other's words never use
+    only = {"fr": (french - english) | FRENCH_ONLY, "en": (english - french) | ENGLISH_ONLY}
+    foreign = {"fr": only["en"] - only["fr"] - PROPER, "en": only["fr"] - only["en"] - PROPER}
+    return foreign
+
+
+class Watcher:
+    """Reads every OLED text the app gives the display and keeps what is wrong with it."""
+
+    def __init__(self, driver, foreign):
+        self.driver = driver
+        self.foreign = foreign
+        self.screens = 0
+        self.faults = []
+        self.seen = set()
+        hw = driver.hw
+        show = hw.show_text
+
+        def watch(lines):
+            self.check(lines)
+            show(lines)
+
+        hw.show_text = watch
+
+    def check(self, lines):
+        self.screens += 1
+        lang = self.driver.app.lang
+        foreign = self.foreign[lang]
+        for line in lines:
+            if line in self.seen:
+                continue
+            self.seen.add(line)
+            if len(line) > 16 or any(not 32 <= ord(c) < 127 for c in line):
+                self.fault("too wide or not ASCII: %r" % line, lines)
+            for word in _tokens(line):
+                if word in foreign:
+                    self.fault("%r in a %s screen: %r" % (word, lang, line), lines)
+        if len(self.seen) > 3000:  # the heap is small: forget, the faults are kept
+            self.seen = set()
+
+    def fault(self, what, lines):
+        if len(self.faults) < 40:
+            self.faults.append("%s  (screen %r)" % (what, lines))
+
+
+def _walk_menu(driver):
+    """Every game, each of its modes, every row and every value of each row."""
+    menu = driver.app.mode
+    for _ in range(len(GAMES)):
+        _to_row(driver, "game")
+        for _mode in range(4):
+            rows = list(menu.rows)
+            for row in rows:
+                if row in ("play", "selftest", "game", "mode"):
+                    continue
+                _to_row(driver, row)
+                for _ in range(len(menu.choices[row])):
+                    driver.press(OK)
+            _to_row(driver, "mode")
+            before = menu.value("mode")
+            driver.press(OK)
+            if menu.value("mode") == before or menu.values["mode"] == 0:
+                break
+        _to_row(driver, "game")
+        driver.press(OK)
+    _to_row(driver, "play")
+    driver.press(KEEP)  # the top: the menu does not wrap
+
+
+def _to_row(driver, row):
+    menu = driver.app.mode
+    for _ in range(30):
+        if menu.rows[menu.cursor] == row:
+            return
+        driver.press(SWAP if menu.cursor < menu.rows.index(row) else KEEP)
+    raise AssertionError("row %s not reached: %r" % (row, menu.rows))
+
+
+def _set(driver, row, value):
+    menu = driver.app.mode
+    _to_row(driver, row)
+    for _ in range(12):
+        if menu.value(row) == value:
+            return
+        driver.press(OK)
+    raise AssertionError("could not set %s to %r" % (row, value))
+
+
+def _start(driver, game, mode, players):
+    _set(driver, "game", game)
+    _set(driver, "mode", mode)
+    if "players" in driver.app.mode.rows:
+        _set(driver, "players", players)
+    if "humans" in driver.app.mode.rows:
+        _set(driver, "humans", min(driver.app.mode.choices["humans"]))  # the most bots
+    _to_row(driver, "play")
+    driver.press(OK)
+    assert driver.app.mode.in_game, driver.hw.text
+
+
+def _game_menu(driver):
+    """The game menu's rows, New game's question (kept), redo with nothing to put back, then
+    back to the game."""
+    driver.long(BACK)
+    menu = driver.app.mode
+    for row in ("new_game", "redo", "continue"):
+        while menu.rows[menu.cursor] != row:
+            driver.press(SWAP)
+        driver.press(OK)
+        if row == "new_game":
+            driver.press(KEEP)  # the game is kept
+        driver.run_for(3000)
+    assert driver.app.mode.in_game, driver.hw.text
+
+
+def _play_out(driver, max_steps=6000):
+    """Bots play; the table's own entries are made with the buttons; the end goes to the menu."""
+    refused = 0
+    for _ in range(max_steps):
+        del driver.hw.cues[:]  # the sounds of a whole game are not needed
+        app = driver.app
+        if not app.mode.in_game:
+            return
+        st = state(driver)
+        mode = app.mode
+        if st.is_over() or getattr(mode, "reveal", None):
+            driver.press(OK)
+            continue
+        player = st.current_player()
+        if player == TABLE and hasattr(mode, "low"):  # a scorekeeper's entry
+            refused = _enter(driver, st, mode, refused)
+        elif player == TABLE:  # Tanturlurette's board mode: mark the first live seat, confirm
+            driver.press(OK)
+            driver.press(KEEP)
+            driver.long(OK)
+        elif player >= 0 and app.is_human(player):
+            if st.GAME == "tanturlurette":  # keep or change, as a person might
+                driver.press(KEEP if app.rng.below(2) else SWAP)
+            else:
+                driver.press(OK)  # the peek
+                driver.press(OK)
+                driver.long(OK)
+        else:
+            driver.run_for(500)
+    raise AssertionError("the game did not end: %r" % (driver.hw.text,))
+
+
+def _enter(driver, st, mode, refused):
+    """Enter a scorekeeper's value with the buttons: an impossible one first, now and then."""
+    low, high = st.entry_range()
+    legal = [v for v in range(low, high + 1) if st.is_legal(v)]
+    illegal = [v for v in range(low, high + 1) if not st.is_legal(v)]
+    if illegal and refused < 2:
+        value = illegal[-1]
+        refused += 1
+    elif legal:
+        value = legal[driver.app.rng.below(len(legal))]
+    else:  # only a named entry (extra_actions) is possible: SWAP past the numbers to it
+        while mode.pos < high - low + 1:
+            driver.press(SWAP)
+        driver.long(OK)  # confirming is holding OK
+        return refused
+    while mode.pos >= high - low + 1:
+        driver.press(SWAP)
+    for _ in range(200):
+        shown = mode.low + mode.pos
+        if shown == value:
+            break
+        if value - shown >= 10:
+            driver.long(SWAP)
+        elif shown - value >= 10:
+            driver.long(KEEP)
+        else:
+            driver.press(SWAP if shown < value else KEEP)
+    driver.press(OK)  # a short OK says to hold it
+    driver.long(OK)
+    driver.run_for(2600)  # a refusal's notice goes
+    return refused
+
+
+def _walk(lang):
+    from app.words import of
+
+    foreign = _vocabularies()
+    driver = make_rig(seed=5, lang=lang)
+    driver.record = False  # a long walk: the presses are not kept as a script
+    watcher = Watcher(driver, foreign)
+    _walk_menu(driver)
+    _to_row(driver, "selftest")
+    driver.press(OK)
+    driver.run_for(8000)
+    for button in (KEEP, SWAP, OK):
+        driver.press(button)
+    driver.run_for(500)
+    driver.long(OK)
+    driver.run_for(500)
+    for game in GAMES:
+        for mode in game.modes:
+            players = mode.seats[1]
+            _start(driver, game.name, mode.name, players)
+            _game_menu(driver)
+            _play_out(driver)
+            driver.run_for(3000)
+        words = of(game.name)  # every refusal the game can give, as the error screen shows it
+        codes = list(words.REFUSALS) + [1, 2, 3, 99]
+        for code in codes:
+            row = words.REFUSALS.get(code)
+            args = row[1].count("%d") + row[1].count("%s") if row else 0
+            values = [3] * args
+            if row and "%s" in row[1]:  # a named bid: its level's words
+                values = ["x"] * args
+            driver.app.lang = lang
+            try:
+                text = words.refusal(lang, tuple([code] + values))
+            except TypeError:
+                text = words.refusal(lang, tuple([code] + [3] * args))
+            watcher.check([i18n.tr(lang, "error")] + i18n.wrap(text, 3))
+            if " ".join(i18n.wrap(text, 3)) != text:
+                watcher.fault("refusal cut: %r" % text, [text])
+    assert not watcher.faults, "\n".join(watcher.faults)
+    assert watcher.screens > 500, watcher.screens
+    return watcher
+
+
+def test_every_french_screen_is_french_and_fits():
+    _walk("fr")
+
+
+def test_every_english_screen_is_english_and_fits():
+    _walk("en")
+
+
+def test_the_watcher_refuses_a_word_of_the_other_language_and_a_wide_line():
+    driver = make_rig(lang="fr")
+    watcher = Watcher(driver, _vocabularies())
+    watcher.check(["Bourre donne 1", "> stand"])
+    watcher.check(["J1 joue 7Co"])
+    assert len(watcher.faults) == 1 and "'stand'" in watcher.faults[0], watcher.faults
+    watcher.check(["Pli pour J3 et J4 ok"])  # 17 columns
+    assert len(watcher.faults) == 2
+    driver.app.lang = "en"
+    watcher.check(["P1 plays 7H", "Pli pour P2"])
+    assert len(watcher.faults) == 4 and "'pli'" in watcher.faults[2] and "'pour'" in watcher.faults[3]
+
