@@ -254,9 +254,10 @@ DISPLAY = Fields(
     required={"mode": SHORT, "text": ListOf(SHORT, 16)},
     optional={"game": Maybe(SHORT), "round": ROUND, "to_act": TO_ACT, "standings": SEAT_POINTS,
               "moves": MOVE_INDEX})
+# `id`: the game's id on the device, as its `game` event gave it (a firmware before it sent none).
 SNAPSHOT = RECORD.extend(optional={
     "round": ROUND, "phase": SHORT, "to_act": TO_ACT, "over": Flag(), "standings": SEAT_POINTS,
-    "target": Maybe(POINTS), "pot": COUNT, "display": DISPLAY})
+    "target": Maybe(POINTS), "pot": COUNT, "display": DISPLAY, "id": Maybe(COUNT)})
 STATE_ANSWER = Fields(required={"state": Maybe(SNAPSHOT)}, optional={"id": Maybe(COMMAND_ID)})
 
 

@@ -4,8 +4,9 @@ WebAssembly port), for the long game and short ones.
 The default build is compiled as `tanturlurette deploy` compiles it, and tests/wasm/store_heap.mjs
 runs tests/wasm/store_ops.py's operations on it through the real store, in the port's filesystem
 (the browser simulator's flash): the resume of a saved game at boot (its snapshot and a journal of
-10 entries), a compaction snapshot, the archive, the same archive again, list_games, and pull_game
-for every page. The games: the plan bots' 3315-move Piccolo game (tests/portable/long_game.py),
+10 entries), a compaction snapshot, get_state's state line (the whole game in one line, written
+in pieces), the archive, the same archive again, list_games, and pull_game for every page. The
+games: the plan bots' 3315-move Piccolo game (tests/portable/long_game.py),
 its first 30 moves, and its first 64 (one full pull_game page). A column a game, in bytes:
   <op>_alloc_b      the largest block the operation allocated (what one allocation needed)
   <op>_freed_b      the largest stretch of blocks it allocated and gave back within the call (a

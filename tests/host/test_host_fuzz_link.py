@@ -21,6 +21,7 @@ class _Session:
         self.names = None
         self.history = []
         self.store = None
+        self.game_id = 0
         self.finished = False
 
 

@@ -2,9 +2,9 @@
 
 Issue 13's second budget, checked on the WebAssembly port (the ESP32's object layout and
 collector): a 3,000-move game resumes, saves, archives, is listed and pulled with the same largest
-allocation as a 30-move one. tests/wasm/store_heap.mjs runs each operation of
-tests/wasm/store_ops.py in one call on the default build, through the real store on the port's
-filesystem (the browser simulator's flash), and reads the heap around the call: the largest block
+allocation as a 30-move one, and get_state sends it whole in one line with it too.
+tests/wasm/store_heap.mjs runs each operation of tests/wasm/store_ops.py in one call on the
+default build, through the real store on the port's filesystem (the browser simulator's flash), and reads the heap around the call: the largest block
 the operation allocated (the port collects nothing inside a call) and the largest stretch it
 allocated and gave back within it (free blocks painted before the call, the collector zeroing what
 it hands out). Both must be the same for the long game as for the short one, within SLACK, and
@@ -35,7 +35,7 @@ BLOCK = 16  # the collector's block on 32 bits: 4 words
 # and "total": up to 31 more characters take at most two more blocks.
 SLACK = 2 * BLOCK
 SMALL = 1024  # every line the link sends stays under 1 KB: no buffer of the store comes near it
-GROWING = ("save", "archive", "archive_again", "list")  # compared with the 30-move game
+GROWING = ("save", "state", "archive", "archive_again", "list")  # compared with the 30-move game
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_the_meter_sees_a_block_kept_and_a_block_given_back(report):
 
 def test_every_operation_did_its_work_in_the_heap_it_was_given(report):
     assert report["counts"] == [LONG, SHORT, PAGE]
-    assert report["operations"] == ["resume", "save", "archive", "archive_again", "list", "pull"]
+    assert report["operations"] == ["resume", "save", "state", "archive", "archive_again", "list", "pull"]
     for count in report["counts"]:
         for name, found in report["games"][str(count)].items():
             assert found["ok"], (count, name)

@@ -8,15 +8,18 @@ digits more, and the noise of the method): what a long game needs in one block i
 one needs. pull_game sends a page of PAGE moves at a time: pulling the long game must need what
 pulling a game of one page does. Resuming rebuilds the game, so the game's own arrays grow with
 it, as they did while it was played: the engine's move list (2 bytes a move) is the largest
-block a resume needs, and nothing else grows.
+block a resume needs, and nothing else grows. get_state sends the whole game in one line, written
+to the serial in pieces from the game's array: it must need what it needs for the short game.
 """
 
 import gc
 
 from app.session import Session
 from heap_holes import BLOCK, SLACK, largest_block
-from long_game import LONG, loaded, long_moves, pull_all
+from long_game import LONG, NAMES, AppStandIn, loaded, long_moves, pull_all
 from proto.commands import PAGE
+from proto.link import Link
+from proto.wire import parse_line
 from store.files import Files, join
 from store.storage import Store
 from test_store_files import RamBlockDevice, mount_ram, remove_tree, unmount
@@ -119,6 +122,57 @@ def test_archiving_listing_and_pulling_need_no_bigger_block_for_a_long_game():
         for sizes in (archived, twice, listed):
             _same(sizes)
         _same(pulled, PAGE)
+    finally:
+        flash.close()
+
+
+class _Serial:
+    """A serial port that keeps what it is given in a buffer made once: writing allocates
+    nothing, so what a measure finds is the link's. lines: how many newlines it was given."""
+
+    def __init__(self, size=1 << 15):
+        self.buffer = bytearray(size)
+        self.view = memoryview(self.buffer)
+        self.length = 0
+        self.lines = 0
+
+    def write(self, data):
+        end = self.length + len(data)
+        self.view[self.length:end] = data
+        self.length = end
+        self.lines += data.count(b"\n")
+
+    def take(self):
+        """The lines written since the last take, decoded."""
+        lines = bytes(self.buffer[:self.length]).split(b"\n")
+        self.length = self.lines = 0
+        return [parse_line(line, True) for line in lines if line]
+
+
+def test_get_state_sends_a_long_game_with_no_bigger_block():
+    flash = _Flash()
+    try:
+        serial = _Serial()
+        links = {}
+        for count in (LONG, SHORT):
+            session = loaded(count, Store(flash.fresh("state%d" % count, keep=True)))
+            links[count] = Link(AppStandIn(session), lambda: None, serial.write)
+
+        def send(count):
+            serial.length = serial.lines = 0
+            link = links[count]
+            lost = link.lost_lines
+            answer = link.commands.run({"cmd": "get_state", "id": 1})
+            return answer["playing"] and serial.lines == 1 and link.lost_lines == lost
+
+        sizes = _figures(lambda count: largest_block(lambda: None, lambda _: send(count)))
+        print("largest block get_state needs: %r (moves: bytes)" % sizes)
+        for count in (LONG, SHORT):  # what was sent is the game, whole
+            assert send(count)
+            [line] = serial.take()
+            snap = line["data"]["state"]
+            assert snap["moves"] == list(long_moves()[:count]) and snap["names"] == NAMES
+        _same(sizes)
     finally:
         flash.close()
 

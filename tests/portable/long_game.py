@@ -43,7 +43,7 @@ def pull_all(store, keep=None):
     from proto.commands import Commands
     from proto.wire import encode_event
 
-    commands = Commands(_App(store), None)
+    commands = Commands(AppStandIn(Session(store)), None)
     got = 0
     while True:
         page = commands.run({"cmd": "pull_game", "game_id": 1, "start": got})
@@ -55,8 +55,13 @@ def pull_all(store, keep=None):
             return got
 
 
-class _App:
-    """What proto.commands reads of the app for the history: a session with a store."""
+class AppStandIn:
+    """What proto.commands and proto.link read of the app: the session (None: no game), no
+    display, no event of its own."""
 
-    def __init__(self, store):
-        self.session = Session(store)
+    def __init__(self, session):
+        self.session = session
+        self.config = {}
+
+    def pop_event(self):
+        return None

@@ -19,6 +19,7 @@ class FakeSession:
         self.names = names
         self.history = history
         self.store = None
+        self.game_id = 0  # no store: the game has no id on the device
         self.finished = False
 
     def set_names(self, names):  # a session without a store: nothing to save

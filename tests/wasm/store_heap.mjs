@@ -75,6 +75,8 @@ function harnessFiles() {
     [`${HARNESS_PATH}/long_game.py`]: fs.readFileSync(path.join(ROOT, "tests", "portable", "long_game.py")),
     // the long game's bots play it out with engine.play, which the board does not get
     [`${FIRMWARE_PATH}/engine/play.py`]: fs.readFileSync(path.join(ROOT, "firmware", "lib", "engine", "play.py")),
+    // the page's os.urandom, which the port lacks and the serial link draws its boot id from
+    [`${HARNESS_PATH}/web_board.py`]: fs.readFileSync(path.join(ROOT, "firmware", "web", "py", "web_board.py")),
   };
 }
 

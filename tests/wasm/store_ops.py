@@ -12,6 +12,8 @@ game meets them after a power cut (OPERATIONS):
   resume         the boot's load of the saved game, Session(Store(root)).resume() as App.boot
                  calls it: the snapshot read in pieces and replayed, then the journal
   save           a compaction of the resumed game, Session._save(), as every 32nd action makes
+  state          get_state, as the host asks it after a boot: the whole game in one line, written
+                 by proto.link.Link to a port that keeps nothing (a board's UART sends it on)
   archive        the end of the resumed game, Session.finish(abandon=True): the history file
                  written, then the game's files removed
   archive_again  the same game archived once more (a cut between the archive and the removal):
@@ -27,19 +29,22 @@ move (app.session: the player, the round and the phase before it).
 """
 
 from app.session import Session
-from long_game import LONG, loaded, long_moves, pull_all
+from long_game import LONG, AppStandIn, loaded, long_moves, pull_all
 from proto.commands import PAGE
+from proto.link import Link
 from store.files import Files, join
 from store.storage import Store
+from web_board import install_urandom
 
 SHORT = 30
 COUNTS = (LONG, SHORT, PAGE)
 JOURNAL = 10  # moves after the last snapshot: the resume replays them from their entries
-OPERATIONS = ("resume", "save", "archive", "archive_again", "list", "pull")
+OPERATIONS = ("resume", "save", "state", "archive", "archive_again", "list", "pull")
 
 
 class Games:
     def __init__(self, root="/flash"):
+        install_urandom(1)  # the port has none: the serial link draws its boot id from it
         self.root = root
         self.saved = {}  # count -> the folder of its store
         self.resumed = {}  # count -> the session the resume made
@@ -71,6 +76,15 @@ class Games:
         store = session.store
         if operation == "save":
             self.job = session._save
+        elif operation == "state":
+            port = _Port()
+            link = Link(AppStandIn(session), lambda: None, port.write)
+            # once before: the first get_state interns each character of the names as it checks
+            # them (the port interns a str's characters as it is iterated), once a boot
+            if not port.sent(link, count):
+                raise RuntimeError("get_state of %d moves was not sent whole" % count)
+            port.size = port.lines = 0
+            self.job = lambda: port.sent(link, count)
         elif operation == "archive":
             self.job = lambda: session.finish(abandon=True) == 1 and not session.unsaved
         elif operation == "archive_again":
@@ -105,3 +119,22 @@ class Games:
                 raise RuntimeError("an array of %d items in a game of %d moves"
                                    % (len(array), count))
         return " ".join(str(id(array)) for array in arrays)
+
+
+class _Port:
+    """A serial port that keeps nothing but counts: bytes, and newlines (lines ended)."""
+
+    def __init__(self):
+        self.size = 0
+        self.lines = 0
+
+    def write(self, data):
+        self.size += len(data)
+        self.lines += data.count(b"\n")
+
+    def sent(self, link, count):
+        """get_state through link: True when its state line and its answer went out whole, the
+        moves in them (one byte and a comma a move at least)."""
+        reply = link.commands.run({"cmd": "get_state", "id": 1})
+        return (reply["playing"] is True and self.lines == 1 and link.lost_lines == 0
+                and self.size > 2 * count)

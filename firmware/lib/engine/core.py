@@ -366,8 +366,12 @@ class GameState:
         return "?"
 
     # -- record --------------------------------------------------------------------------------
-    def record(self):
-        return {"v": _RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": list(self.moves)}
+    def record(self, copy=True):
+        """The record engine.play.replay rebuilds the game from. Its moves are a list, or with
+        copy=False the state's own array, not to be changed: for a writer that streams them
+        (proto.link: get_state's line), so that no copy grows with the game."""
+        moves = list(self.moves) if copy else self.moves
+        return {"v": _RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": moves}
 
 
 # The scorekeepers say why an entry is refused (why_illegal returns the reason, "" when fine);

@@ -125,13 +125,17 @@ class Commands:
 
     def get_state(self, command):
         """A `state` line first: everything needed to rebuild the current game, plus what a live
-        view shows; null when no game is loaded."""
+        view shows; null when no game is loaded. The moves are the game's own array: the link
+        writes them in pieces straight from it (Link.send), so the line costs no buffer that
+        grows with the game."""
         session = self.app.session
         snap = None
         if session is not None and session.state is not None:
             state = session.state
-            snap = state.record()
+            snap = state.record(copy=False)
             snap["names"] = readable_names(list(session.names or []))
+            if session.game_id:  # the game's id on the device, as its `game` event gave it
+                snap["id"] = session.game_id
             snap["round"] = state.round
             snap["phase"] = state.phase_name()
             snap["to_act"] = state.current_player()

@@ -28,7 +28,11 @@ from proto.wire import (
     LINE_MAX,
     LineError,
     LineReader,
-    encode_event,
+    event_object,
+    frame,
+    frame_parts,
+    frame_pieces,
+    holds_array,
     parse_line,
 )
 
@@ -91,11 +95,22 @@ class Link:
         host reads as a damaged line), and a failing port drops the line: the loop that polls
         must never stop. A line with no room to be framed, even after a collection, is lost,
         and its number with it, so the gap shows: the host makes up a lost move from the next
-        one's index (it asks for the state) and a lost answer by sending its command again."""
-        line = None
+        one's index (it asks for the state) and a lost answer by sending its command again.
+
+        A game's move array (an array of ints) may stand for a list as a member of the payload
+        or of a dict in it (get_state's snapshot holds the game's own array): that line is
+        written in pieces (proto.wire.frame_pieces), the moves straight from the array, the
+        same bytes as for a list of them. All of it but the moves is encoded before the first
+        byte goes out; a piece with no room, or a port failing, cuts the line, which is ended
+        there (the host drops it: no CRC) and lost."""
+        line = parts = None
         for _attempt in range(2):
             try:
-                line = encode_event(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
+                obj = event_object(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
+                if holds_array(obj):
+                    parts = frame_parts(obj)
+                else:
+                    line = frame(obj)
                 break
             except MemoryError:  # first: matching the tuple below allocates it
                 gc.collect()
@@ -103,13 +118,36 @@ class Link:
                 self.send("error", {"code": E_FAILED, "id": None, "message": "%s event not encodable: %s" % (kind, err)})
                 return
         self.seq += 1
-        if line is None:
+        if parts is not None:
+            self._write_pieces(parts)
+        elif line is None:
             self.lost_lines += 1
-            return
+        else:
+            try:
+                self.write(line)
+            except OSError:
+                self.lost_lines += 1
+
+    def _write_pieces(self, parts):
+        """Write the line of frame_parts' parts piece by piece; a piece with no room, or a port
+        failing, loses the line, ended where it was cut."""
+        started = False
         try:
-            self.write(line)
+            for piece in frame_pieces(parts):
+                self.write(piece)
+                started = True
+        except MemoryError:  # apart from OSError: matching a tuple allocates it
+            self._cut(started)
         except OSError:
-            self.lost_lines += 1
+            self._cut(started)
+
+    def _cut(self, started):
+        self.lost_lines += 1
+        if started:
+            try:
+                self.write(b"\n")  # the line cut ends here, not inside the next one
+            except OSError:
+                pass
 
     def wall_time(self):
         """Unix seconds now, or None before the host set the clock."""

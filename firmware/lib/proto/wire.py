@@ -5,11 +5,19 @@ The prefix sets our lines apart from REPL banners, tracebacks and print() noise 
 the CRC catches lines that a cut or a glitch left as still-valid JSON.
 Host lines are the same; a bare JSON object (typed by hand in a terminal) is accepted too.
 Text goes as UTF-8, not as JSON escapes, on both runtimes: an accented name takes 2 bytes, not 6.
+
+A line whose objects hold an array as a member (a game's move array, in the get_state snapshot)
+is written in pieces (frame_parts, frame_pieces): the array's items straight from it, PIECE moves
+at a time (store.container.move_pieces, as the store writes them), and the CRC computed as the
+pieces go, so that no buffer grows with the game. Joined, the pieces are frame()'s line for the
+same object with each array a list: the same bytes, key order and escaping included.
 """
 
 import json
+from array import array
 
 from engine.compat import const
+from store.container import move_pieces
 from store.files import crc32  # the store's CRC-32: binascii's, or its own where a build lacks it
 
 PROTOCOL_VERSION = const(1)
@@ -61,8 +69,72 @@ def frame(obj):
     return PREFIX + body + b" " + _checksum(body) + b"\n"
 
 
-def encode_event(seq, kind, data, ms=None, utc=None, boot=None):
-    """A device line: sequence number, type, device ticks, wall time once set, boot id, payload."""
+def holds_array(obj):
+    """Whether the dict obj, or a dict among its members at any depth, has an array as a member:
+    then its line is written in pieces (frame_parts)."""
+    for key in obj:
+        value = obj[key]
+        if isinstance(value, array) or (type(value) is dict and holds_array(value)):
+            return True
+    return False
+
+
+def frame_parts(obj):
+    """The JSON of obj as frame() writes it, as a list of parts: bytes, and the arrays of ints
+    that its dicts hold as members (holds_array), left as they are for frame_pieces. Everything
+    else is encoded here, so that what cannot be (TypeError, ValueError, UnicodeError, as frame
+    raises them; MemoryError) fails before a byte is written; the parts but the arrays are as
+    small as the object is without them. A dict that holds an array must have str keys."""
+    parts = []
+    texts = []
+    _walk(obj, parts, texts)
+    parts.append("".join(texts).encode())
+    return parts
+
+
+def _walk(value, parts, texts):
+    """Append value's JSON to texts, and at each array the texts so far, then the array, to
+    parts. A dict is written member by member in its own order, which is json.dumps' order on
+    both runtimes (a MicroPython dict's depends on how it was built, so it is not rebuilt)."""
+    if isinstance(value, array):
+        texts.append("[")
+        parts.append("".join(texts).encode())
+        del texts[:]
+        parts.append(value)
+        texts.append("]")
+    elif type(value) is dict and holds_array(value):
+        opening = "{"
+        for key in value:
+            if type(key) is not str:
+                raise TypeError("keys must be str, got %r" % (key,))
+            texts.append(opening + json.dumps(key, **_JSON) + ":")
+            opening = ","
+            _walk(value[key], parts, texts)
+        texts.append("}")
+    else:
+        texts.append(json.dumps(value, **_JSON))
+
+
+def frame_pieces(parts):
+    """The line of frame_parts(obj), a piece at a time: the prefix, the JSON (an array's items
+    PIECE moves a piece), a space, the CRC-32 of the JSON computed as the pieces went, and the
+    newline. Joined, they are frame(obj) with each array of obj a list."""
+    yield PREFIX
+    crc = 0
+    for part in parts:
+        if isinstance(part, array):
+            for piece in move_pieces(part):
+                crc = crc32(piece, crc)
+                yield piece
+        else:
+            crc = crc32(part, crc)
+            yield part
+    yield b" %08x\n" % crc
+
+
+def event_object(seq, kind, data, ms=None, utc=None, boot=None):
+    """A device line's object: sequence number, type, payload, boot id, device ticks, wall time
+    once set."""
     obj = {"seq": seq, "type": kind, "data": data}
     if boot is not None:
         obj["boot"] = boot
@@ -70,7 +142,12 @@ def encode_event(seq, kind, data, ms=None, utc=None, boot=None):
         obj["ms"] = ms
     if utc is not None:
         obj["utc"] = utc
-    return frame(obj)
+    return obj
+
+
+def encode_event(seq, kind, data, ms=None, utc=None, boot=None):
+    """A device line (bytes) for a payload JSON holds whole (no array: see frame_parts)."""
+    return frame(event_object(seq, kind, data, ms, utc, boot))
 
 
 def parse_line(line, need_prefix=False):

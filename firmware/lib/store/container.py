@@ -55,6 +55,17 @@ def _is_move_list(moves):
     return True
 
 
+def move_pieces(moves):
+    """The items of the JSON list of moves (an array or a list of ints, not copied), PIECE moves
+    a piece, commas between them and no brackets: b"3,17,0", b",5,..." (no piece for no move).
+    The store's bodies and the protocol's state line (proto.wire) write the moves with it."""
+    count = len(moves)
+    for start in range(0, count, PIECE):
+        end = min(start + PIECE, count)
+        # ",%d" a move; the first piece without its leading comma
+        yield _MOVE_FORMAT[0 if start else 1:3 * (end - start)] % tuple(moves[start:end])
+
+
 def _member(key, value):
     """'"key": value' in JSON, an object's members in key order: the same document is the same
     bytes whatever order its dicts were built in (a MicroPython dict's order depends on that),
@@ -97,11 +108,8 @@ class Body:
         moves = self.moves
         if moves is None:
             return
-        count = len(moves)
-        for start in range(0, count, PIECE):
-            end = min(start + PIECE, count)
-            # ",%d" a move; the first piece without its leading comma
-            yield _MOVE_FORMAT[0 if start else 1:3 * (end - start)] % tuple(moves[start:end])
+        for piece in move_pieces(moves):
+            yield piece
         yield b"]}"
 
     def pieces(self, kind):
