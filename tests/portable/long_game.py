@@ -56,7 +56,7 @@ def pull_all(store, keep=None):
 
 
 class AppStandIn:
-    """What proto.commands and proto.link read of the app: the session (None: no game), no
+    """What proto.commands and proto.link read of the app: the session (None: no game), a blank
     display, no event of its own."""
 
     def __init__(self, session):
@@ -65,3 +65,6 @@ class AppStandIn:
 
     def pop_event(self):
         return None
+
+    def snapshot(self):  # app.core.App's: what the device shows (here, nothing)
+        return {"mode": "AppStandIn", "text": []}
