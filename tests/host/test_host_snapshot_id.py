@@ -27,6 +27,9 @@ class _App:
     def pop_event(self):
         return self.queue.pop(0) if self.queue else None
 
+    def snapshot(self):  # app.core.App's: what the device shows
+        return {"mode": "TantMode", "text": []}
+
 
 def _device_game(root):
     """Every line a device with a store sends for a whole game, then get_state's lines."""

@@ -374,7 +374,7 @@ class GameState:
         return {"v": _RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": moves}
 
 
-# The scorekeepers say why an entry is refused (why_illegal returns the reason, "" when fine);
+# The scorekeepers say why an entry is refused (why_illegal returns the reason, None when fine);
 # these two are their is_legal and apply methods, hence `self`.
 def entry_is_legal(self, action):
     return not self.why_illegal(action)
