@@ -24,6 +24,7 @@ from wasm_heap import node, run_session  # noqa: E402
 from host_tools.deploy import build_lib  # noqa: E402
 
 PHASES = ["menu", "tant_board", "acheron"]
+PINNED_BY_A_STRAY_WORD = 40 * 1024  # the largest pack's code a conservative collector may keep
 
 
 @pytest.fixture(scope="module")
@@ -71,11 +72,14 @@ def test_the_figures_repeat_and_do_not_depend_on_the_heap_size(lib):
     assert small["grew"] and small["total_peak"] > small["heap_start_total"], "64 KB cannot hold the firmware"
     assert not large["grew"]
     for a, b in zip(small["phases"], large["phases"], strict=True):
-        # the same objects whatever room they have; only where they sit differs, and with it the
-        # odd word of data that reads as an address and keeps a block alive (the collector is
-        # conservative): a few blocks at most
-        assert abs(a["live_peak"] - b["live_peak"]) <= 1024, a["name"]
+        # the same objects whatever room they have: what a phase allocates agrees within a few
+        # blocks; only where they sit differs
         assert abs(a["used_peak"] - b["used_peak"]) <= 1024, a["name"]
+        # and with where they sit, the odd word of data that reads as an address and keeps a block
+        # alive (the collector is conservative). Since the menu lets go of a game's code once the
+        # cursor leaves it, one such word can keep that whole code alive in one layout and not in
+        # another: measured 30 KB in the grown 64 KB heap. Never less live, never more than that.
+        assert -1024 <= a["live_peak"] - b["live_peak"] <= PINNED_BY_A_STRAY_WORD, a["name"]
     assert large["phases"] == again["phases"]  # the same heap, the same run: to the byte
 
 
