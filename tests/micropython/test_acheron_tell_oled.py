@@ -7,6 +7,7 @@ import engine.acheron as A
 import engine.acheron_score as S
 from app.buttons import OK
 from app.i18n import wrap
+from app.modes.table import REVEAL_MS
 from app.words import acheron as words
 from app_rig import make_rig, scroll_to_number, start, state
 
@@ -93,7 +94,7 @@ def play_table(lang, names=None):
             break
         driver.run_for(500)
     assert state(driver).is_over()
-    driver.run_for(500)
+    driver.run_for(REVEAL_MS + 500)  # an all-bot table moves on from the last deal's reveal by itself
     return driver, stream
 
 

@@ -10,7 +10,7 @@ each entry, the deal's bourrus, the winners and the pot told as they are confirm
 from app.buttons import OK, SWAP
 from app.i18n import card_word
 from app.words import bourre as words
-from app_rig import choose, make_rig, start, state
+from app_rig import choose, make_rig, past_reveal, start, state
 from app_rig import enter_number as enter
 from engine.bourre import (
     F_DEAL,
@@ -131,6 +131,7 @@ def check_table(lang, seed):
     assert missing < 0, (last_of_move[missing], screens[-20:])
     exchanges = [line for k, _a, line in told if k == F_EXCHANGE]
     assert exchanges[0] == ("J1 pioche 2" if lang == "fr" else "P1 draws 2"), exchanges  # seat 0 leads
+    past_reveal(driver)  # the last deal's reveal, then the game-over screen
     assert driver.hw.text[0] == ("Partie finie" if lang == "fr" else "Game over"), driver.hw.text
     return told
 
@@ -172,6 +173,7 @@ def check_scorekeeper(lang):
     assert st.is_over() and st.totals == [3, 2, 2] and st.pot() == 3 + 4
     kinds = [k for k, _a, _l in told]
     assert kinds == [F_ENTRY, F_ENTRY, F_ENTRY, F_DEAL, F_ENTRY, F_ENTRY, F_ENTRY, F_DEAL, F_OVER, F_POT], kinds
+    past_reveal(driver)  # the last deal's reveal, then the game-over screen
     assert driver.hw.text[0] == ("Partie finie" if lang == "fr" else "Game over"), driver.hw.text
     return entries, [line for kind, _a, line in told if kind != F_ENTRY]
 

@@ -31,7 +31,9 @@ def recording(driver):
 
     def show_text(lines):
         shown(lines)
-        stream.append(("screen", " ".join(hw.text)))
+        screen = " ".join(hw.text)
+        if not stream or stream[-1] != ("screen", screen):  # a redraw of the same text adds nothing
+            stream.append(("screen", screen))
 
     def logged(kind, payload):
         log(kind, payload)
