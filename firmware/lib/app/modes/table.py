@@ -6,10 +6,12 @@ plays (app/modes/base.py's rule). A short OK shows the hand of the seat to act o
 peek, when a human is to act, and a second one hides it. While a bot is to act, KEEP and SWAP go
 through the state's table_actions() (what anyone may enter at any moment, e.g. Achéron's naming
 slips), when it has some, and a long OK enters the one shown. Undo is in the game menu (long
-BACK, or KEEP and SWAP together). The words (the header, a move, the peek) are the game's words
-module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device. The ring shows
-each seat's standing as a bar (scaled to the game's target, or to the leader) and blinks the
-seat to act.
+BACK, or KEEP and SWAP together). The words (the header, a move, the peek) are
+the game's words module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device.
+The ring shows each seat's standing as a bar (scaled to the game's target, or to the leader) and
+blinks the seat to act; the seat that just acted has the marks beside its angle lit full for
+ACTED_MS, and the seat a fact puts forward (the words' lit_seat: a trick's taker, a contract's
+taker, a meld's player) has them flash white, twice the blink's pace, for LIT_MS.
 
 What happened is told as it happens: the engine's facts, worded by the game's words module
 (app.core logs each one), the last two under the header, and a bot acts only once the table had
@@ -30,7 +32,7 @@ from engine.registry import game_module
 from app.board import blink_on
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP
 from app.clock import ticks_add, ticks_diff
-from app.colours import CURSOR, seat_colour
+from app.colours import CURSOR, WHITE, seat_colour
 from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
 from app.i18n import pack, tr, wrap
 from app.modes.base import Mode
@@ -39,6 +41,8 @@ BOT_MS = 700  # a bot's pace when nothing was told
 READ_MS = 1800  # after a move that told something: a person reads two lines of 16
 REVEAL_MS = 4000  # an all-bot table moves on from a deal's reveal by itself
 ACTED_MS = 1200  # how long the ring keeps the seat that acted lit
+LIT_MS = 1500  # how long the ring flashes the seat a fact put forward (a trick's taker)
+_FLASH_SHIFT = 7  # its marks flash every 128 ms: twice the pace of the seat to act's blink
 MAX_SEATS = 8
 _SHOWN = 2  # told lines under the header
 _KEPT = 5  # told lines a deal's reveal shows
@@ -77,6 +81,8 @@ class GameMode(Mode):
         self.reveal_at = 0
         self.acted = -1  # the seat that acted last, lit on the ring until acted_until
         self.acted_until = 0
+        self.lit = -1  # the seat the last fact put forward (Mode.light), flashed until lit_until
+        self.lit_until = 0
 
     def enter(self, now):
         self.app.board.setup(self.n, self.app.board.rings)
@@ -106,6 +112,10 @@ class GameMode(Mode):
     def human_to_act(self):
         player = self.app.session.state.current_player()
         return player == TABLE or (player >= 0 and self.bots[player] is None)
+
+    def light(self, seat, now):
+        self.lit = seat
+        self.lit_until = ticks_add(now, LIT_MS)
 
     def play(self, action, now):
         app = self.app
@@ -189,15 +199,20 @@ class GameMode(Mode):
     def draw(self, frame, now):
         board = self.app.board
         on = blink_on(now)
-        lit = self.highlighted()
+        to_act = self.highlighted()
         over = self.app.session.state.is_over()
         acted = self.acted if ticks_diff(self.acted_until, now) > 0 else -1
+        lit = self.lit if ticks_diff(self.lit_until, now) > 0 else -1
+        flash = (now >> _FLASH_SHIFT) & 1 == 0
         for s in range(self.n):
             colour = seat_colour(s)
-            level = 0 if s == lit and not on else 256
-            board.home(frame, s, colour, 256 if s == acted else 96 if level else 0)
+            level = 0 if s == to_act and not on else 256
+            if s == lit:  # put forward by a fact: its marks flash white
+                board.home(frame, s, WHITE if flash else colour, 256)
+            else:
+                board.home(frame, s, colour, 256 if s == acted else 96 if level else 0)
             board.bar(frame, s, self.standing[s], self.full, colour, level if not over else 160)
-        if lit == TABLE and on:
+        if to_act == TABLE and on:
             board.centre_led(frame, CURSOR)
 
     def standings_lines(self, lang):

@@ -15,6 +15,10 @@ most 16 characters (a move's label at most 14: it follows "> "):
                          One line of 16 for a decision; a list of seats may wrap (app.i18n.wrap).
                          The app logs each told fact ("fact" event, its English words) and the
                          mode shows it (app/modes/base.py: told)
+  lit_seat(kind, a, b, c)  the seat a fact puts forward on the ring (a trick's taker, a
+                         contract's taker, a meld's player...), or -1: the app hands it to the
+                         mode with the fact (Mode.light), which lights it apart from the seat
+                         that acted (app/modes/table.py)
 and a game with a scorekeeper also:
   prompt(lang, state)    the scorekeeper's two lines: what is being entered
   entry_label(lang, state, action)   an entry beyond the numbers (extra_actions())

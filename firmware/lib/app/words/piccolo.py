@@ -158,6 +158,13 @@ def spread_lines(lang, state):
     return card_lines(lang, _in_suits(state.hands[state.taker]))
 
 
+def lit_seat(kind, a, b, c):
+    """A trick's taker, the contract's taker and the first winner are lit on the ring."""
+    if kind == F_TRICK or kind == F_CONTRACT or kind == F_WINNER:
+        return a
+    return -1
+
+
 # What each fact says (engine.piccolo F_*), in argument order; the others are built in tell().
 FACTS = {
     F_TRUMP: ("Atout %s: %s", "Trump %s: %s"),  # the suit, then the taker
