@@ -3,11 +3,16 @@ app, debouncer and loop, buttons pressed as a player does.
 
 The ring puts forward the seat a fact names (the words' lit_seat): a trick's taker, the taker of a
 contract, has the marks beside its angle flash white for LIT_MS, read from the frame the loop
-pushes to the LEDs, while no other seat's do. Drawing the flash allocates nothing (heap_lock)."""
+pushes to the LEDs, while no other seat's do. Piccolo's sur-table hand, once spread (P10), is on
+the OLED whenever anyone asks with a short OK: during a human adversary's turn after the peek,
+during a bot's turn, and it stays while the play goes on until a short OK closes it or its owner
+is to act; French and English. Drawing the flash and opening the view allocate nothing
+(heap_lock)."""
 
 import micropython
-from app.buttons import KEEP, OK
+from app.buttons import KEEP, OK, PRESS, make_event
 from app.colours import WHITE
+from app.i18n import card_word, seat_name, tr
 from app.modes.table import LIT_MS, TableMode
 from app.words import piccolo as words
 from app_rig import make_rig, state
@@ -26,6 +31,8 @@ SUR_TABLE_DEAL = {
     3: "JS QS JH QH JD QD JC QC 8C 9C",
     P.TOURNE: "AC AD",
 }
+SPREAD_TITLE = {"fr": "J2 etale:", "en": "P2 spreads:"}
+SPREAD_HINT = {"fr": "OK: jeu etale", "en": "OK: spread hand"}
 
 
 def rig_first_deal(app, deal):
@@ -174,3 +181,73 @@ def test_the_ring_flashes_the_contracts_taker_then_each_tricks_taker_in_piccolo(
     winner = run_until_fact(driver, facts, P.F_TRICK)  # the bot plays a spade under it
     assert winner == 2, winner
     check_flashes(driver, 2)
+
+
+def view_cards(driver, lang):
+    """The names under the spread view's title, down to who is to act, or None when the OLED
+    shows no spread view."""
+    text = driver.hw.text
+    if SPREAD_TITLE[lang] not in text:
+        return None
+    player = state(driver).current_player()
+    who = tr(lang, "bot_thinks" if player == 3 else "to_act") % seat_name(lang, player)
+    assert who in text, (who, text)
+    return " ".join(text[text.index(SPREAD_TITLE[lang]) + 1:text.index(who)]).split()
+
+
+def taker_names(driver, lang):
+    """The taker's cards as his own peek names and orders them (its last line is the trick, or
+    his contract between two tricks)."""
+    st = state(driver)
+    peek = words.hand_lines(lang, st, 1)
+    names = " ".join(peek[:-1]).split()
+    assert sorted(names) == sorted([card_word(lang, c) for c in st.hands[1]]), (peek, st.hands[1])
+    return names
+
+
+def test_the_spread_hand_is_on_the_oled_whenever_asked_during_a_sur_table_deal():
+    for lang in ("fr", "en"):
+        driver, facts = sur_table_deal(lang)
+        app = driver.app
+        st = state(driver)
+        assert st.level == P.MISERE_TABLE and st.taker == 1
+        driver.long(OK)
+        driver.long(OK)  # the taker's two discards (the tourne's Aces)
+        assert st.phase == P.PH_PLAY and st.current_player() == 1 and not st.spread
+        assert view_cards(driver, lang) is None
+        driver.press(OK)  # nothing is spread yet: the taker's own peek, no spread view
+        assert view_cards(driver, lang) is None
+        assert words.hand_lines(lang, st, 1)[0] in driver.hw.text, driver.hw.text
+        driver.long(OK)  # the first card: the hand goes on the table
+        assert st.spread and st.current_player() == 2
+        names = taker_names(driver, lang)
+        assert len(names) == 9
+        assert view_cards(driver, lang) is None  # the adversary's screen: his move, as before
+        driver.press(OK)  # his peek: his own hand
+        assert view_cards(driver, lang) is None
+        assert card_word(lang, st.hands[2][0]) in " ".join(driver.hw.text)
+        driver.press(OK)  # then the hand on the table
+        text = driver.hw.text
+        assert view_cards(driver, lang) == names, text
+        assert all(len(line) <= 16 for line in text) and len(text) <= 8, text
+        assert [line for line in text if line.startswith("> ")], text  # his move is still offered
+        driver.long(OK)  # he plays it: the view stays while the play goes on
+        assert st.current_player() == 3 and view_cards(driver, lang) == names, driver.hw.text
+        driver.press(OK)  # a short OK closes it; the bot's line says how to open it again
+        assert view_cards(driver, lang) is None and SPREAD_HINT[lang] in driver.hw.text, driver.hw.text
+        now = driver.hw.clock.ticks_ms()
+        assert locked(app.handle, make_event(OK, PRESS), now) is True  # opening it allocates nothing
+        app.render(now)
+        assert app.text.count(SPREAD_TITLE[lang]) == 1, app.text
+        assert run_until_fact(driver, facts, P.F_TRICK) == 2  # the bot plays: the first trick
+        assert view_cards(driver, lang) == taker_names(driver, lang), driver.hw.text
+        for _ in range(200):  # on to the taker's next turn: his peek shows his hand, not the view
+            if st.current_player() == 1:
+                break
+            if st.current_player() == 2:
+                driver.long(OK)
+            else:
+                driver.run_for(100)
+        assert st.current_player() == 1 and st.spread
+        assert view_cards(driver, lang) is None, driver.hw.text
+        assert tr(lang, "peek_hint") in driver.hw.text, driver.hw.text  # his move and how to peek

@@ -19,6 +19,12 @@ most 16 characters (a move's label at most 14: it follows "> "):
                          contract's taker, a meld's player...), or -1: the app hands it to the
                          mode with the fact (Mode.light), which lights it apart from the seat
                          that acted (app/modes/table.py)
+  table_lines(lang, state, seat, label)  what lies face up on the table for all to read and
+                         seat's own peek does not already show (seat -1: no peek, e.g. a bot's
+                         turn): up to 5 lines of 16, whose first names its owner; [] when
+                         nothing does. Piccolo's sur-table hand once spread; [] in the other
+                         games (Achéron's melds are told as they are laid, and scored).
+                         The table mode's spread view shows it (app/modes/table.py)
 and a game with a scorekeeper also:
   prompt(lang, state)    the scorekeeper's two lines: what is being entered
   entry_label(lang, state, action)   an entry beyond the numbers (extra_actions())

@@ -160,3 +160,8 @@ def tell(lang, state, kind, a, b, c, label):
 def lit_seat(kind, a, b, c):
     """A trick's taker is lit on the ring."""
     return a if kind == F_TRICK else -1
+
+
+def table_lines(lang, state, seat, label):
+    """Nothing lies face up to be read: a card played is told as it is played."""
+    return []
