@@ -35,8 +35,8 @@ and a game with a scorekeeper also:
 Adding the telling of a pub game (issue 14 item 2): in its engine, call self.tell(F_X, args) in
 _apply for each thing the table may see (a card played and by whom, a trick and its taker, a bid,
 the contract, the trump...), with F_X constants beside its actions; here, word each F_X in tell()
-the way app/words/tanturlurette.py does. The app logs and shows them with nothing more to write;
-tests read the "fact" events and the OLED text.
+the way app/words/tanturlurette.py does, and name in lit_seat the seat a fact puts forward. The
+app logs and shows them with nothing more to write; tests read the "fact" events and the OLED text.
 A game's codes (>= engine.core.REFUSE_GAME) are its own; the codes every game shares are worded
 by app.i18n.refusal, which each module's refusal falls back on.
 """
