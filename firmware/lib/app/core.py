@@ -286,7 +286,7 @@ class App:
     def _tell_facts(self):
         """What the move made happen (the engine's facts, engine/core.py), worded by the game's
         words module: each logged as a "fact" event (with its English words) and handed to the
-        mode, which shows it (Mode.told)."""
+        mode, which shows it (Mode.told) and lights the seat it puts forward (Mode.light)."""
         state = self.session.state
         facts, count = state.facts()
         if not count:
@@ -304,7 +304,11 @@ class App:
                 continue
             english = line if self.lang == "en" else words.tell("en", state, kind, a, b, c, self.english_label)
             self.log("fact", {"kind": kind, "args": [a, b, c], "text": english})
-            self.mode.told(line, kind, now=self.clock.ticks_ms())
+            now = self.clock.ticks_ms()
+            self.mode.told(line, kind, now=now)
+            seat = words.lit_seat(kind, a, b, c)
+            if seat >= 0:
+                self.mode.light(seat, now)
 
     def seat_label(self, seat, lang=None):
         """A seat as a person reads it: the name the host gave (cut to 7), else J1.. / P1.."""

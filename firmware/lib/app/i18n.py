@@ -85,6 +85,7 @@ _STRINGS = _table((
     ("error", "Erreur", "Error"),
     ("choose", "Tenir OK: jouer", "Hold OK: play"),  # a long OK plays the move shown
     ("peek_hint", "OK: voir la main", "OK: see the hand"),
+    ("spread_hint", "OK: jeu etale", "OK: spread hand"),  # a bot's turn: the spread view (table)
     ("target", "But %d", "Target %d"),
     ("game_over", "Partie finie", "Game over"),
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)

@@ -22,6 +22,9 @@ current and calls `enter(now)`. The app then calls, in this order on every loop 
   told(line, kind, now)  something the table may see happened (an engine fact, worded by the
                       game's words module and logged by the app): show it. The default shows
                       nothing; the game modes keep the last lines (told_lines).
+  light(seat, now)    the fact just told puts that seat forward (the words' lit_seat: a trick's
+                      taker, a contract's...): light it on the ring for a moment, apart from the
+                      seat that acted. The default lights nothing (a mode with a ring of its own).
 
 From a mode, use:
   app.session       the game (app.session.state is the engine state); act through app.act(a)
@@ -67,4 +70,7 @@ class Mode:
         return []
 
     def told(self, line, kind, now):
+        pass
+
+    def light(self, seat, now):
         pass

@@ -6,10 +6,21 @@ plays (app/modes/base.py's rule). A short OK shows the hand of the seat to act o
 peek, when a human is to act, and a second one hides it. While a bot is to act, KEEP and SWAP go
 through the state's table_actions() (what anyone may enter at any moment, e.g. Achéron's naming
 slips), when it has some, and a long OK enters the one shown. Undo is in the game menu (long
-BACK, or KEEP and SWAP together). The words (the header, a move, the peek) are the game's words
-module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device. The ring shows
-each seat's standing as a bar (scaled to the game's target, or to the leader) and blinks the
-seat to act.
+BACK, or KEEP and SWAP together). The words (the header, a move, the peek, the spread view) are
+the game's words module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device.
+The ring shows each seat's standing as a bar (scaled to the game's target, or to the leader) and
+blinks the seat to act; the seat that just acted has the marks beside its angle lit full for
+ACTED_MS, and the seat a fact puts forward (the words' lit_seat: a trick's taker, a contract's
+taker, a meld's player) has them flash white, twice the blink's pace, for LIT_MS.
+
+The spread view: while something lies face up on the table for all to read (the words'
+table_lines: Piccolo's sur-table hand once spread, P10), a person glances at it as at the hand
+on the table. A short OK steps through the peek (a human to act), then the spread view, then
+neither; anyone may open it during a bot's turn (a hint under the bot's line says so). It shows
+the hand's owner and its cards, named and ordered as in the peek, then who is to act and the
+move offered, and stays open while the play goes on (the cards follow what is left of the hand)
+until a short OK closes it or there is nothing to read: the deal is over, or the hand's owner is
+to act (his peek shows it).
 
 What happened is told as it happens: the engine's facts, worded by the game's words module
 (app.core logs each one), the last two under the header, and a bot acts only once the table had
@@ -30,7 +41,7 @@ from engine.registry import game_module
 from app.board import blink_on
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP
 from app.clock import ticks_add, ticks_diff
-from app.colours import CURSOR, seat_colour
+from app.colours import CURSOR, WHITE, seat_colour
 from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
 from app.i18n import pack, tr, wrap
 from app.modes.base import Mode
@@ -39,9 +50,13 @@ BOT_MS = 700  # a bot's pace when nothing was told
 READ_MS = 1800  # after a move that told something: a person reads two lines of 16
 REVEAL_MS = 4000  # an all-bot table moves on from a deal's reveal by itself
 ACTED_MS = 1200  # how long the ring keeps the seat that acted lit
+LIT_MS = 1500  # how long the ring flashes the seat a fact put forward (a trick's taker)
+_FLASH_SHIFT = 7  # its marks flash every 128 ms: twice the pace of the seat to act's blink
 MAX_SEATS = 8
 _SHOWN = 2  # told lines under the header
 _KEPT = 5  # told lines a deal's reveal shows
+VIEW_HAND = 1  # what a short OK opened: the peek, the hand of the human to act
+VIEW_SPREAD = 2  # or the spread view, what lies face up on the table (the words' table_lines)
 
 
 class GameMode(Mode):
@@ -77,6 +92,8 @@ class GameMode(Mode):
         self.reveal_at = 0
         self.acted = -1  # the seat that acted last, lit on the ring until acted_until
         self.acted_until = 0
+        self.lit = -1  # the seat the last fact put forward (Mode.light), flashed until lit_until
+        self.lit_until = 0
 
     def enter(self, now):
         self.app.board.setup(self.n, self.app.board.rings)
@@ -106,6 +123,10 @@ class GameMode(Mode):
     def human_to_act(self):
         player = self.app.session.state.current_player()
         return player == TABLE or (player >= 0 and self.bots[player] is None)
+
+    def light(self, seat, now):
+        self.lit = seat
+        self.lit_until = ticks_add(now, LIT_MS)
 
     def play(self, action, now):
         app = self.app
@@ -189,15 +210,20 @@ class GameMode(Mode):
     def draw(self, frame, now):
         board = self.app.board
         on = blink_on(now)
-        lit = self.highlighted()
+        to_act = self.highlighted()
         over = self.app.session.state.is_over()
         acted = self.acted if ticks_diff(self.acted_until, now) > 0 else -1
+        lit = self.lit if ticks_diff(self.lit_until, now) > 0 else -1
+        flash = (now >> _FLASH_SHIFT) & 1 == 0
         for s in range(self.n):
             colour = seat_colour(s)
-            level = 0 if s == lit and not on else 256
-            board.home(frame, s, colour, 256 if s == acted else 96 if level else 0)
+            level = 0 if s == to_act and not on else 256
+            if s == lit:  # put forward by a fact: its marks flash white
+                board.home(frame, s, WHITE if flash else colour, 256)
+            else:
+                board.home(frame, s, colour, 256 if s == acted else 96 if level else 0)
             board.bar(frame, s, self.standing[s], self.full, colour, level if not over else 160)
-        if lit == TABLE and on:
+        if to_act == TABLE and on:
             board.centre_led(frame, CURSOR)
 
     def standings_lines(self, lang):
@@ -253,11 +279,13 @@ class TableMode(GameMode):
         GameMode.__init__(self, app)
         self.legal = []
         self.cursor = 0
-        self.peeking = False
+        self.view = 0  # 0 (neither), VIEW_HAND or VIEW_SPREAD
+        self.face_up = False  # something lies face up that the viewer's peek does not show
 
     def refresh(self, now):
         GameMode.refresh(self, now)
-        state = self.app.session.state
+        app = self.app
+        state = app.session.state
         player = state.current_player()
         if self.human_to_act():
             self.legal = state.legal_actions()
@@ -265,7 +293,31 @@ class TableMode(GameMode):
             self.legal = state.table_actions() if player >= 0 else []
         if self.cursor >= len(self.legal):
             self.cursor = 0
-        self.peeking = False
+        # known here, after each move, so that a press allocates nothing to know it
+        self.face_up = len(self.words.table_lines(app.lang, state, self.viewer(), app.seat_label)) > 0
+        if self.view == VIEW_HAND or not self.face_up:
+            self.view = 0  # a move closes the peek; the spread view stays while there is one
+
+    def viewer(self):
+        """The seat whose hand the peek shows: the human to act, else -1."""
+        player = self.app.session.state.current_player()
+        return player if player >= 0 and self.bots[player] is None else -1
+
+    def next_view(self):
+        """A short OK (harmless): the peek when a human is to act, then the spread view when
+        there is one, then neither. True when the screen changed."""
+        view = self.view
+        if view == 0 and self.viewer() >= 0:
+            view = VIEW_HAND
+        elif view != VIEW_SPREAD and self.face_up:
+            view = VIEW_SPREAD
+        else:
+            view = 0
+        if view == self.view:
+            return False
+        self.view = view
+        self.app.touch()
+        return True
 
     def after_play(self, now):
         self.cursor = 0
@@ -276,8 +328,8 @@ class TableMode(GameMode):
             return self.handle_over(event, now)
         if self.reveal is not None and self.seen_reveal(event, now):
             return True
-        if not self.legal:
-            return False
+        if not self.legal:  # a bot's turn: a short OK may still open the spread view
+            return event & 3 == PRESS and event >> 2 == OK and self.next_view()
         button = event >> 2
         kind = event & 3
         if button == OK and kind == LONG:  # the deliberate act: play the move shown
@@ -289,12 +341,8 @@ class TableMode(GameMode):
             self.cursor = (self.cursor - 1) % count
         elif button == SWAP:
             self.cursor = (self.cursor + 1) % count
-        elif button == OK:  # harmless: the peek, shown or hidden
-            if not self.human_to_act() or self.app.session.state.current_player() < 0:
-                return False
-            self.peeking = not self.peeking
-            app.touch()
-            return True
+        elif button == OK:  # harmless: the peek or the spread view, shown or hidden
+            return self.next_view()
         else:
             return False
         return app.moved()
@@ -314,7 +362,9 @@ class TableMode(GameMode):
         if player >= 0:
             name = app.seat_label(player)
             turn.append(tr(lang, "to_act" if human else "bot_thinks") % name)
-        if self.peeking and player >= 0:
+        if self.view == VIEW_SPREAD:
+            return self.spread_view(lang, state, turn)
+        if self.view == VIEW_HAND and player >= 0:
             turn += list(words.hand_lines(lang, state, player))[:4]
         elif self.legal:
             turn.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
@@ -322,7 +372,20 @@ class TableMode(GameMode):
             turn.append(tr(lang, "choose" if human else "confirm"))
             if human and player >= 0:
                 turn.append(tr(lang, "peek_hint"))
+        if self.face_up and not human:  # anyone may look at the spread hand during a bot's turn
+            turn.append(tr(lang, "spread_hint"))
         standings = self.standings_lines(lang)
         room = 7 - len(turn) - len(standings)  # what just happened: up to two lines
         told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]
         return ([words.header(lang, state)] + told + turn + standings)[:8]
+
+    def spread_view(self, lang, state, turn):
+        """The spread view: the header, what was told last as room allows, what lies face up (its
+        owner, then its cards), who is to act and the move offered."""
+        words = self.words
+        shown = list(words.table_lines(lang, state, self.viewer(), self.app.seat_label))[:5] + turn
+        if self.legal:
+            shown.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
+        room = min(7 - len(shown), _SHOWN)
+        told = self.told_lines[-room:] if room > 0 else []
+        return ([words.header(lang, state)] + told + shown)[:8]

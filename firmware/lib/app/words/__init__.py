@@ -15,6 +15,16 @@ most 16 characters (a move's label at most 14: it follows "> "):
                          One line of 16 for a decision; a list of seats may wrap (app.i18n.wrap).
                          The app logs each told fact ("fact" event, its English words) and the
                          mode shows it (app/modes/base.py: told)
+  lit_seat(kind, a, b, c)  the seat a fact puts forward on the ring (a trick's taker, a
+                         contract's taker, a meld's player...), or -1: the app hands it to the
+                         mode with the fact (Mode.light), which lights it apart from the seat
+                         that acted (app/modes/table.py)
+  table_lines(lang, state, seat, label)  what lies face up on the table for all to read and
+                         seat's own peek does not already show (seat -1: no peek, e.g. a bot's
+                         turn): up to 5 lines of 16, whose first names its owner; [] when
+                         nothing does. Piccolo's sur-table hand once spread; [] in the other
+                         games (Achéron's melds are told as they are laid, and scored).
+                         The table mode's spread view shows it (app/modes/table.py)
 and a game with a scorekeeper also:
   prompt(lang, state)    the scorekeeper's two lines: what is being entered
   entry_label(lang, state, action)   an entry beyond the numbers (extra_actions())
@@ -25,8 +35,8 @@ and a game with a scorekeeper also:
 Adding the telling of a pub game (issue 14 item 2): in its engine, call self.tell(F_X, args) in
 _apply for each thing the table may see (a card played and by whom, a trick and its taker, a bid,
 the contract, the trump...), with F_X constants beside its actions; here, word each F_X in tell()
-the way app/words/tanturlurette.py does. The app logs and shows them with nothing more to write;
-tests read the "fact" events and the OLED text.
+the way app/words/tanturlurette.py does, and name in lit_seat the seat a fact puts forward. The
+app logs and shows them with nothing more to write; tests read the "fact" events and the OLED text.
 A game's codes (>= engine.core.REFUSE_GAME) are its own; the codes every game shares are worded
 by app.i18n.refusal, which each module's refusal falls back on.
 """

@@ -263,3 +263,15 @@ def tell(lang, state, kind, a, b, c, label):
     if kind == F_DEAL:
         return text % label(b)
     return text % label(a)
+
+
+def lit_seat(kind, a, b, c):
+    """A meld's player, and the seat that ended the deal (the crier, Grand Tombeau) are lit."""
+    if kind == F_MELD:
+        return a
+    return b if kind == F_END else -1  # -1 for a deal that stalled
+
+
+def table_lines(lang, state, seat, label):
+    """The melds are told as they are laid and counted in the score: no view of the table."""
+    return []

@@ -155,3 +155,13 @@ def tell(lang, state, kind, a, b, c, label):
             return say(lang, ("Pot %d partage: %s", "Pot %d split: %s")) % (pot, parts)
         return say(lang, ("Pot %d pour %s", "Pot %d to %s")) % (pot, _seats(a, n, label))
     return None
+
+
+def lit_seat(kind, a, b, c):
+    """A trick's taker is lit on the ring."""
+    return a if kind == F_TRICK else -1
+
+
+def table_lines(lang, state, seat, label):
+    """Nothing lies face up to be read: a card played is told as it is played."""
+    return []

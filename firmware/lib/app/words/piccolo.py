@@ -152,10 +152,30 @@ def _in_suits(cards):
 
 
 def spread_lines(lang, state):
-    """The sur-table hand on the table, in lines of 16 (none when no hand is spread)."""
+    """The sur-table hand on the table, in lines of 16 (none when no hand is spread): at most 4,
+    since a name takes at most 4 columns and 3 names fit a line."""
     if not state.spread:
         return []
     return card_lines(lang, _in_suits(state.hands[state.taker]))
+
+
+SPREAD = ("%s etale:", "%s spreads:")  # the taker, then the cards (told, and the spread view)
+
+
+def table_lines(lang, state, seat, label):
+    """The sur-table hand once spread (P10), for everyone but its taker, whose peek shows it:
+    "J2 etale:", then its cards as the peek names and orders them (at most 5 lines). The card
+    game's state: the scorekeeper has no cards and no table view."""
+    if not state.spread or seat == state.taker:
+        return []
+    return [say(lang, SPREAD) % label(state.taker)] + spread_lines(lang, state)
+
+
+def lit_seat(kind, a, b, c):
+    """A trick's taker, the contract's taker and the first winner are lit on the ring."""
+    if kind == F_TRICK or kind == F_CONTRACT or kind == F_WINNER:
+        return a
+    return -1
 
 
 # What each fact says (engine.piccolo F_*), in argument order; the others are built in tell().
@@ -187,7 +207,7 @@ def tell(lang, state, kind, a, b, c, label):
     if kind == F_LEVEL:
         return say(lang, ("Contrat %s", "Contract %s")) % _bid_words(lang, a)
     if kind == F_SPREAD:
-        return " ".join([say(lang, ("%s etale:", "%s spreads:")) % label(a)] + spread_lines(lang, state))
+        return " ".join([say(lang, SPREAD) % label(a)] + spread_lines(lang, state))
     if kind == F_MADE or kind == F_FAILED:
         verb = say(lang, ("%s fait %s", "%s makes %s") if kind == F_MADE else ("%s chute %s", "%s fails %s"))
         if is_points_bid(b):

@@ -103,3 +103,13 @@ def tell(lang, state, kind, a, b, c, label):
     if kind == F_TURNED_UP:
         return text % (label(a), card_word(lang, b))
     return text % label(a)
+
+
+def lit_seat(kind, a, b, c):
+    """Tanturlurette's own mode draws every decision as a token moving: no fact lights a seat."""
+    return -1
+
+
+def table_lines(lang, state, seat, label):
+    """The cards stay face down until the round's reveal: nothing to read on the table."""
+    return []
