@@ -6,7 +6,8 @@ import json
 import os
 
 from app.boards import BOARDS, CHIPS, REFERENCE_BOARD, pin_refusal
-from hardware_files import MW, ROOT
+from hardware_files import MW
+from repo_scripts import ROOT
 
 CONFIG_PATH = os.path.join(ROOT, "firmware", "config.json")
 # What each config pin must be able to do: the buttons and the I2C lines need pull-ups, the LED

@@ -7,7 +7,8 @@ import os
 import tomllib
 import xml.etree.ElementTree as ET
 
-from hardware_files import HARDWARE, MW, ROOT
+from hardware_files import HARDWARE, MW
+from repo_scripts import ROOT
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
