@@ -3,7 +3,7 @@
 from app.session import Session
 from engine.play import replay
 from store import container, journal
-from store.files import Files, crc32, join
+from store.files import MAX_READ, Files, crc32, join
 from store.storage import Store
 from support import expect_raises, scaled
 from test_store_files import (
@@ -31,10 +31,18 @@ def write_game_dir(root, files):
             f.write(files[name])
 
 
-def boot(root, files=None, max_read=4096):
+def watched(root, files=None, max_read=MAX_READ):
+    """A session on a store with the given file layer (None: the real one), and the list its
+    events go to."""
     events = []
     session = Session(Store(root, files=files, compact_every=COMPACT, max_read=max_read),
                       on_event=lambda kind, payload: events.append((kind, payload)))
+    return session, events
+
+
+def boot(root, files=None, max_read=4096):
+    """A watched session resumed: (session, the boot's report, events)."""
+    session, events = watched(root, files, max_read)
     report = session.resume()
     return session, report, events
 
