@@ -65,6 +65,15 @@ def recorded_run(root, ops, opts):
     return steps
 
 
+def each_op_wrote(steps, prefix):
+    """For each operation k of recorded_run's steps: (k, the files and fingerprint before it, the
+    same after it, the names of the files it wrote that start with prefix)."""
+    for k in range(1, len(steps)):
+        before, print_before = steps[k - 1]
+        after, print_after = steps[k]
+        yield k, before, print_before, after, print_after, [n for n in after if n.startswith(prefix) and n not in before]
+
+
 def test_resume_restores_everything_and_the_game_finishes_identically():
     opts, ops, reference = scripted_ops(seed=3)
     assert reference.state.is_over()
@@ -113,10 +122,7 @@ def test_a_cut_at_every_byte_of_a_journal_entry_loses_at_most_that_entry():
     try:
         steps = recorded_run(root, ops, opts)
         runs = 0
-        for k in range(1, len(steps)):
-            before, print_before = steps[k - 1]
-            after, print_after = steps[k]
-            new = [n for n in after if n.startswith("e") and n not in before]
+        for k, before, print_before, after, print_after, new in each_op_wrote(steps, "e"):
             assert len(new) == 1  # every operation writes its entry
             name = new[0]
             for cut in range(journal.ENTRY_SIZE + 1):
@@ -149,10 +155,7 @@ def test_a_cut_at_every_byte_of_a_snapshot_keeps_the_previous_state():
     try:
         steps = recorded_run(root, ops, opts)
         checked = 0
-        for k in range(1, len(steps)):
-            before, print_before = steps[k - 1]
-            after, print_after = steps[k]
-            new = [n for n in after if n.startswith("s") and n not in before]
+        for k, before, _, after, print_after, new in each_op_wrote(steps, "s"):
             for name in new:
                 data = after[name]
                 # every byte of the first compaction; a sample of the later (longer) ones
