@@ -1,13 +1,11 @@
 """The hardware/ documents agree with the board profiles, the circuit, the parts the firmware
 expects, and the host tool's real command line."""
 
-import importlib.util
 import os
 import re
 import shlex
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HARDWARE = os.path.join(ROOT, "hardware")
+from hardware_files import HARDWARE, MW
 
 
 def read(name):
@@ -15,14 +13,6 @@ def read(name):
         return f.read()
 
 
-def make_wiring():
-    spec = importlib.util.spec_from_file_location("make_wiring", os.path.join(HARDWARE, "make_wiring.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-MW = make_wiring()
 BOARDS = MW.load_boards()
 REFERENCE = MW.reference_board(BOARDS)
 

@@ -2,15 +2,14 @@
 the firmware: its profiles (app.boards), its default config (firmware/config.json), its pin
 rules. The reference build must never disagree with the firmware."""
 
-import importlib.util
 import json
 import os
 
 from app.boards import BOARDS, CHIPS, REFERENCE_BOARD, pin_refusal
+from hardware_files import MW
+from repo_scripts import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CONFIG_PATH = os.path.join(ROOT, "firmware", "config.json")
-HARDWARE = os.path.join(ROOT, "hardware")
 # What each config pin must be able to do: the buttons and the I2C lines need pull-ups, the LED
 # data, the buzzer and the I2C lines drive the pin.
 NEEDS_PULL_UP = {"keep", "swap", "ok", "back", "i2c_sda", "i2c_scl"}
@@ -23,14 +22,6 @@ def load(path):
         return json.load(f)
 
 
-def make_wiring():
-    spec = importlib.util.spec_from_file_location("make_wiring", os.path.join(HARDWARE, "make_wiring.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-MW = make_wiring()
 PROFILES = MW.load_boards()
 CIRCUIT = MW.load_circuit()
 

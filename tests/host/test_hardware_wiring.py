@@ -2,14 +2,14 @@
 board profile, and agree with them and with the firmware's config for that board."""
 
 import copy
-import importlib.util
 import json
 import os
 import tomllib
 import xml.etree.ElementTree as ET
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-HARDWARE = os.path.join(ROOT, "hardware")
+from hardware_files import HARDWARE, MW
+from repo_scripts import ROOT
+
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -23,15 +23,7 @@ def read(*parts):
         return f.read()
 
 
-def make_wiring():
-    spec = importlib.util.spec_from_file_location("make_wiring", os.path.join(HARDWARE, "make_wiring.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 CONFIG = load_json(ROOT, "firmware", "config.json")
-MW = make_wiring()
 BOARDS = MW.load_boards()
 REFERENCE = MW.reference_board(BOARDS)
 PINMAP = MW.pinmap_for(BOARDS[REFERENCE])

@@ -13,7 +13,6 @@
 tests/host/test_web_browser.py plays the whole page in Chromium.
 """
 
-import importlib.util
 import io
 import itertools
 import json
@@ -29,17 +28,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 WEB = os.path.join(ROOT, "firmware", "web")
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
+from repo_scripts import load_script  # noqa: E402
+
 from host_tools.deploy import ALL_GAMES, ALWAYS_INSTALLED, lib_files  # noqa: E402
 
-
-def load_serve():
-    spec = importlib.util.spec_from_file_location("web_serve", os.path.join(WEB, "serve.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = load_serve()
+serve = load_script("web_serve", "firmware", "web", "serve.py")
 
 
 def node():

@@ -17,7 +17,9 @@ from engine.rng import Rng
 locked_tells = [0]
 
 
-class LockedCards(bourre.State):
+class LockedTell:
+    """Before a game's State: every fact is recorded with the heap locked, and counted."""
+
     def tell(self, kind, a=0, b=0, c=0):
         micropython.heap_lock()
         try:
@@ -27,14 +29,12 @@ class LockedCards(bourre.State):
         locked_tells[0] += 1
 
 
-class LockedScore(bourre_score.State):
-    def tell(self, kind, a=0, b=0, c=0):
-        micropython.heap_lock()
-        try:
-            GameState.tell(self, kind, a, b, c)
-        finally:
-            micropython.heap_unlock()
-        locked_tells[0] += 1
+class LockedCards(LockedTell, bourre.State):
+    pass
+
+
+class LockedScore(LockedTell, bourre_score.State):
+    pass
 
 
 def untold(module):

@@ -15,7 +15,7 @@ from store.files import Files, crc32, join
 from store.storage import Store
 from support import ON_MICROPYTHON, expect_raises
 from test_store_files import clean_root, read_all, run_op, scratch_root, scripted_ops
-from test_store_recovery import COMPACT, write_game_dir
+from test_store_recovery import COMPACT, watched, write_game_dir
 
 NAMES = ["Anaëlle", "Loïc", "Zoé", "Dom"]
 BOTS = [None, None, "threshold", None]
@@ -543,14 +543,6 @@ def test_names_given_by_the_host_are_on_flash_when_acknowledged():
         clean_root(root)
 
 
-def _watched(root, files):
-    """A session on a store with the given file layer, and the list its events go to."""
-    events = []
-    session = Session(Store(root, files=files, compact_every=COMPACT),
-                      on_event=lambda kind, payload: events.append((kind, payload)))
-    return session, events
-
-
 def test_names_that_cannot_be_saved_are_reported():
     from proto.commands import CommandError
     from test_store_files import FullDisk
@@ -558,7 +550,7 @@ def test_names_that_cannot_be_saved_are_reported():
     root = scratch_root()
     try:
         disk = FullDisk()
-        session, events = _watched(root, disk)
+        session, events = watched(root, disk)
         session.new_game("tanturlurette", {"players": 4}, names=NAMES)
         expect_raises(ValueError, session.set_names, ["A", "B"])
         expect_raises(ValueError, session.set_names, [1, 2, 3, 4])
@@ -594,7 +586,7 @@ def test_a_snapshot_whose_journal_entry_failed_is_not_called_saved():
     root = scratch_root()
     try:
         files = NoEntries()
-        session, events = _watched(root, files)
+        session, events = watched(root, files)
         opts, ops, _ = scripted_ops(seed=9, max_ops=30)
         session.new_game("tanturlurette", opts)
         for op in ops[:20]:

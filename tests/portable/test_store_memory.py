@@ -9,6 +9,7 @@ reading one back (MemFail, a file layer that raises it on the paths it is told t
 from app.session import Session
 from store.files import Files, join
 from store.storage import Store
+from test_store_content import boot
 from test_store_files import (
     WrappedFile,
     clean_root,
@@ -18,8 +19,8 @@ from test_store_files import (
     scratch_root,
     scripted_ops,
 )
+from test_store_recovery import COMPACT, watched
 
-COMPACT = 16
 ENOMEM = 12
 
 
@@ -62,20 +63,8 @@ class _FailingFile(WrappedFile):
         return self.f.write(data)
 
 
-def _watched(root, files):
-    events = []
-    session = Session(Store(root, files=files, compact_every=COMPACT),
-                      on_event=lambda kind, payload: events.append((kind, payload)))
-    return session, events
-
-
 def _storage(events):
     return [p for k, p in events if k == "storage"]
-
-
-def _boot(root):
-    session = Session(Store(root, compact_every=COMPACT))
-    return session, session.resume()
 
 
 def test_a_memory_error_while_saving_is_reported_and_the_game_saves_again():
@@ -84,7 +73,7 @@ def test_a_memory_error_while_saving_is_reported_and_the_game_saves_again():
         root = scratch_root()
         try:
             files = MemFail()
-            session, events = _watched(root, files)
+            session, events = watched(root, files)
             opts, ops, _ = scripted_ops(seed=14, max_ops=60)
             session.new_game("tanturlurette", opts)
             for op in ops[:10]:
@@ -99,13 +88,13 @@ def test_a_memory_error_while_saving_is_reported_and_the_game_saves_again():
             assert report[0]["message"] == "out of memory: playing on in memory"
             assert session.unsaved and session.seq == 40  # the game went on in memory
             assert not [n for n in read_all(root) if n.endswith(".tmp")]  # nothing half written
-            stuck, _ = _boot(root)  # the flash holds what was saved before: the journal up to
+            stuck, _ = boot(root)  # the flash holds what was saved before: the journal up to
             assert stuck.seq == (10 if where == "journal" else COMPACT), (where, stuck.seq)
             files.writes = ()
             run_op(session, ops[40])
             assert not session.unsaved and _storage(events)[-1] == {"ok": True,
                                                                    "message": "saved again"}
-            resumed, report = _boot(root)
+            resumed, report = boot(root)
             assert fingerprint(resumed) == fingerprint(session) and report["discarded"] == []
         finally:
             clean_root(root)
@@ -115,7 +104,7 @@ def test_a_memory_error_while_archiving_keeps_the_game_until_it_is_archived():
     root = scratch_root()
     try:
         files = MemFail()
-        session, events = _watched(root, files)
+        session, events = watched(root, files)
         opts, ops, _ = scripted_ops(seed=15, max_ops=30)
         session.new_game("tanturlurette", opts, names=["Anne", "Bea", "Cyr", "Dom"])
         for op in ops:
@@ -131,19 +120,19 @@ def test_a_memory_error_while_archiving_keeps_the_game_until_it_is_archived():
         session.new_game("tanturlurette", {"players": 5})
         session.act(session.state.legal_actions()[0])
         assert session.unsaved and session.store.list_history() == []
-        kept, _ = _boot(root)  # a power cut now resumes the finished game, not lost
+        kept, _ = boot(root)  # a power cut now resumes the finished game, not lost
         assert list(kept.state.moves) == finished
         # that next game is abandoned too while the flash still fails, and one more starts
         second = list(session.state.moves)
         session.new_game("tanturlurette", {"players": 6})
-        assert session.store.list_history() == [] and list(_boot(root)[0].state.moves) == finished
+        assert session.store.list_history() == [] and list(boot(root)[0].state.moves) == finished
         files.writes = ()
         session.act(session.state.legal_actions()[0])  # the archives go first, then the save
         listed = session.store.list_history()
         assert [g["moves"] for g in listed] == [len(finished), len(second)], listed
         assert session.store.read_history(1)["names"] == ["Anne", "Bea", "Cyr", "Dom"]
         assert not session.unsaved and _storage(events)[-1]["message"] == "saved again"
-        resumed, report = _boot(root)
+        resumed, report = boot(root)
         assert fingerprint(resumed) == fingerprint(session) and resumed.state.n == 6
     finally:
         clean_root(root)
@@ -167,7 +156,7 @@ def test_a_memory_error_while_resuming_sets_nothing_aside():
             assert report["discarded"] == [
                 "out of memory while resuming: the saved game stays on flash"], report
             assert report["quarantined"] == [] and read_all(root) == before
-            resumed, report = _boot(root)  # the next boot, with memory to spare
+            resumed, report = boot(root)  # the next boot, with memory to spare
             assert fingerprint(resumed) == fingerprint(session) and report["discarded"] == []
             # a new game started instead: the game never read goes to the quarantine, not away
             files.reads = ()
@@ -175,7 +164,7 @@ def test_a_memory_error_while_resuming_sets_nothing_aside():
             kept = again.store.quarantined()
             assert sorted(n.split("-", 1)[1] for n in kept) == sorted(
                 n for n in before if n.startswith("s")), kept
-            assert again.store.list_history() == [] and _boot(root)[0].state.n == 5
+            assert again.store.list_history() == [] and boot(root)[0].state.n == 5
         finally:
             clean_root(root)
 
@@ -200,7 +189,7 @@ def test_the_storage_report_itself_may_run_out_of_memory():
         files.writes = ()
         run_op(session, ops[20])
         assert not session.unsaved
-        resumed, _ = _boot(root)
+        resumed, _ = boot(root)
         assert fingerprint(resumed) == fingerprint(session)
     finally:
         clean_root(root)

@@ -3,7 +3,7 @@
 from app.session import Session
 from engine.play import replay
 from store import container, journal
-from store.files import Files, crc32, join
+from store.files import MAX_READ, Files, crc32, join
 from store.storage import Store
 from support import expect_raises, scaled
 from test_store_files import (
@@ -31,10 +31,18 @@ def write_game_dir(root, files):
             f.write(files[name])
 
 
-def boot(root, files=None, max_read=4096):
+def watched(root, files=None, max_read=MAX_READ):
+    """A session on a store with the given file layer (None: the real one), and the list its
+    events go to."""
     events = []
     session = Session(Store(root, files=files, compact_every=COMPACT, max_read=max_read),
                       on_event=lambda kind, payload: events.append((kind, payload)))
+    return session, events
+
+
+def boot(root, files=None, max_read=4096):
+    """A watched session resumed: (session, the boot's report, events)."""
+    session, events = watched(root, files, max_read)
     report = session.resume()
     return session, report, events
 
@@ -55,6 +63,15 @@ def recorded_run(root, ops, opts):
         run_op(session, op)
         steps.append((read_all(root), fingerprint(session)))
     return steps
+
+
+def each_op_wrote(steps, prefix):
+    """For each operation k of recorded_run's steps: (k, the files and fingerprint before it, the
+    same after it, the names of the files it wrote that start with prefix)."""
+    for k in range(1, len(steps)):
+        before, print_before = steps[k - 1]
+        after, print_after = steps[k]
+        yield k, before, print_before, after, print_after, [n for n in after if n.startswith(prefix) and n not in before]
 
 
 def test_resume_restores_everything_and_the_game_finishes_identically():
@@ -105,10 +122,7 @@ def test_a_cut_at_every_byte_of_a_journal_entry_loses_at_most_that_entry():
     try:
         steps = recorded_run(root, ops, opts)
         runs = 0
-        for k in range(1, len(steps)):
-            before, print_before = steps[k - 1]
-            after, print_after = steps[k]
-            new = [n for n in after if n.startswith("e") and n not in before]
+        for k, before, print_before, after, print_after, new in each_op_wrote(steps, "e"):
             assert len(new) == 1  # every operation writes its entry
             name = new[0]
             for cut in range(journal.ENTRY_SIZE + 1):
@@ -141,10 +155,7 @@ def test_a_cut_at_every_byte_of_a_snapshot_keeps_the_previous_state():
     try:
         steps = recorded_run(root, ops, opts)
         checked = 0
-        for k in range(1, len(steps)):
-            before, print_before = steps[k - 1]
-            after, print_after = steps[k]
-            new = [n for n in after if n.startswith("s") and n not in before]
+        for k, before, _, after, print_after, new in each_op_wrote(steps, "s"):
             for name in new:
                 data = after[name]
                 # every byte of the first compaction; a sample of the later (longer) ones

@@ -61,6 +61,7 @@ from engine.acheron import (
     short_arg,
     tell_over,
 )
+from engine.acheron import State as CardGame
 from engine.compat import const
 from engine.core import (
     REFUSE_NOT_INT,
@@ -698,14 +699,10 @@ class State(GameState):
     def winners(self):
         return leaders(self.scores)
 
-    def seats(self):
-        return self.n
-
-    def standings(self):
-        return list(self.scores)
-
-    def target(self):
-        return self.options["target"]
+    # read as the card game's table reads them: its seats, their scores, the target option
+    seats = CardGame.seats
+    standings = CardGame.standings
+    target = CardGame.target
 
     def last_deal_totals(self):
         return list(self.deals[-1]) if self.deals else None
