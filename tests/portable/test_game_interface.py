@@ -115,6 +115,7 @@ def check_surface(state, module):
         assert is_ints(values), values
     assert len(state.returns()) == n and len(state.standings()) == n
     assert all(0 <= s < n for s in state.winners())
+    assert state.is_over() or not state.winners(), (module.GAME, "winners before the end")
     target = state.target()
     assert target is None or type(target) is int
     pot = state.pot()

@@ -697,7 +697,7 @@ class State(GameState):
         return list(self.scores)
 
     def winners(self):
-        return leaders(self.scores)
+        return leaders(self.scores) if self.is_over() else []  # the contract: none before the end
 
     # read as the card game's table reads them: its seats, their scores, the target option
     seats = CardGame.seats
