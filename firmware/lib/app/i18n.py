@@ -303,6 +303,19 @@ _STRINGS.update(_table((
     # the boot: config.json values refused (each said in full on the serial line and the log)
     ("config_count", "Config: %d"),  # values refused, their defaults used: config.json to fix
     ("config_fix", "a corriger", "to fix"),
+    # a pin the chip refuses (app.boards: each rule's key), after "KEEP: GPIO 26"
+    ("pin_gpio", "%s: GPIO %d"),
+    ("pin_none", "pas sur la puce", "not on the chip"),
+    ("pin_flash", "broche de flash", "a flash pin"),
+    ("pin_psram", "broche de PSRAM", "a PSRAM pin"),
+    ("pin_usb", "broche USB", "a USB pin"),
+    ("pin_serial", "ligne serie USB", "USB serial line"),
+    ("pin_input", "entree seule", "input only"),
+    ("pin_strap", "bloque le boot", "stops the boot"),
+    ("pin_twice", "deja utilisee", "used twice"),
+    ("pins_fallback", "Broches: profil", "Pins: profile"),  # the configured pins failed
+    ("no_store", "Sans sauvegarde", "Not saving"),  # no flash store: no resume after a power cut
+    ("no_link", "Sans liaison USB", "No host link"),  # the serial protocol could not start
     # a board without PSRAM (hw_esp32.boot): the heap there and the heap needed, in KB
     ("no_psram", "Pas de PSRAM", "No PSRAM"),
     ("heap_kb", "Memoire %d Ko,", "Heap %d KB,"),
