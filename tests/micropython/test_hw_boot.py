@@ -345,7 +345,9 @@ def test_a_board_without_psram_says_so_and_waits_instead_of_crashing():
         assert machine.wdts == [], "an armed watchdog would reset the board over and over"
         shown = ssd1306.displays[0].shown[-1]
         lines = [title, "", ("Memoire 109 Ko," if language == "fr" else "Heap 109 KB,"), needs]
-        assert shown == oled_picture(lines + list(boot._NO_PSRAM[language][3:]))
+        rest = {"fr": ["Carte a PSRAM et", "image SPIRAM:", "voir DEVICE.md"],
+                "en": ["Use a board with", "PSRAM, a SPIRAM", "image: DEVICE.md"]}[language]
+        assert shown == oled_picture(lines + rest)
         events = protocol_lines(serial)
         assert events and all(e["type"] == "error" and e["data"]["code"] == "no_psram" for e in events)
         assert "109 KB of heap" in events[0]["data"]["message"] and "PSRAM" in events[0]["data"]["message"]

@@ -4,8 +4,13 @@ Walks, in French and then in English, through the real app on the bench rig (app
 menu with every game, mode and setup row, every value of each; the self-test; each game's every
 mode played through a whole game (bots in the empty seats, the scorekeepers entered with the
 buttons, an impossible entry among them so the refusal shows); the game menu with its nothing to
-undo or redo; and each game's every refusal as the OLED words it. Every line the OLED is given
-must be ASCII, at most 16 columns, and hold no word of the other language.
+undo or redo; and each game's every refusal as the OLED words it; a game that cannot start (a bad
+option, Acheron's deck file broken) and every reason a start can give; a full flash and saving
+again, the loop out of memory. Then the board layer's own screens, booted through hw_esp32.boot on
+the fake machine, neopixel and ssd1306 modules in the config's language: a board without PSRAM,
+a config.json with refused values (a pin each rule of the chip refuses among them), one that is
+no JSON, pins the board cannot drive, no flash store, no serial protocol, no OLED module. Every line the OLED is given must be ASCII, at most 16 columns, and
+hold no word of the other language.
 
 The words of each language come from the app itself: app/i18n.py's tables and the (French,
 English) pairs of app/words/*.py, plus a short list of each language's words the app could say
@@ -78,7 +83,7 @@ def _vocabularies():
     for table in (i18n._STRINGS, i18n.OPTION_LABELS, i18n.OPTION_WORDS):
         for row in table.values():
             rows.append((row[1], row[-1]))
-    rows += list(i18n._REFUSALS.values()) + [i18n._UNWORDED]
+    rows += list(i18n._REFUSALS.values()) + [i18n._UNWORDED] + list(i18n._SETUP_REFUSALS.values())
     for game in GAMES:
         with open(_WORDS_DIR + game.name + ".py") as f:
             rows += _pairs_in_source(f.read())
@@ -97,6 +102,7 @@ class Watcher:
     def __init__(self, driver, foreign):
         self.driver = driver
         self.foreign = foreign
+        self.lang = None  # the board layer's screens (no driver): their config's language
         self.screens = 0
         self.faults = []
         self.seen = set()
@@ -111,7 +117,7 @@ class Watcher:
 
     def check(self, lines):
         self.screens += 1
-        lang = self.driver.app.lang
+        lang = self.lang or self.driver.app.lang
         foreign = self.foreign[lang]
         for line in lines:
             if line in self.seen:
@@ -304,9 +310,157 @@ def _walk(lang):
             watcher.check([i18n.tr(lang, "error")] + i18n.wrap(text, 3))
             if " ".join(i18n.wrap(text, 3)) != text:
                 watcher.fault("refusal cut: %r" % text, [text])
+    _walk_setup_refusals(driver, watcher)
+    _walk_storage(lang, watcher)
+    _walk_out_of_memory(driver)
+    _walk_board(lang, watcher)
     assert not watcher.faults, "\n".join(watcher.faults)
     assert watcher.screens > 500, watcher.screens
     return watcher
+
+
+def _walk_setup_refusals(driver, watcher):
+    """Starts the table cannot make: a bad option, bots not one a seat, Acheron's deck file
+    broken (each through App.start_game, as Play is); then every reason a start can give, with
+    every option label a game's setup has."""
+    from engine import acheron
+    from engine.core import (
+        REFUSE_GAME_DATA,
+        REFUSE_OPTION,
+        REFUSE_OPTION_RANGE,
+        REFUSE_SEATS,
+        BadOptions,
+    )
+
+    app = driver.app
+    lang = app.lang
+    for game, options, bots in (("bourre", {"players": 4, "deals": 0}, None),
+                                ("piccolo", {"players": 4, "generale_payoff": 8}, None),
+                                ("tanturlurette", {"players": 4, "circles": 9}, None),
+                                ("bourre", {"players": 4}, [None] * 3)):
+        assert not app.start_game(game, options, bots, driver.hw.clock.ticks_ms())
+        driver.run_for(100)
+        assert driver.hw.text[0] == i18n.tr(lang, "error"), driver.hw.text
+        driver.run_for(3000)
+    saved = list(acheron._default_path)
+    acheron._default_path[:] = [_HERE + "/no_such_deck.json"]
+    try:
+        assert not app.start_game("acheron", {"players": 4}, None, driver.hw.clock.ticks_ms())
+        driver.run_for(100)
+        assert driver.hw.text[1:3] == i18n.wrap(i18n.say(lang, i18n._SETUP_REFUSALS[REFUSE_GAME_DATA]), 2)
+        driver.run_for(3000)
+    finally:
+        acheron._default_path[:] = saved
+    cases = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 3, 4)),
+             ImportError("engine.piccolo"), OSError(28), ValueError("x")]
+    for described in GAMES:
+        for mode in described.modes:
+            for name, _offered, _default in mode.rows:
+                cases += [BadOptions("x", (REFUSE_OPTION, name)), BadOptions("x", (REFUSE_OPTION_RANGE, name, 1, 999))]
+    for err in cases:
+        text = i18n.setup_refusal(lang, err)
+        watcher.check([i18n.tr(lang, "error")] + i18n.wrap(text, 3))
+        if " ".join(i18n.wrap(text, 3)) != text:
+            watcher.fault("setup refusal cut: %r" % text, [text])
+
+
+def _walk_storage(lang, watcher):
+    """A game whose saves the flash refuses (full), then saving again."""
+    from app.session import Session
+    from store.storage import Store
+    from test_app_setup import scratch  # a folder of the unix port's own filesystem: a RAM
+    from test_store_files import FullDisk  # flash would need 64 KB in one block of a walked heap
+
+    files = FullDisk()
+    session = Session(store=Store(root=scratch("walk_flash_" + lang), files=files))
+    driver = make_rig(seed=2, lang=lang, session=session)
+    driver.record = False
+    board = Watcher(driver, watcher.foreign)
+    driver.long(OK)  # a store without its marker: the first-boot self-test, which a long OK ends
+    driver.run_for(500)
+    _start(driver, "tanturlurette", "deck", 4)
+    full = ["Flash pleine", "le jeu continue"] if lang == "fr" else ["Flash full", "game goes on"]
+    for fills, expected in ((True, full), (False, [i18n.tr(lang, "saved_again")])):
+        for _turn in range(400):  # to a human's turn: the next save is theirs
+            player = session.state.current_player()
+            if driver.app.mode.reveal:  # the round's cards: OK moves on
+                driver.press(OK)
+            elif player >= 0 and driver.app.is_human(player):
+                break
+            driver.run_for(100)
+        files.full = fills
+        driver.press(KEEP)
+        driver.run_for(100)
+        assert driver.hw.text[:len(expected)] == expected, driver.hw.text
+    assert not session.unsaved
+    watcher.screens += board.screens
+    watcher.faults += board.faults
+
+
+def _walk_out_of_memory(driver):
+    """The loop's notice when the heap runs out in the app's part of a turn."""
+    app = driver.app
+
+    def no_memory(now):
+        raise MemoryError
+
+    app.tick = no_memory  # this turn's time runs out of memory; the next turns are the app's again
+    try:
+        driver.turn()
+    finally:
+        del app.tick
+    driver.run_for(100)
+    assert driver.hw.text[0] == i18n.tr(app.lang, "out_of_memory"), driver.hw.text
+    driver.run_for(3000)
+
+
+def _walk_board(lang, watcher):
+    """The board layer's screens, through hw_esp32.boot on fake hardware, in the config's
+    language: every line Esp32Hardware.show_text is given."""
+    from hw_esp32 import Esp32Hardware
+    from test_hw_boot import CONFIG_TEXT, boot_for
+    from test_hw_boot_words import boot_with_a_broken_pin, boot_without_a_link, boot_without_a_store
+
+    text = CONFIG_TEXT.replace('"language": "fr"', '"language": "%s"' % lang)
+    assert '"language": "%s"' % lang in text
+    real = Esp32Hardware.show_text
+    before = watcher.screens
+
+    def watch(hw, lines):
+        watcher.check(lines)
+        real(hw, lines)
+
+    watcher.lang = lang
+    Esp32Hardware.show_text = watch
+    try:
+        app = boot_for(3, config_text=text, heap=112000)[0]  # no PSRAM
+        assert app is None
+        refused = text.replace('"keep": 4', '"keep": 26').replace('"seats": 4', '"seats": 99')
+        assert refused != text
+        # values refused, a pin the chip refuses among them; then a file that is no JSON, whose
+        # language cannot be read: the default's, French, is the screen's
+        for config_text, shown in ((refused, lang), ('{"pins": {"keep": 6}, "language": "en"', "fr")):
+            watcher.lang = shown
+            app = boot_for(60, config_text=config_text)[0]
+            assert app is not None and app.notice[0].startswith("Config: "), app.notice
+            assert app.notice[1] == i18n.tr(shown, "config_fix"), app.notice
+        watcher.lang = lang
+        # a pin each rule of the chip refuses, one it does not have, one used twice
+        for gpio in (26, 33, 19, 43, 0, 22, 5):
+            app = boot_for(20, config_text=text.replace('"keep": 4', '"keep": %d' % gpio))[0]
+            assert app.notice[2].endswith(": GPIO %d" % gpio), app.notice  # KEEP, or SWAP for the twice used
+        # the configured pins the board cannot drive; no flash store; no serial protocol; no OLED
+        # module on the bus
+        assert boot_with_a_broken_pin(text.replace('"leds": 21', '"leds": 18'), 18).notice[0] == \
+            i18n.tr(lang, "pins_fallback")
+        assert boot_without_a_store(text).notice[0] == i18n.tr(lang, "no_store")
+        assert boot_without_a_link(text).notice[0] == i18n.tr(lang, "no_link")
+        app = boot_for(60, config_text=text, oled_fitted=False)[0]
+        assert app is not None
+    finally:
+        Esp32Hardware.show_text = real
+        watcher.lang = None
+    assert watcher.screens - before >= 4, watcher.screens - before
 
 
 def test_every_french_screen_is_french_and_fits():

@@ -2,7 +2,7 @@
 
 import app.modes.menu as menu
 from app.i18n import OPTION_LABELS, OPTION_WORDS, tr
-from app.modes.menu import menu_line, oled_reason, playable_games, setup_problem
+from app.modes.menu import menu_line, playable_games, setup_problem
 from engine.games import GAMES as DESCRIPTORS
 from engine.games import SEATS
 from engine.registry import GAMES, installed
@@ -61,9 +61,3 @@ def test_a_game_left_out_of_the_build_is_not_listed():
 
 def test_an_unknown_game_says_it_is_not_installed():
     assert "unknown game 'belote'" in (setup_problem("belote") or "")
-
-
-def test_a_reason_on_the_oled_shows_a_path_as_its_file_name():
-    text = "cannot read the deck file /lib/engine/acheron_deck.json: [Errno 2] ENOENT"
-    assert oled_reason(text) == "cannot read the deck file acheron_deck.json: [Errno 2] ENOENT"
-    assert oled_reason("plain words") == "plain words"

@@ -20,23 +20,24 @@ BOARDS = {
                                  "buzzer": 19, "i2c_sda": 21, "i2c_scl": 22}),
 }
 
-# Each chip: (its name, the GPIOs it has, then (pins, why) for every group a pin map may not use).
+# Each chip: (its name, the GPIOs it has, then (pins, kind, why) for every group a pin map may not
+# use: kind is the app.i18n key of the few words the OLED says, why the reason the log gives).
 # Every signal of the firmware drives its pin or needs its pull-up, and a button held at reset
 # must never change how the board boots: so input-only and strapping pins are refused too.
 CHIPS = {
     "esp32": ("ESP32", tuple(range(0, 20)) + (21, 22, 23, 25, 26, 27) + tuple(range(32, 40)), (
-        (range(6, 12), "wired to the flash (6-11)"),
-        ((16, 17), "wired to the PSRAM of WROVER modules (16, 17)"),
-        ((1, 3), "the USB serial line, UART0 (1, 3)"),
-        (range(34, 40), "input only, without pull-up (34-39)"),
-        ((0, 2, 5, 12, 15), "a strapping pin (0, 2, 5, 12, 15): held at reset, it stops the boot"),
+        (range(6, 12), "pin_flash", "wired to the flash (6-11)"),
+        ((16, 17), "pin_psram", "wired to the PSRAM of WROVER modules (16, 17)"),
+        ((1, 3), "pin_serial", "the USB serial line, UART0 (1, 3)"),
+        (range(34, 40), "pin_input", "input only, without pull-up (34-39)"),
+        ((0, 2, 5, 12, 15), "pin_strap", "a strapping pin (0, 2, 5, 12, 15): held at reset, it stops the boot"),
     )),
     "esp32s3": ("ESP32-S3", tuple(range(0, 22)) + tuple(range(26, 49)), (
-        (range(26, 33), "wired to the flash and PSRAM (26-32)"),
-        (range(33, 38), "wired to the octal PSRAM of an R8 module (33-37)"),
-        ((19, 20), "the native USB D- and D+ (19, 20)"),
-        ((43, 44), "the USB serial line, UART0 TX and RX (43, 44)"),
-        ((0, 3, 45, 46), "a strapping pin (0, 3, 45, 46): held at reset, it stops the boot"),
+        (range(26, 33), "pin_flash", "wired to the flash and PSRAM (26-32)"),
+        (range(33, 38), "pin_psram", "wired to the octal PSRAM of an R8 module (33-37)"),
+        ((19, 20), "pin_usb", "the native USB D- and D+ (19, 20)"),
+        ((43, 44), "pin_serial", "the USB serial line, UART0 TX and RX (43, 44)"),
+        ((0, 3, 45, 46), "pin_strap", "a strapping pin (0, 3, 45, 46): held at reset, it stops the boot"),
     )),
 }
 
@@ -47,12 +48,18 @@ _MCU_NAMES = {"ESP32": "esp32", "ESP32S3": "esp32s3"}
 
 def pin_refusal(chip, pin):
     """Why `pin` cannot carry a signal on `chip` (a CHIPS key), or None if it can."""
+    refused = pin_rule(chip, pin)
+    return None if refused is None else refused[1]
+
+
+def pin_rule(chip, pin):
+    """(kind, why) of the rule of `chip` that refuses `pin` (CHIPS), or None if none does."""
     name, gpios, groups = CHIPS[chip]
     if pin not in gpios:
-        return "not a GPIO of the " + name
-    for pins, why in groups:
+        return "pin_none", "not a GPIO of the " + name
+    for pins, kind, why in groups:
         if pin in pins:
-            return why
+            return kind, why
     return None
 
 

@@ -20,7 +20,7 @@ from app.buttons import BACK, DOWN, LONG
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
-from app.i18n import fit, seat_name, tr, wrap
+from app.i18n import fit, seat_name, setup_refusal, tr, wrap
 from app.modes.base import Mode
 from app.ring import RingLayout
 from app.session import Session
@@ -37,6 +37,8 @@ _RESUME_MS = const(1500)
 # Beside the saves: the first-boot self-test has run on this device (its result, as JSON).
 SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
+_ENOSPC = const(28)  # a storage event's errno: the flash is full
+_ENOMEM = const(12)  # the errno a storage event gives a MemoryError
 
 
 def _seed(clock):
@@ -72,7 +74,7 @@ class App:
         self.dropped_events = 0
         self.rng = Rng(_seed(clock))
         self.session = session if session is not None else Session()
-        self.session.on_event = self.log
+        self.session.on_event = self._session_event
         self._held = 0  # buttons down now, from DOWN/UP events
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
         self.notice = None  # lines shown above the mode's for NOTICE_MS
@@ -203,7 +205,9 @@ class App:
         try:
             self.session.new_game(game, options, bots=bots)
         except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
-            self.show_error(str(err), now)
+            # the log keeps the engine's English; the OLED says why in the table's language
+            self.log_error("cannot start %s: %s" % (game, err))
+            self.show_error(setup_refusal(self.lang, err), now)
             return False
         forget_other_packs(game)  # another game's engine, loaded by a game played before
         from app.words import forget_others
@@ -367,6 +371,8 @@ class App:
         self.touch()
 
     def show_error(self, message, now=None):
+        """The error cue and a notice: "Erreur" then the message, a sentence in the table's
+        language (a refusal's words, app.i18n), wrapped into three lines without cutting a word."""
         self.sound(CUE_ERROR)
         self.notify([tr(self.lang, "error")] + wrap(message, 3), now)
 
@@ -412,6 +418,27 @@ class App:
             sounds[i - 1] = sounds[i]
         self._sound_count = count - 1
         return cue
+
+    def _session_event(self, kind, payload):
+        """The session's events go to the log; a save the flash refused (once, until one works
+        again) and the first that works again are said on the OLED too, in the table's language,
+        while the event keeps the English."""
+        self.log(kind, payload)
+        if kind != "storage":
+            return
+        lang = self.lang
+        if payload["ok"]:
+            lines = [tr(lang, "saved_again")]
+        else:
+            code = payload["errno"]
+            if code == _ENOSPC:
+                first = tr(lang, "flash_full")
+            elif code == _ENOMEM:
+                first = tr(lang, "out_of_memory")
+            else:
+                first = tr(lang, "flash_error") % (code if type(code) is int else 0)
+            lines = [first, tr(lang, "goes_on")]
+        self.notify(lines)
 
     def log_error(self, message):
         """An "error" log event, its message cut to fit a serial line."""

@@ -4,7 +4,19 @@ Plain ASCII only: the SSD1306's built-in font has no accents. Every string fits 
 OLED line once its %-fields are filled with the short values the modes pass.
 """
 
-from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
+from engine.core import (
+    REFUSE_FILE,
+    REFUSE_GAME_DATA,
+    REFUSE_MISSING,
+    REFUSE_NOT_INT,
+    REFUSE_NOT_NOW,
+    REFUSE_OPTION,
+    REFUSE_OPTION_RANGE,
+    REFUSE_OPTIONS,
+    REFUSE_OVER,
+    REFUSE_SEATS,
+    BadOptions,
+)
 
 LANGS = ("fr", "en")
 
@@ -236,3 +248,80 @@ def refusal(lang, why, game_refusals):
         return say(lang, _UNWORDED) % why[0]
     text = say(lang, row)
     return text % why[1:] if len(why) > 1 else text
+
+
+
+# -- What the setup and the board itself refuse or report (issue 14 item 3) -----------------------
+# The setup refusals (engine.core REFUSE_OPTION..REFUSE_FILE: BadOptions.why, or what the app makes
+# of an ImportError or an OSError), each a sentence wrap() fits into three lines of 16 without
+# cutting a word; the %s of an option is its setup menu label.
+_SETUP_REFUSALS = {REFUSE_OPTION: ("%s: valeur refusee", "%s: value refused"),
+                   REFUSE_OPTION_RANGE: ("%s: de %d a %d", "%s: %d to %d"),
+                   REFUSE_OPTIONS: ("Reglages refuses", "settings refused"),
+                   REFUSE_GAME_DATA: ("Fichier du jeu absent ou abime",
+                                      "a file of the game is missing or damaged"),
+                   REFUSE_SEATS: ("%d joueurs pour %d places", "%d players for %d seats"),
+                   REFUSE_MISSING: ("Jeu incomplet: a reinstaller", "game incomplete: deploy it again"),
+                   REFUSE_FILE: ("Erreur de fichier %d", "file error %d")}
+
+
+def setup_why(err) -> tuple:
+    """The refusal code of what setting a game up raised: a BadOptions says its own (why); an
+    ImportError is a module of the game missing; an OSError, its errno; any other ValueError, the
+    settings refused."""
+    if isinstance(err, BadOptions):
+        why = err.why
+        if why[0] not in _SETUP_REFUSALS:  # a code no words are for: still a refusal of the settings
+            return (REFUSE_OPTIONS,)
+        if why[0] == REFUSE_OPTION or why[0] == REFUSE_OPTION_RANGE:
+            row = OPTION_LABELS.get(why[1]) or _STRINGS.get(why[1])
+            if row is None:  # an option the menu never sets (a host's, a saved game's)
+                return (REFUSE_OPTIONS,)
+        return why
+    if isinstance(err, ImportError):
+        return (REFUSE_MISSING,)
+    if isinstance(err, OSError):
+        code = err.args[0] if err.args else 0
+        return (REFUSE_FILE, code if type(code) is int else 0)
+    return (REFUSE_OPTIONS,)
+
+
+def setup_refusal(lang, err):
+    """Why a game cannot start, in lang (App.start_game shows it, the log keeps str(err))."""
+    why = setup_why(err)
+    if why[0] == REFUSE_OPTION or why[0] == REFUSE_OPTION_RANGE:  # the option by its menu label
+        why = (why[0], tr(lang, why[1], OPTION_LABELS)) + why[2:]
+    return refusal(lang, why, _SETUP_REFUSALS)
+
+
+_STRINGS.update(_table((
+    # a save the flash refused (Session "storage" events), and the loop's out of memory
+    ("flash_full", "Flash pleine", "Flash full"),
+    ("flash_error", "Erreur flash %d", "Flash error %d"),
+    ("saved_again", "Sauvegarde OK", "Saved again"),
+    ("goes_on", "le jeu continue", "game goes on"),
+    ("out_of_memory", "Memoire pleine", "Out of memory"),
+    # the boot: config.json values refused (each said in full on the serial line and the log)
+    ("config_count", "Config: %d"),  # values refused, their defaults used: config.json to fix
+    ("config_fix", "a corriger", "to fix"),
+    # a pin the chip refuses (app.boards: each rule's key), after "KEEP: GPIO 26"
+    ("pin_gpio", "%s: GPIO %d"),
+    ("pin_none", "pas sur la puce", "not on the chip"),
+    ("pin_flash", "broche de flash", "a flash pin"),
+    ("pin_psram", "broche de PSRAM", "a PSRAM pin"),
+    ("pin_usb", "broche USB", "a USB pin"),
+    ("pin_serial", "ligne serie USB", "USB serial line"),
+    ("pin_input", "entree seule", "input only"),
+    ("pin_strap", "bloque le boot", "stops the boot"),
+    ("pin_twice", "deja utilisee", "used twice"),
+    ("pins_fallback", "Broches: profil", "Pins: profile"),  # the configured pins failed
+    ("no_store", "Sans sauvegarde", "Not saving"),  # no flash store: no resume after a power cut
+    ("no_link", "Sans liaison USB", "No host link"),  # the serial protocol could not start
+    # a board without PSRAM (hw_esp32.boot): the heap there and the heap needed, in KB
+    ("no_psram", "Pas de PSRAM", "No PSRAM"),
+    ("heap_kb", "Memoire %d Ko,", "Heap %d KB,"),
+    ("needs_kb", "il faut %d Ko.", "needs %d KB."),
+    ("psram_board", "Carte a PSRAM et", "Use a board with"),
+    ("psram_image", "image SPIRAM:", "PSRAM, a SPIRAM"),
+    ("psram_doc", "voir DEVICE.md", "image: DEVICE.md"),
+)))

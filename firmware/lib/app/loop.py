@@ -21,10 +21,15 @@ action the session was applying happened or not is the session's to keep whole (
 
 import gc
 
+from app.i18n import LANGS, tr
+
 PERIOD_MS = 10
 
-# The notice of a shortage, in the app's languages (i18n's 16-character ASCII lines).
-_OUT_OF_MEMORY = {"fr": ["Memoire pleine", "le jeu continue"], "en": ["Out of memory", "game goes on"]}
+# The notice of a shortage, in each of the app's languages, made once: out_of_memory shows
+# this very list, and makes nothing while it is on the OLED.
+_OUT_OF_MEMORY = {}
+for _lang in LANGS:
+    _OUT_OF_MEMORY[_lang] = [tr(_lang, "out_of_memory"), tr(_lang, "goes_on")]
 
 
 def step(app, hw, debouncer, link=None):

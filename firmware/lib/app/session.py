@@ -44,7 +44,15 @@ import json
 from array import array
 
 from engine.compat import const
-from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, read_int
+from engine.core import (
+    CHANCE,
+    REFUSE_SEATS,
+    TERMINAL,
+    BadOptions,
+    BadRecord,
+    IllegalAction,
+    read_int,
+)
 from engine.registry import game_module
 from store.storage import is_bot, is_move, is_name, journal_problem, list_problem, shown
 
@@ -112,12 +120,15 @@ class Session:
 
     # -- starting -------------------------------------------------------------------------------
     def new_game(self, game, options=None, names=None, bots=None):
-        """Start a game; bad options raise engine.core.BadOptions and keep the current game."""
+        """Start a game; bad options, or names or bots that are not one a seat, raise
+        engine.core.BadOptions (its why: the refusal's code, for the device's words) and keep the
+        current game, as a game whose module is not on the board (ImportError) does."""
         state = game_module(game).State(options)  # raises before anything is replaced
         seats = state.seats()
         for given, what in ((names, "names"), (bots, "bot entries")):
             if given is not None and len(given) != seats:
-                raise ValueError("%d %s for %d seats" % (len(given), what, seats))
+                raise BadOptions("%d %s for %d seats" % (len(given), what, seats),
+                                 (REFUSE_SEATS, len(given), seats))
         self._events = []
         if self.state is not None and not self.finished and len(self.state.moves):
             self._archive(True)

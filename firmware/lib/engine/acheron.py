@@ -21,6 +21,7 @@ import json
 from engine.compat import const
 from engine.core import (
     CHANCE,
+    REFUSE_GAME_DATA,
     TERMINAL,
     BadOptions,
     BadRecord,
@@ -132,6 +133,9 @@ SHORT_MAX = const(4)  # three short names and two spaces fit an OLED line
 
 class BadDeck(BadOptions):
     """The deck file is missing or wrong: a game cannot be set up with it (hence a BadOptions)."""
+
+    def __init__(self, message):
+        BadOptions.__init__(self, message, (REFUSE_GAME_DATA,))
 
 
 def _fnv1a(text, h=0x811C9DC5):
@@ -312,7 +316,7 @@ def normalize_options(options=None, deck=None):
         raise BadOptions("option deck must be the deck's signature (a string), got %r" % (signature,))
     signature = signature or deck.signature
     if signature != deck.signature:
-        raise BadOptions("option deck: this game was made with the deck %r but the deck file is %r now"
+        raise BadDeck("option deck: this game was made with the deck %r but the deck file is %r now"
                          % (signature, deck.signature))
     return {
         "players": option_int(options, "players", 4, MIN_PLAYERS, MAX_PLAYERS),

@@ -69,6 +69,15 @@ _RECORD_VERSION = const(1)
 REFUSE_OVER = const(1)  # the game is over
 REFUSE_NOT_NOW = const(2)  # not one of the actions allowed now
 REFUSE_NOT_INT = const(3)  # an action is a whole number
+# A game that cannot be set up (BadOptions.why, worded by app.i18n.setup_refusal as the move
+# refusals are): the option's name is an engine key, which the app words with its menu label.
+REFUSE_OPTION = const(4)  # (option): a value the game does not take, or an option it does not know
+REFUSE_OPTION_RANGE = const(5)  # (option, low, high): an integer option outside low..high
+REFUSE_OPTIONS = const(6)  # the options as a whole (no object, a check with no code of its own)
+REFUSE_GAME_DATA = const(7)  # a data file the game needs is missing or wrong (Acheron's deck)
+REFUSE_SEATS = const(8)  # (given, seats): names or bots that are not one a seat
+REFUSE_MISSING = const(9)  # the app's, for an ImportError: a module of the game is not on the board
+REFUSE_FILE = const(10)  # (errno): the app's, for an OSError while setting up
 REFUSE_GAME = const(16)
 MAX_FACTS = const(12)  # facts one apply() may record: a card, the deal it ends (a line a seat), the game
 
@@ -94,7 +103,13 @@ class IllegalAction(ValueError):
 
 
 class BadOptions(ValueError):
-    pass
+    """The game cannot be set up with these options: the message, in English, names the option
+    and what it must be (for logs and host tools); `why` is the reason as a code (REFUSE_OPTION
+    and the codes after it, or a game's own), for the device to word in the table's language."""
+
+    def __init__(self, message, why: "tuple" = (REFUSE_OPTIONS,)):
+        super().__init__(message)
+        self.why = why
 
 
 class BadRecord(ValueError):
@@ -107,30 +122,33 @@ def player_name(player):
     return "seat %d" % player
 
 
-def _refused(error, what, wanted, value):
-    """The error saying what `what` must be and what it was: one message for options and saves."""
-    return error("%s must be %s, got %r" % (what, wanted, value))
+def _refused(error, what, wanted, value, *why):
+    """The error saying what `what` must be and what it was: one message for options and saves;
+    why, for options, the BadOptions code and its arguments."""
+    message = "%s must be %s, got %r" % (what, wanted, value)
+    return error(message, why) if why else error(message)
 
 
 def option_int(options, key, default, low, high):
     """Read one integer option, refusing out-of-range values with a message that says why."""
     value = options.get(key, default)
     if type(value) is not int or value < low or value > high:  # type(): bools are refused
-        raise _refused(BadOptions, "option " + key, "an integer from %d to %d" % (low, high), value)
+        raise _refused(BadOptions, "option " + key, "an integer from %d to %d" % (low, high), value,
+                       REFUSE_OPTION_RANGE, key, low, high)
     return value
 
 
 def option_bool(options, key, default):
     value = options.get(key, default)
     if value is not True and value is not False:
-        raise _refused(BadOptions, "option " + key, "true or false", value)
+        raise _refused(BadOptions, "option " + key, "true or false", value, REFUSE_OPTION, key)
     return value
 
 
 def option_choice(options, key, default, choices):
     value = options.get(key, default)
     if value not in choices:
-        raise _refused(BadOptions, "option " + key, "one of " + ", ".join(choices), value)
+        raise _refused(BadOptions, "option " + key, "one of " + ", ".join(choices), value, REFUSE_OPTION, key)
     return value
 
 
@@ -139,7 +157,7 @@ def check_known_options(options, known):
         raise _refused(BadOptions, "options", "a JSON object", options)
     for key in options:
         if key not in known:
-            raise BadOptions("unknown option %r (known: %s)" % (key, ", ".join(sorted(known))))
+            raise BadOptions("unknown option %r (known: %s)" % (key, ", ".join(sorted(known))), (REFUSE_OPTION, key))
 
 
 # -- reading a state back (from_dict): each raises BadRecord naming the field ------------------

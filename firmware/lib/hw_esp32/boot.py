@@ -28,12 +28,6 @@ MIN_HEAP_BYTES = const(1048576)  # any PSRAM gives megabytes; a board without it
 _BLINK_MS = const(500)
 _REPEAT_TURNS = const(20)  # the serial line again every 10 s, for a host tool connecting late
 
-# The OLED's eight lines of 16 characters on a board without PSRAM: %d are the KB there and needed.
-_NO_PSRAM = {
-    "fr": ("Pas de PSRAM", "Memoire %d Ko,", "il faut %d Ko.", "Carte a PSRAM et", "image SPIRAM:", "voir DEVICE.md"),
-    "en": ("No PSRAM", "Heap %d KB,", "needs %d KB.", "Use a board with", "PSRAM, a SPIRAM", "image: DEVICE.md"),
-}
-
 
 def _say(text):
     print("tanturlurette:", text)
@@ -73,8 +67,9 @@ def _session(store_root, messages):
         return Session()
 
 
-def _hardware(config, later, hw_options):
-    """The board layer on the config's pins, or on the profile's if those fail."""
+def _hardware(config, later, shown, hw_options):
+    """The board layer on the config's pins, or on the profile's if those fail (said in later,
+    and in shown, the app.i18n keys of the boot's OLED notice)."""
     from app.boards import BOARDS
 
     from hw_esp32 import Esp32Hardware
@@ -86,8 +81,34 @@ def _hardware(config, later, hw_options):
         if config["pins"] == pins:
             raise
         later.append("hardware: %r; using the pin map of %s" % (err, config["board"]))
+        shown.append("pins_fallback")
         config["pins"] = dict(pins)
         return Esp32Hardware(config, **hw_options)
+
+
+def boot_notice(lang, messages, refused_pins, shown):
+    """The OLED's notice after a boot that had something to say, in the config's language: how
+    many config values were refused (each in full on the serial line), each pin refused with its
+    rule (app.config), then the keys in shown (the profile's pins used, no store, no serial
+    protocol); [] when all went well."""
+    from app.i18n import tr
+
+    lines = []
+    if messages:
+        lines += [tr(lang, "config_count") % len(messages), tr(lang, "config_fix")]
+    for role, gpio, kind in refused_pins:
+        lines += [tr(lang, "pin_gpio") % (role.upper(), gpio), tr(lang, kind)]
+    for key in shown:
+        lines.append(tr(lang, key))
+    return lines
+
+
+def no_psram_lines(lang, kb):
+    """The OLED's lines on a board without PSRAM, in the config's language: kb of heap there."""
+    from app.i18n import tr
+
+    return [tr(lang, "no_psram"), "", tr(lang, "heap_kb") % kb, tr(lang, "needs_kb") % (MIN_HEAP_BYTES // 1024),
+            tr(lang, "psram_board"), tr(lang, "psram_image"), tr(lang, "psram_doc")]
 
 
 def stop_without_psram(hw, config, heap, should_stop=None):
@@ -102,8 +123,7 @@ def stop_without_psram(hw, config, heap, should_stop=None):
     message = ("no PSRAM: %d KB of heap, the firmware needs %d KB: use a board with PSRAM and a "
                "SPIRAM MicroPython image, or freeze the firmware (docs/DEVICE.md)") % (kb, MIN_HEAP_BYTES // 1024)
     line = encode_event(0, "error", {"code": "no_psram", "message": message})
-    lines = _NO_PSRAM[config["language"]]
-    hw.show_text([lines[0], "", lines[1] % kb, lines[2] % (MIN_HEAP_BYTES // 1024)] + list(lines[3:]))
+    hw.show_text(no_psram_lines(config["language"], kb))
     layout = RingLayout(config["leds"])
     lit = layout.new_frame()
     outer = layout.ring_sizes[0]
@@ -182,15 +202,17 @@ def boot(config_path="config.json", store_root="/", should_stop=None, machine=No
         return None
     machine = machine or running_machine()
     chip = chip_of(machine)
-    config, messages = load_config(config_path, chip)
+    refused_pins = []
+    config, messages = load_config(config_path, chip, refused_pins)
     if chip is None and " with " in machine:  # an ESP32 of a kind no profile is for
         messages.append("board: no profile is for this chip (%s); pins checked as on the %s" % (
             mcu_name(machine), CHIPS[BOARDS[config["board"]][0]][0]))
     for text in messages:
         _say(text)
     later = []
+    shown = []  # the app.i18n keys of what the boot's OLED notice says beyond the config
     try:
-        hw = _hardware(config, later, hw_options)
+        hw = _hardware(config, later, shown, hw_options)
     except ImportError as err:
         _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
         return None
@@ -208,6 +230,13 @@ def boot(config_path="config.json", store_root="/", should_stop=None, machine=No
     if loaded is None:
         return None
     app, link, debouncer = loaded
+    if app.session.store is None:
+        shown.append("no_store")
+    if link is None:  # the host tools cannot log this game
+        shown.append("no_link")
+    notice = boot_notice(app.lang, messages, refused_pins, shown)
+    if notice:  # above what the app said itself (a game resumed)
+        app.notify(notice + (app.notice or []))
     hw.start_watchdog()
     return app, hw, debouncer, link
 
@@ -244,8 +273,5 @@ def _load(config, config_path, store_root, hw, messages, later):
         _say(text)
     for text in messages + later:
         app.log("error", {"message": text[:160]})
-    if messages:
-        fixed = "valeur(s) corrigee" if app.lang == "fr" else "value(s) fixed"
-        app.notify(["Config: %d" % len(messages), fixed])
     debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
     return app, link, debouncer

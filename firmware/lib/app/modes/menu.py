@@ -25,7 +25,7 @@ from app.board import blink_on
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
 from app.cues import CUE_ERROR
-from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, tr, wrap
+from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, setup_refusal, tr, wrap
 from app.modes.base import Mode
 
 _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larger ones by their position
@@ -44,14 +44,20 @@ def playable_games():
     return games
 
 
-def setup_problem(name):
-    """None when the engine `name` can set up a game with its defaults, else why not (short).
+def setup_error(name):
+    """None when the engine `name` can set up a game with its defaults, else what it raised.
     Builds the engine: the caller lets it go (registry.forget_other_packs)."""
     try:
         game_module(name).State(None)
     except Exception as err:  # a module missing or unknown; a user-editable data file failing in any way
-        return str(err) or type(err).__name__
+        return err
     return None
+
+
+def setup_problem(name):
+    """None when the engine `name` can set up a game with its defaults, else why not (English)."""
+    err = setup_error(name)
+    return None if err is None else str(err) or type(err).__name__
 
 
 def row_values(offered, seats):
@@ -71,14 +77,6 @@ def menu_line(selected, label, shown):
         return line
     room = 13 - len(shown)  # 16 less the cursor and the colon
     return marked(selected, "%s:%s" % (label[:room], shown)) if room > 0 else line[:16]
-
-
-def oled_reason(text):
-    """A reason for 16-character lines: a file path shows as its file name (the log keeps it all)."""
-    words = []
-    for word in text.split():
-        words.append(word.rsplit("/", 1)[-1] or word)
-    return " ".join(words)
 
 
 class CursorMenu(Mode):
@@ -130,7 +128,7 @@ class SetupMenu(CursorMenu):
     def __init__(self, app):
         Mode.__init__(self, app)
         self.games = playable_games()
-        self.problems = {}  # engine name -> why it cannot set up a game (None: it can)
+        self.problems = {}  # engine name -> what setting up a game raised (None: it can)
         self.memory = app.menu_memory["games"]  # game -> the settings it was last started with
         wanted = app.menu_memory["game"]
         if wanted not in self.games:  # never started, or a game this build leaves out
@@ -151,7 +149,7 @@ class SetupMenu(CursorMenu):
             for module in described.engine:
                 if "engine." + module not in sys.modules:
                     loaded.append("engine." + module)
-            problems[mode.engine] = setup_problem(mode.engine)
+            problems[mode.engine] = setup_error(mode.engine)
             for module in loaded:
                 let_go(module)
         return problems[mode.engine]
@@ -180,14 +178,14 @@ class SetupMenu(CursorMenu):
             index = (index + 1) % len(games)
         if skipped:
             app = self.app
-            why = ""
+            why = None
             for name in skipped:
                 g = game(name)
-                why = (g and self.problem(g, g.modes[0])) or ""
-                app.log("error", {"message": ("game %s unavailable: %s" % (name, why))[:160]})
+                why = g and self.problem(g, g.modes[0])
+                app.log("error", {"message": ("game %s unavailable: %s" % (name, why or ""))[:160]})
             notice = [tr(app.lang, "unavailable")] + skipped
-            if len(skipped) == 1:  # room for the reason
-                notice += wrap(oled_reason(why), 4)
+            if len(skipped) == 1 and why:  # room for the reason, in the table's language
+                notice += wrap(setup_refusal(app.lang, why), 4)
             app.sound(CUE_ERROR)
             app.notify(notice)
         self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
