@@ -54,6 +54,15 @@ def test_a_french_table_starting_a_game_with_a_bad_option_reads_why_in_french():
         assert "cannot start bourre: option deals must be an integer from 1 to 99, got 0" in errors(app)
 
 
+def test_a_seat_option_refused_reads_its_seats_as_a_person_counts_them():
+    """A seat is J1..J4 on every screen: its range too (before: "de 0 a 3")."""
+    for lang, seats in (("fr", "de 1 a 4"), ("en", "1 to 4")):
+        app, clock = new_app(lang)
+        assert not app.start_game("bourre", {"players": 4, "eldest": 4}, None, clock.ticks_ms())
+        assert shown(app, clock)[1].endswith(seats), app.text
+        assert any("eldest" in e and "0 to 3" in e for e in errors(app))  # the log keeps the engine's
+
+
 def test_an_option_of_words_refused_is_named_by_its_menu_label():
     app, clock = new_app("fr")
     assert not app.start_game("bourre", {"players": 4, "putback": "sideways"}, None, clock.ticks_ms())

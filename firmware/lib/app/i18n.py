@@ -17,6 +17,7 @@ from engine.core import (
     REFUSE_SEATS,
     BadOptions,
 )
+from engine.games import is_seat_option
 
 LANGS = ("fr", "en")
 
@@ -290,7 +291,10 @@ def setup_refusal(lang, err):
     """Why a game cannot start, in lang (App.start_game shows it, the log keeps str(err))."""
     why = setup_why(err)
     if why[0] == REFUSE_OPTION or why[0] == REFUSE_OPTION_RANGE:  # the option by its menu label
-        why = (why[0], tr(lang, why[1], OPTION_LABELS)) + why[2:]
+        option = why[1]
+        why = (why[0], tr(lang, option, OPTION_LABELS)) + why[2:]
+        if why[0] == REFUSE_OPTION_RANGE and is_seat_option(option):  # seats as a person counts them
+            why = (why[0], why[1], why[2] + 1, why[3] + 1)
     return refusal(lang, why, _SETUP_REFUSALS)
 
 

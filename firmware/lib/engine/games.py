@@ -121,3 +121,14 @@ def of_engine(engine):
             if mode.engine == engine:
                 return g, mode
     return None, None
+
+
+def is_seat_option(option):
+    """True when a mode's row names `option` with SEATS for values: its value is a seat, 0-based
+    inside, read 1-based by a person (J1..), in the menu and in a refusal alike."""
+    for g in GAMES:
+        for mode in g.modes:
+            for row in mode.rows:
+                if row[0] == option and row[1] is SEATS:
+                    return True
+    return False
