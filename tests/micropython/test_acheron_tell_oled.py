@@ -9,7 +9,7 @@ from app.buttons import OK
 from app.i18n import wrap
 from app.modes.table import REVEAL_MS
 from app.words import acheron as words
-from app_rig import make_rig, scroll_to_number, start, state
+from app_rig import make_rig, past_deal_reveal, scroll_to_number, start, state
 
 
 def recorded(driver):
@@ -144,6 +144,7 @@ def enter(driver, value):
     if len(state(driver).moves) == moves:  # confirming may be a long OK
         driver.long(OK)
     assert len(state(driver).moves) == moves + 1, driver.hw.text
+    past_deal_reveal(driver)
 
 
 def test_the_scorekeeper_logs_each_entry_and_the_deals_end_in_order():
