@@ -9,7 +9,7 @@ from app.buttons import PRESS, make_event
 from app.i18n import wrap
 from app.modes.table import ACTED_MS, BOT_MS, READ_MS, REVEAL_MS, TableMode, signed
 from app_rig import KEEP, OK, SWAP, enter_number, make_rig, past_deal_reveal, start, state
-from test_acheron_tell_oled import moves_told, recorded, words_for
+from test_acheron_tell_oled import moves_told, recorded
 from test_app_heap import locked
 
 HEADER = {"fr": "Fin de donne %d", "en": "End of deal %d"}
@@ -108,8 +108,16 @@ def acheron_bots(lang):
 
 
 def told_lines(driver, facts, lang):
-    """The OLED lines of a move's facts, as the table mode wraps them."""
-    return [part for fact in facts for part in wrap(words_for(driver, fact, lang), 2)]
+    """The OLED lines of logged facts in lang, worded by the game's words and wrapped as the
+    table mode wraps them."""
+    words = driver.app.words()
+    st = state(driver)
+    label = driver.app.seat_label
+    out = []
+    for fact in facts:
+        a, b, c = fact["args"]
+        out += wrap(words.tell(lang, st, fact["kind"], a, b, c, label), 2)
+    return out
 
 
 def to_paged_reveal(driver, stream):
@@ -156,7 +164,8 @@ def test_an_acheron_deals_end_is_revealed_whole_on_pages_in_french_and_english()
         deal = st.round - 1
         seen = read_pages(driver, lang, deal)
         assert seen[-len(told):] == told, (seen, told)  # every line, after the ones before it
-        assert len(seen) > len(told)  # context: what was told just before the deal's end
+        every = told_lines(driver, [item for kind, item in stream if kind == "fact"], lang)
+        assert len(seen) > len(told) and seen == every[-len(seen):]  # and just before it, in order
         last = driver.hw.text
         driver.press(SWAP)  # on, round: the first page again
         assert driver.hw.text[-1] == PAGED[lang] % (1, mode.pages) and mode.reveal is not None
@@ -194,6 +203,29 @@ def test_paging_a_reveal_allocates_nothing():
     assert driver.hw.text != [] and mode.reveal is not None
 
 
+def test_a_trick_games_deal_end_is_revealed_after_the_lines_before_it_in_french_and_english():
+    """La Bourre's and Piccolo's last trick and result: what the move told, and before it the
+    lines told just before (the trick's other cards), as many as fill the page."""
+    for game, lang in (("bourre", "fr"), ("bourre", "en"), ("piccolo", "fr"), ("piccolo", "en")):
+        driver = make_rig(seed=3, lang=lang)
+        stream = recorded(driver)
+        app = driver.app
+        assert app.start_game(game, {"players": 4}, ["plan"] * 4, driver.hw.clock.ticks_ms())
+        mode = app.mode
+        for _ in range(2):  # two deals' ends
+            for _ in range(40000):
+                if mode.reveal:
+                    break
+                driver.run_for(10)
+            every = told_lines(driver, [item for kind, item in stream if kind == "fact"], lang)
+            last = len(told_lines(driver, moves_told(stream)[-1][0], lang))
+            seen = read_pages(driver, lang, mode.reveal_deal)
+            assert len(seen) >= last and len(seen) == min(len(every), 6 * mode.pages), (seen, last)
+            assert seen == every[-len(seen):], (game, lang, seen, every[-8:])
+            driver.press(OK)
+            assert mode.reveal is None
+
+
 # -- the scorekeepers ------------------------------------------------------------------------------
 def test_a_scorekeeper_entry_shows_its_told_line_with_the_target_in_french_and_english():
     for lang in ("fr", "en"):
@@ -204,7 +236,7 @@ def test_a_scorekeeper_entry_shows_its_told_line_with_the_target_in_french_and_e
         fact = [p for k, p in driver.events if k == "fact"][-1]
         assert fact["kind"] == S.F_ENTRY and fact["args"] == [0, S.ST_MELDS, 40], fact
         text = driver.hw.text
-        assert words_for(driver, fact, lang) in text, text
+        assert told_lines(driver, [fact], lang)[0] in text, text
         assert text[-1] == ("But 100" if lang == "fr" else "Target 100"), text
         assert len(text) == 8 and all(len(line) <= 16 for line in text), text
         assert text[-2].startswith("J1 0 J2 0" if lang == "fr" else "P1 0 P2 0"), text  # standings
