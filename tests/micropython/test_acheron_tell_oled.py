@@ -94,7 +94,8 @@ def play_table(lang, names=None):
             break
         driver.run_for(500)
     assert state(driver).is_over()
-    driver.run_for(REVEAL_MS + 500)  # an all-bot table moves on from the last deal's reveal by itself
+    # an all-bot table pages through the last deal's reveal and moves on by itself
+    driver.run_for(REVEAL_MS * driver.app.mode.pages + 500)
     return driver, stream
 
 
