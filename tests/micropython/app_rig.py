@@ -122,9 +122,11 @@ def scroll_to_number(driver, value):
 
 
 def enter_number(driver, value):
-    """Scroll to value and confirm it: hold OK (a short OK confirms nothing)."""
+    """Scroll to value and confirm it: hold OK (a short OK confirms nothing); past the reveal of
+    the deal it ended, if it did while the game goes on."""
     scroll_to_number(driver, value)
     driver.long(OK)
+    past_deal_reveal(driver)
 
 
 def undo_in_menu(driver, row="undo"):
@@ -136,6 +138,14 @@ def undo_in_menu(driver, row="undo"):
     while menu.rows[menu.cursor] != row:
         driver.press(SWAP)
     driver.press(OK)
+
+
+def past_deal_reveal(driver):
+    """A deal's reveal while the game goes on (a scorekeeper's entry or a person's move that
+    ended the deal opens it, and it stays up after the long OK's release): OK ends it, as a player
+    does. The last deal's one, before the game-over screen, is past_reveal's."""
+    if getattr(driver.app.mode, "reveal", None) and not state(driver).is_over():
+        driver.press(OK)
 
 
 def past_reveal(driver):

@@ -9,7 +9,7 @@ from app.buttons import OK
 from app.i18n import wrap
 from app.modes.table import REVEAL_MS
 from app.words import acheron as words
-from app_rig import make_rig, scroll_to_number, start, state
+from app_rig import make_rig, past_deal_reveal, scroll_to_number, start, state
 
 
 def recorded(driver):
@@ -94,7 +94,8 @@ def play_table(lang, names=None):
             break
         driver.run_for(500)
     assert state(driver).is_over()
-    driver.run_for(REVEAL_MS + 500)  # an all-bot table moves on from the last deal's reveal by itself
+    # an all-bot table pages through the last deal's reveal and moves on by itself
+    driver.run_for(REVEAL_MS * driver.app.mode.pages + 500)
     return driver, stream
 
 
@@ -144,6 +145,7 @@ def enter(driver, value):
     if len(state(driver).moves) == moves:  # confirming may be a long OK
         driver.long(OK)
     assert len(state(driver).moves) == moves + 1, driver.hw.text
+    past_deal_reveal(driver)
 
 
 def test_the_scorekeeper_logs_each_entry_and_the_deals_end_in_order():

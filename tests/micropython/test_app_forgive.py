@@ -13,6 +13,7 @@ import micropython
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP, make_event
 from app.modes.menu import GameMenu, SetupMenu
 from app.modes.score import ScoreMode
+from app.modes.table import REVEAL_MS
 from app_rig import enter_number, event_kinds, make_rig, scroll_to_number, start, state
 from engine.core import TABLE
 from test_acheron_device import shown
@@ -185,7 +186,12 @@ def test_acheron_items_are_chosen_together_and_listed_before_the_next_deal():
                                                "P3 Chandelle"]}], applied
     driver.run_for(5000)  # it stays until the table has seen it
     assert driver.hw.text[0] == "Fin donne 1:"
-    driver.long(OK)  # holding OK again by habit only puts it away: the next deal's entry waits
+    driver.long(OK)  # holding OK again by habit only puts it away: the deal's reveal comes
+    assert len(state(driver).moves) == moves + 1
+    assert driver.hw.text[0] == "Fin de donne 1" and "J2 +4 = 4" in driver.hw.text, driver.hw.text
+    driver.run_for(REVEAL_MS - 500)  # its time started when it showed
+    assert driver.hw.text[0] == "Fin de donne 1", driver.hw.text
+    driver.press(OK)  # a short OK ends it: the next deal's entry waits
     assert len(state(driver).moves) == moves + 1
     assert driver.hw.text[:2] == ["Donne 2", "0: donne finie"], driver.hw.text
     assert seen(screens, "Fin donne 1:")

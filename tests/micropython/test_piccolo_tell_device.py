@@ -154,8 +154,8 @@ def test_the_scorekeeper_tells_each_entry_as_it_is_confirmed_in_both_languages()
         confirm(driver)
         enter_number(driver, 4)  # seat 4 takes the misere
         enter_number(driver, 1)  # and takes a trick: seats 1 and 3 score 4
-        # the score screen shows the prompt and the standings, not yet the told lines (report)
-        told = check_told_in_order(driver, stream, on_screen=False)
+        # the score screen shows each entry's told line under the hints (app/modes/score.py)
+        told = check_told_in_order(driver, stream)
         lines = [f[1] for b in told for f in b[0]]
         if lang == "fr":
             assert lines == ["Contrat 36", "J3 prend 36", "J3 fait 41/36", "+4 pour J3", "Contrat misere",

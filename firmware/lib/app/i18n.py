@@ -113,6 +113,7 @@ _STRINGS = _table((
     ("undo_none", "Annuler: rien", "Undo: nothing"),  # the game menu's rows with nothing to do
     ("redo_none", "Retablir: rien", "Redo: nothing"),
     ("new_game_row", "Nouv. partie", "New game"),  # "Nouvelle partie" and the cursor: 17 columns
+    ("reveal_page", "K/S %d/%d OK:suite", "K/S %d/%d OK:next"),  # a deal's reveal of several pages
 ))
 
 

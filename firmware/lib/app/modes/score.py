@@ -17,14 +17,19 @@ the value stays, to be corrected. The value entered is applied as the action its
 After an entry that ends a deal, what that deal applied besides the numbers (the words'
 applied(lang, state): Achéron's end-of-deal items and naming slips; None in the other games,
 which log nothing)
-is listed on the OLED until a button is pressed, before the next deal's first entry (that press
-enters nothing), and logged in an "applied" event: {"deal": the deal's number, "applied": the
-English lines}.
+is listed on the OLED until a button is pressed (that press enters nothing), and logged in an
+"applied" event: {"deal": the deal's number, "applied": the English lines}.
 
-What the engine tells of an entry (app/words/<game>.py: tell) shows under the value when there
-is room, the last line told; the entry that ends a deal opens the deal's reveal and the end of
-the game its game-over screen (the winners, the pot and payoffs or the standings), as in table
-play (app/modes/table.py: GameMode).
+What the engine tells of an entry (app/words/<game>.py: tell) shows under the hints: the lines
+the last entry told (none when it told nothing, or once its deal's reveal showed them), within
+the room the screen has. The screen keeps, in this order of need, the prompt, the value and its two hints,
+the target ("But 100"), one line of standings, then the told lines, and gives the standings'
+further lines only the room left (the ring shows every seat's standing). The entry that ends a
+deal opens the deal's reveal, the same as in table play (app/modes/table.py: GameMode: every
+line that entry told, paged, KEEP and SWAP to page, a short OK to end it, REVEAL_MS a page),
+after the list of what it applied when there is one: the reveal's time starts when it shows.
+At the end of the game the reveal waits for OK, then comes the game-over screen (the winners,
+the pot and payoffs or the standings).
 
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
@@ -86,7 +91,8 @@ class ScoreMode(GameMode):
         kind = event & 3
         if self.applied is not None:
             if (kind == PRESS or kind == LONG) and button != BACK:
-                self.applied = None  # seen: the next deal's entries come up
+                self.applied = None  # seen: the deal's reveal, or the next deal's entries
+                self.reveal_at = now  # the reveal's time starts now that it shows
                 app.touch()
                 return True
             return False
@@ -116,6 +122,11 @@ class ScoreMode(GameMode):
         else:
             return False
         return app.moved()
+
+    def tick(self, now):
+        if self.applied is not None:
+            return False  # the list stays until a press, and the reveal behind it waits
+        return GameMode.tick(self, now)
 
     def enter_value(self, now):
         numbers = self.high - self.low + 1
@@ -164,10 +175,10 @@ class ScoreMode(GameMode):
                 out.append("> " + self.words.entry_label(lang, state, self.extras[self.pos - numbers]))
             out.append(tr(lang, "score_steps" if self.high - self.low >= JUMP else "score_pick"))
             out.append(tr(lang, "hold_confirm"))
-        tail = self.standings_lines(lang)
+        standings = self.standings_lines(lang)
         target = state.target()
-        if target:
-            tail.append(tr(lang, "target") % target)
-        if len(out) + len(tail) < 8:  # what the last entry made happen, when there is room
-            out += self.told_lines[-1:]
-        return (out + tail)[:8]
+        tail = [tr(lang, "target") % target] if target else []
+        room = 8 - len(out) - len(tail)
+        told = self.told_lines[-self.move_told:] if self.move_told else []
+        told = told[:room - min(1, len(standings))]  # one line of standings stays
+        return out + told + standings[:room - len(told)] + tail

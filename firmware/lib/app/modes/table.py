@@ -25,17 +25,31 @@ to act (his peek shows it).
 What happened is told as it happens: the engine's facts, worded by the game's words module
 (app.core logs each one), the last two under the header, and a bot acts only once the table had
 time to read them (READ_MS after a move that told something, BOT_MS otherwise), on the mode's
-clock, never blocking the loop. The seat that just acted is lit on the ring for a moment. A move
-that ends a deal (the round changes) or the game opens the deal's reveal: the facts told last,
-while bots wait REVEAL_MS (a person's first press ends it; a short OK only that), and at the end
-of the game until OK (an all-bot table moves on by itself), and only then the game-over
+clock, never blocking the loop. The seat that just acted is lit on the ring for a moment.
+
+A move that ends a deal (the round changes) or the game opens the deal's reveal: every line that
+move told (an Achéron deal's end, items, melds and points; a trick game's last trick and result),
+after the lines told just before it as context, up to whole pages of _PAGE lines between the
+header ("Fin de donne 2") and a footer. One page ends on "OK: suite"; more end on
+"K/S 1/3 OK:suite", and KEEP and SWAP page back and on (round). Each page shows REVEAL_MS, then
+the next one comes by itself, so a longer reveal gets more time (REVEAL_MS a page) and a table
+that presses nothing still sees all of it; a page turned by a press gets its full time again.
+After the last page's time the reveal ends by itself while the game goes on, and at the end of
+the game only on an all-bot table: a person ends it with OK, and only then comes the game-over
 screen: the winner or winners (in the engine's order), the pot and each seat's payoff for games
-played for stakes, else the final standings. Seats show as the names the host gave, else J1..
+played for stakes, else the final standings. While the game goes on, a short OK only ends the
+reveal, and any other whole press (PRESS or LONG, but not KEEP or SWAP on a reveal of several
+pages) ends it and counts as usual, so a person to act is never held up; the release of the long
+OK that ended the deal is half a press and leaves the reveal up. Bots and chance wait for it.
+Kept lines are bounded: the last _KEPT told, all a move can tell (MAX_FACTS facts, each at most
+two lines); the reveal copies at most _KEPT of them when it opens, and paging and drawing
+allocate nothing (tests/micropython/test_table_tell.py locks the heap).
+Seats show as the names the host gave, else J1..
 """
 
 from array import array
 
-from engine.core import CHANCE, TABLE
+from engine.core import CHANCE, MAX_FACTS, TABLE
 from engine.registry import game_module
 
 from app.board import blink_on
@@ -48,15 +62,16 @@ from app.modes.base import Mode
 
 BOT_MS = 700  # a bot's pace when nothing was told
 READ_MS = 1800  # after a move that told something: a person reads two lines of 16
-REVEAL_MS = 4000  # an all-bot table moves on from a deal's reveal by itself
+REVEAL_MS = 4000  # a page of a deal's reveal: then the next page, or the reveal ends
 ACTED_MS = 1200  # how long the ring keeps the seat that acted lit
 LIT_MS = 1500  # how long the ring flashes the seat a fact put forward (a trick's taker)
 _FLASH_SHIFT = 7  # its marks flash every 128 ms: twice the pace of the seat to act's blink
 MAX_SEATS = 8
 _SHOWN = 2  # told lines under the header
-_KEPT = 5  # told lines a deal's reveal shows
 VIEW_HAND = 1  # what a short OK opened: the peek, the hand of the human to act
 VIEW_SPREAD = 2  # or the spread view, what lies face up on the table (the words' table_lines)
+_PAGE = 6  # told lines a page of a deal's reveal shows, under its header, above its footer
+_KEPT = 2 * MAX_FACTS  # told lines kept: all one move can tell (a fact wraps to two lines at most)
 
 
 class GameMode(Mode):
@@ -88,8 +103,13 @@ class GameMode(Mode):
         self.announced = -1
         self.told_lines = []  # the last facts told (app.core: told), oldest first
         self.told_count = 0  # facts told so far: a move that told something slows the bots
-        self.reveal = None  # the deal's reveal shown: (round, its lines), until OK
-        self.reveal_at = 0
+        self.move_told = 0  # lines told by the last move played (the last of told_lines), until
+        # its deal's reveal showed them
+        self.reveal = None  # the lines of the deal's reveal while it shows, else None
+        self.reveal_deal = 0  # the deal it ends
+        self.page = 0  # the page shown, of pages (_PAGE lines each)
+        self.pages = 1
+        self.reveal_at = 0  # when the page shown came up
         self.acted = -1  # the seat that acted last, lit on the ring until acted_until
         self.acted_until = 0
         self.lit = -1  # the seat the last fact put forward (Mode.light), flashed until lit_until
@@ -104,6 +124,7 @@ class GameMode(Mode):
         self.announced = -1
         self.reveal = None  # undo or redo: the deal shown is no longer the one just played
         del self.told_lines[:]  # what was told may have been taken back
+        self.move_told = 0
         self.enter(now)
 
     def refresh(self, now):
@@ -134,6 +155,7 @@ class GameMode(Mode):
         player = state.current_player()
         round_before = state.round
         told_before = self.told_count
+        self.move_told = 0
         if not app.act(action, now):
             self.next_at = ticks_add(now, BOT_MS)  # a refused bot retries at a bot's pace
             return False
@@ -149,14 +171,38 @@ class GameMode(Mode):
         if player != CHANCE or ticks_diff(wait, self.next_at) > 0:  # a deal keeps the read time
             self.next_at = wait
         if round_before > 0 and (state.round != round_before or state.is_over()) and self.told_lines:
-            self.reveal = (round_before, self.told_lines[-_KEPT:])
-            self.reveal_at = now
+            self.open_reveal(round_before, now)
         self.after_play(now)
         self.refresh(now)
         return True
 
+    def open_reveal(self, deal, now):
+        """The deal's reveal: all the last move told, after as much of what came before as fills
+        its pages."""
+        told = self.move_told if self.move_told else 1
+        self.reveal = self.told_lines[-((told + _PAGE - 1) // _PAGE) * _PAGE:]
+        self.reveal_deal = deal
+        self.pages = (len(self.reveal) + _PAGE - 1) // _PAGE
+        self.page = 0
+        self.reveal_at = now
+
+    def turn_page(self, step, now):
+        """Page the reveal on (step 1) or back (-1), round; the page gets its full time."""
+        self.page = (self.page + step) % self.pages
+        self.reveal_at = now
+        self.app.touch()
+        return True
+
+    def page_press(self, event, now):
+        """KEEP or SWAP pressed on a reveal of several pages: page back or on. True if it did."""
+        button = event >> 2
+        if self.pages < 2 or event & 3 != PRESS or (button != KEEP and button != SWAP):
+            return False
+        return self.turn_page(1 if button == SWAP else -1, now)
+
     def end_reveal(self, now):
         self.reveal = None
+        self.move_told = 0  # the reveal showed all the move told: nothing of it is news now
         self.next_at = ticks_add(now, BOT_MS)
         self.app.touch()
         return True
@@ -165,10 +211,17 @@ class GameMode(Mode):
         return None not in self.bots
 
     def seen_reveal(self, event, now):
-        """A press during a deal's reveal (the game goes on): a short OK only ends it, any other
-        press ends it and then counts as usual, so a person to act is never held up by it."""
+        """A press during a deal's reveal (the game goes on): True when the press is used up.
+        KEEP and SWAP page a reveal of several pages; a short OK only ends it; any other whole
+        press ends it and then counts as usual, so a person to act is never held up by it. Half
+        a press (DOWN, UP: the release of the long OK that ended the deal) leaves it up."""
+        kind = event & 3
+        if kind != PRESS and kind != LONG:
+            return False  # the modes do nothing with half a press either
+        if self.page_press(event, now):
+            return True
         self.end_reveal(now)
-        return event & 3 == PRESS and event >> 2 == OK
+        return kind == PRESS and event >> 2 == OK
 
     def after_play(self, now):
         pass
@@ -177,6 +230,7 @@ class GameMode(Mode):
         lines = self.told_lines
         for part in wrap(line, 2):  # a list of seats may take two lines
             lines.append(part)
+            self.move_told += 1
         while len(lines) > _KEPT:
             lines.pop(0)
         self.told_count += 1
@@ -185,8 +239,11 @@ class GameMode(Mode):
         app = self.app
         state = app.session.state
         if self.reveal is not None:  # no bot plays while the deal's reveal is read
-            over = state.is_over()
-            if (self.all_bots() or not over) and ticks_diff(now, self.reveal_at) >= REVEAL_MS:
+            if ticks_diff(now, self.reveal_at) < REVEAL_MS:
+                return False
+            if self.page + 1 < self.pages:
+                return self.turn_page(1, now)
+            if self.all_bots() or not state.is_over():
                 return self.end_reveal(now)
             return False
         player = state.current_player()
@@ -231,7 +288,10 @@ class GameMode(Mode):
         return pack(["%s %d" % (label(s), self.standing[s]) for s in range(self.n)])
 
     def handle_over(self, event, now):
-        """The deal's reveal, then the game over: a short OK moves on (it plays nothing)."""
+        """The deal's reveal (KEEP and SWAP page it), then the game over: a short OK moves on
+        (it plays nothing)."""
+        if self.reveal is not None and self.page_press(event, now):
+            return True
         if event & 3 != PRESS or event >> 2 != OK:
             return False
         if self.reveal is not None:
@@ -243,8 +303,12 @@ class GameMode(Mode):
         reveal = self.reveal
         if reveal is None:  # callers check; a game-over screen is never left blank
             return self.over_lines(lang)
-        deal, told = reveal
-        return ([tr(lang, "deal_end") % deal] + told + [tr(lang, "next")])[:8]
+        at = self.page * _PAGE
+        if self.pages > 1:
+            foot = tr(lang, "reveal_page") % (self.page + 1, self.pages)
+        else:
+            foot = tr(lang, "next")
+        return [tr(lang, "deal_end") % self.reveal_deal] + reveal[at:at + _PAGE] + [foot]
 
     def over_lines(self, lang):
         """The winner or winners, then the pot and each seat's payoff (a game for stakes) or the
