@@ -54,9 +54,9 @@ def pin_refusal(chip, pin):
 
 def pin_rule(chip, pin):
     """(kind, why) of the rule of `chip` that refuses `pin` (CHIPS), or None if none does."""
-    name, gpios, groups = CHIPS[chip]
+    _name, gpios, groups = CHIPS[chip]
     if pin not in gpios:
-        return "pin_none", "not a GPIO of the " + name
+        return "pin_none", "not there"  # config.py adds "on the ESP32-S3": a pin the chip lacks
     for pins, kind, why in groups:
         if pin in pins:
             return kind, why
