@@ -197,6 +197,45 @@ def test_acheron_items_are_chosen_together_and_listed_before_the_next_deal():
     assert seen(screens, "Fin donne 1:")
 
 
+def test_acheron_items_of_a_whole_table_are_listed_in_pages_none_left_out():
+    """Six seats, each with a naming slip, and J2's Jocrisse and Chandelle: eight items, more than
+    a screen holds (before: the list stopped at six, J5 and J6's slips never shown)."""
+    driver = start_score("acheron", players=6)
+    for seat in range(1, 7):
+        scroll_to(driver, "Nom oublie J%d" % seat)
+        driver.long(OK)
+    enter_number(driver, 0)  # the deal has been played
+    enter_number(driver, 0)  # J1 laid nothing
+    enter_number(driver, 0)  # and holds no card: he went out (no wild card or item to enter)
+    for seat in range(1, 6):  # J2 to J6: nothing laid, no wild card, three cards each but J6,
+        # who holds what is left (the cards laid are the deck less the hands)
+        enter_number(driver, 0)
+        enter_number(driver, 3 if seat < 5 else driver.app.mode.low)
+        enter_number(driver, 0)
+        if state(driver).entry_seat() == 1:  # J2's items: Jocrisse and Chandelle
+            scroll_to(driver, "Joc-10 +Chand")
+            driver.long(OK)
+        elif seat < 5:
+            enter_number(driver, 0)
+    scroll_to_number(driver, 0)  # J6: no item, and the deal ends
+    driver.long(OK)
+    applied = [payload["applied"] for kind, payload in driver.events if kind == "applied"]
+    assert len(applied) == 1 and len(applied[0]) == 8, applied
+    first = list(driver.hw.text)
+    assert first[0] == "Fin donne 1:" and first[-1] == "K/S 1/2 OK:suite", first
+    driver.press(SWAP)
+    second = list(driver.hw.text)
+    assert second[0] == "Fin donne 1:" and second[-1] == "K/S 2/2 OK:suite", second
+    listed = first[1:-1] + second[1:-1]
+    assert sorted(listed) == sorted(["J%d nom oublie -5" % s for s in range(1, 7)]
+                                    + ["J2 Jocrisse -10", "J2 Chandelle"]), listed
+    driver.press(KEEP)  # back, round
+    assert driver.hw.text == first
+    moves = len(state(driver).moves)
+    driver.press(OK)  # puts it away: the deal's reveal, nothing entered
+    assert len(state(driver).moves) == moves and driver.hw.text[0] == "Fin de donne 1", driver.hw.text
+
+
 def test_acheron_one_undo_takes_back_the_whole_set_of_items():
     driver = start_score("acheron", players=3)
     for value in (0, 0, 5, 0):

@@ -17,8 +17,9 @@ the value stays, to be corrected. The value entered is applied as the action its
 After an entry that ends a deal, what that deal applied besides the numbers (the words'
 applied(lang, state): Achéron's end-of-deal items and naming slips; None in the other games,
 which log nothing)
-is listed on the OLED until a button is pressed (that press enters nothing), and logged in an
-"applied" event: {"deal": the deal's number, "applied": the English lines}.
+is listed on the OLED until a button is pressed (that press enters nothing), in pages of six
+lines that KEEP and SWAP turn when there are more (up to three items a seat at six seats), and
+logged in an "applied" event: {"deal": the deal's number, "applied": the English lines}.
 
 What the engine tells of an entry (app/words/<game>.py: tell) shows under the hints: the lines
 the last entry told (none when it told nothing, or once its deal's reveal showed them), within
@@ -40,7 +41,7 @@ from engine.core import TABLE
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
 from app.cues import CUE_ERROR
 from app.i18n import tr
-from app.modes.table import GameMode
+from app.modes.table import _PAGE, GameMode
 
 JUMP = 10
 
@@ -54,6 +55,8 @@ class ScoreMode(GameMode):
         self.pos = 0
         self.seen = -1  # the moves the entry on screen began after: more or fewer, a new entry
         self.applied = None  # the lines of what the deal just ended applied, until a press
+        self.applied_deal = 0
+        self.applied_page = 0
         self.lit = TABLE  # the seat the ring blinks, worked out in refresh: draw() allocates nothing
 
     def resync(self, now):
@@ -90,6 +93,11 @@ class ScoreMode(GameMode):
         button = event >> 2
         kind = event & 3
         if self.applied is not None:
+            pages = (len(self.applied) + _PAGE - 1) // _PAGE
+            if kind == PRESS and (button == KEEP or button == SWAP) and pages > 1:
+                self.applied_page = (self.applied_page + (1 if button == SWAP else -1)) % pages
+                app.touch()
+                return True
             if (kind == PRESS or kind == LONG) and button != BACK:
                 self.applied = None  # seen: the deal's reveal, or the next deal's entries
                 self.reveal_at = now  # the reveal's time starts now that it shows
@@ -152,14 +160,24 @@ class ScoreMode(GameMode):
             return
         app.log("applied", {"deal": deal, "applied": words.applied("en", state)})
         if lines:
-            self.applied = [tr(app.lang, "applied_head") % deal] + lines[:6] + [tr(app.lang, "next")]
+            self.applied = lines
+            self.applied_deal = deal
+            self.applied_page = 0
             app.touch()
+
+    def applied_lines(self, lang):
+        """A page of what the deal applied, under its header, above the page's footer."""
+        lines = self.applied
+        pages = (len(lines) + _PAGE - 1) // _PAGE
+        at = self.applied_page * _PAGE
+        foot = tr(lang, "reveal_page") % (self.applied_page + 1, pages) if pages > 1 else tr(lang, "next")
+        return [tr(lang, "applied_head") % self.applied_deal] + lines[at:at + _PAGE] + [foot]
 
     def lines(self):
         app = self.app
         lang = app.lang
         if self.applied is not None:
-            return self.applied
+            return self.applied_lines(lang)
         state = app.session.state
         if self.reveal is not None:
             return self.reveal_lines(lang)
