@@ -124,3 +124,24 @@ console.log(JSON.stringify({ live, used, after, freed: rt.used(), fresh, scanUse
     assert got["info"]["largestBlock"] == 5008
     assert 5008 <= got["after"] - got["live"] < 5008 + 40 * 1200  # the lists were garbage
     assert got["freed"] < got["after"] - 4000  # and the bytearray too, once let go
+
+
+def test_reading_the_acheron_deck_allocates_no_long_ints_on_32_bits(lib):
+    """The setup menu reads Achéron's deck file when the cursor reaches the game, all in one turn.
+    Its signature hashed on whole 32-bit values made three long ints a byte on a 32-bit port
+    (104 KB allocated to read the 4 KB file); on 16-bit halves it is the JSON and the deck."""
+    got = run_module("""
+import { tree } from "%s";
+const rt = await loadRuntime({ heapBytes: 512 * 1024 });
+rt.install(tree("%s", "/lib"));
+rt.run("import sys\\nsys.path.insert(0, '/lib')\\nimport engine.acheron");
+rt.collect();
+const live = rt.used();
+rt.run("engine.acheron.load_deck()");
+const used = rt.used() - live;
+rt.collect();
+console.log(JSON.stringify({ used, kept: rt.used() - live }));
+""" % ("file://" + os.path.join(ROOT, "tests", "wasm", "session.mjs"), lib))
+    assert 0 < got["kept"] < 8 * 1024, got  # the deck itself: its cards as bytes and labels
+    assert got["used"] < 32 * 1024, got
+

@@ -106,6 +106,24 @@ def test_labels_only_do_not_change_the_signature_but_rules_do():
     assert A.Deck(data).signature != DECK.signature
 
 
+def test_the_signature_is_32_bit_fnv1a_of_the_rules_text():
+    """The hash runs on 16-bit halves (no long ints on the ESP32): it must stay plain FNV-1a,
+    or every saved Achéron game would be refused as made with another deck."""
+    for text, want in (("", 0x811C9DC5), ("a", 0xE40C292C), ("foobar", 0xBF9CF968),
+                       ("\u00e9t\u00e9 ;|", None)):
+        plain = 0x811C9DC5
+        for byte in text.encode():
+            plain = ((plain ^ byte) * 0x01000193) & 0xFFFFFFFF
+        assert A._fnv1a(text) == plain, text
+        assert want is None or plain == want, text
+    assert A._fnv1a("x", 0xFFFFFFFF) == ((0xFFFFFFFF ^ 120) * 0x01000193) & 0xFFFFFFFF
+    assert DECK.signature == "33:%08x" % A._fnv1a(";".join(
+        "%s|%s|%s|%s" % (DECK.ids[c], A.KIND_NAMES[DECK.kind[c]],
+                         DECK.figure_names[DECK.figure[c]] if DECK.kind[c] == A.K_FIGURE else "",
+                         DECK.attribute_names[DECK.attribute[c]] if DECK.kind[c] == A.K_FIGURE else "")
+        for c in range(DECK.size)))
+
+
 def test_a_game_made_with_another_deck_is_refused():
     options = A.normalize_options({"players": 3})
     assert options["deck"] == DECK.signature

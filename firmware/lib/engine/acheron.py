@@ -134,10 +134,23 @@ class BadDeck(BadOptions):
     """The deck file is missing or wrong: a game cannot be set up with it (hence a BadOptions)."""
 
 
+_FNV_PRIME_LOW = const(0x193)  # FNV-1a's 32-bit prime is 2**24 + 0x193
+
+
 def _fnv1a(text, h=0x811C9DC5):
+    """The 32-bit FNV-1a hash of text's UTF-8 bytes, on two 16-bit halves (as engine.rng): on the
+    ESP32 a small int holds 31 bits, so the whole hash times the prime would be three long ints a
+    byte, about 100 bytes of garbage each (96 KB for the shipped deck's 1.2 KB of text, all in the
+    menu's turn that checks the deck). On halves every step stays below 2**26."""
+    hi = h >> 16
+    lo = h & 0xFFFF
     for byte in text.encode():
-        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
-    return h
+        lo ^= byte
+        # (hi * 2**16 + lo) * (2**24 + 0x193) modulo 2**32: lo * 2**24 keeps lo's low byte only
+        low = lo * _FNV_PRIME_LOW
+        hi = (hi * _FNV_PRIME_LOW + (low >> 16) + ((lo & 0xFF) << 8)) & 0xFFFF
+        lo = low & 0xFFFF
+    return (hi << 16) | lo
 
 
 class Deck:

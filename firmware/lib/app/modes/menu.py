@@ -151,7 +151,11 @@ class SetupMenu(CursorMenu):
             for module in described.engine:
                 if "engine." + module not in sys.modules:
                     loaded.append("engine." + module)
-            problems[mode.engine] = setup_problem(mode.engine)
+            # every mode's engine while the pack is loaded: letting go between two checks would
+            # load the pack twice in the one turn (the scorekeeper imports the card engine)
+            for each in described.modes:
+                if each.engine not in problems:
+                    problems[each.engine] = setup_problem(each.engine)
             for module in loaded:
                 let_go(module)
         return problems[mode.engine]
