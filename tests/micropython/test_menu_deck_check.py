@@ -1,5 +1,6 @@
-"""The setup menu's check of Achéron's deck file: every mode judged in one load of the pack, and a
-deck file that parses but breaks a rule refused with its reason, as a missing or cut one is.
+"""The setup menu's check of Achéron's deck file: judged once, by reading the deck without loading
+the game's engines, and a deck file that parses but breaks a rule refused with its reason, as a
+missing or cut one is.
 
 The heap the check takes on the 32-bit runtime is measured by tests/host/test_wasm_session.py.
 """
@@ -13,34 +14,35 @@ from app_rig import choose, make_rig
 from engine.registry import game_module
 from test_app_setup import check_acheron_skipped, menu, scratch, to_row, with_deck_file
 
-ACHERON_ENGINES = ("acheron", "acheron_score")
+ENGINES = ("engine.acheron", "engine.acheron_score", "engine.acheron_bots")
 
 
-def test_the_check_judges_every_mode_of_the_game_in_one_load_of_its_pack():
-    """The scorekeeper imports the card engine: letting the pack go between the two modes' checks
-    would load it, and read the deck, twice in the one turn."""
-    real = menu_module.setup_problem
-    loaded_before = []  # per check: whether the card engine was already loaded
+def test_the_menu_judges_the_game_once_by_its_deck_without_loading_its_engines():
+    """Building each mode's engine to check the deck took the engines' code, twice over (the
+    scorekeeper imports the card engine), all in the turn the cursor reached the game."""
+    real = menu_module.check_problem
+    checks = []  # per check: the engines loaded while it ran
 
-    def watched(name):
-        loaded_before.append((name, "engine.acheron" in sys.modules))
-        return real(name)
+    def watched(described):
+        problem = real(described)
+        checks.append([m for m in ENGINES if m in sys.modules])
+        return problem
 
-    menu_module.setup_problem = watched
+    for module in ENGINES:
+        sys.modules.pop(module, None)
+    menu_module.check_problem = watched
     try:
         driver = make_rig(seed=1)
         choose(driver, "game", "acheron")
         mode = menu(driver)
         assert mode.game == "acheron", driver.hw.text
-        assert sorted(name for name, _ in loaded_before) == sorted(ACHERON_ENGINES), loaded_before
-        assert loaded_before[1][1], "the pack was let go between the checks of its modes"
-        for name in ACHERON_ENGINES:
-            assert mode.problems[name] is None, mode.problems
-        assert "engine.acheron" not in sys.modules and "engine.acheron_score" not in sys.modules
+        assert checks == [[]], checks  # one check, no engine loaded by it
+        assert mode.problems == {"acheron": None}, mode.problems
+        assert "engine.acheron_deck" not in sys.modules  # let go once it has judged
         choose(driver, "mode", "score")  # judged already: no second check
-        assert len(loaded_before) == 2, loaded_before
+        assert len(checks) == 1, checks
     finally:
-        menu_module.setup_problem = real
+        menu_module.check_problem = real
 
 
 def test_a_deck_file_breaking_a_rule_is_refused_in_the_menu_with_its_reason():
@@ -61,8 +63,8 @@ def test_a_deck_file_breaking_a_rule_is_refused_in_the_menu_with_its_reason():
         messages = [payload["message"] for kind, payload in driver.events if kind == "error"]
         assert messages == ["game acheron unavailable: " + reason], messages
         # neither mode is offered: the scorekeeper reads the same deck
-        assert mode.problems == {"acheron": reason, "acheron_score": reason}, mode.problems
         assert mode.game == "bourre", mode.game
+        assert mode.problems == {"acheron": reason}, mode.problems
 
     with_deck_file(path, body)
     # and as the other refusals show: the notice with its reason, the rest of the menu intact

@@ -160,3 +160,36 @@ def test_a_broken_deck_is_a_refused_setup():
     """BadDeck is a BadOptions: whatever refuses bad options shows the deck's fault instead."""
     err = expect_raises(BadOptions, A.load_deck, "no-such-folder/deck.json")
     assert isinstance(err, A.BadDeck)
+
+
+def test_a_deck_the_check_accepts_sets_up_both_modes():
+    """The setup menu judges Achéron by engine.acheron_deck.check() alone (no engine built): a
+    deck it accepts must set up the card game and the scorekeeper with their defaults, down to
+    the smallest deck the rules allow (only the cards they name, one per named figure card)."""
+    import engine.acheron_deck as D
+    import engine.acheron_score as S
+
+    data = deck_data()
+    named = set(A.PLACE_IDS + A.WILD_IDS + ("baiser",))
+    keep = []
+    figures = set()
+    for c in data["cards"]:
+        pair = (c.get("figure"), c.get("attribute"))
+        if c["kind"] == "personnage" or c["id"] in named or (
+                pair in A.NAMED_FIGURE_CARDS or (c.get("figure") in A.FIGURES and pair[0] not in figures)):
+            keep.append(c)
+            figures.add(pair[0])
+    data["cards"] = keep
+    path = D.deck_path()
+    shipped = D._decks.get(path)
+    D._decks[path] = deck = D.Deck(data)
+    try:
+        D.check()
+        assert deck.size < 33
+        assert A.State(None).deck is deck
+        assert S.State(None).deck_size == deck.size
+    finally:
+        if shipped is None:
+            D._decks.pop(path)
+        else:
+            D._decks[path] = shipped
