@@ -165,31 +165,40 @@ def test_a_broken_deck_is_a_refused_setup():
 def test_a_deck_the_check_accepts_sets_up_both_modes():
     """The setup menu judges Achéron by engine.acheron_deck.check() alone (no engine built): a
     deck it accepts must set up the card game and the scorekeeper with their defaults, down to
-    the smallest deck the rules allow (only the cards they name, one per named figure card)."""
-    import engine.acheron_deck as D
-    import engine.acheron_score as S
+    the smallest deck the rules allow (only the cards they name, one per named figure card).
+    The three modules are imported afresh together (a test before may have let one go, leaving
+    this file's A holding an older copy), then the ones before are put back."""
+    import sys
 
-    data = deck_data()
-    named = set(A.PLACE_IDS + A.WILD_IDS + ("baiser",))
-    keep = []
-    figures = set()
-    for c in data["cards"]:
-        pair = (c.get("figure"), c.get("attribute"))
-        if c["kind"] == "personnage" or c["id"] in named or (
-                pair in A.NAMED_FIGURE_CARDS or (c.get("figure") in A.FIGURES and pair[0] not in figures)):
-            keep.append(c)
-            figures.add(pair[0])
-    data["cards"] = keep
-    path = D.deck_path()
-    shipped = D._decks.get(path)
-    D._decks[path] = deck = D.Deck(data)
+    import engine
+    from engine.registry import let_go
+
+    names = ("engine.acheron_deck", "engine.acheron", "engine.acheron_score")
+    saved = [sys.modules.get(name) for name in names]
+    for name in names:
+        let_go(name)
     try:
+        D, card_game, S = [__import__(name, None, None, ["State"]) for name in names]
+        data = deck_data()
+        named = set(A.PLACE_IDS + A.WILD_IDS + ("baiser",))
+        keep = []
+        figures = set()
+        for c in data["cards"]:
+            pair = (c.get("figure"), c.get("attribute"))
+            if c["kind"] == "personnage" or c["id"] in named or pair in A.NAMED_FIGURE_CARDS or (
+                    c.get("figure") in A.FIGURES and pair[0] not in figures):
+                keep.append(c)
+                figures.add(pair[0])
+        data["cards"] = keep
+        D._decks[D.deck_path()] = deck = D.Deck(data)
         D.check()
         assert deck.size < 33
-        assert A.State(None).deck is deck
+        assert card_game.State(None).deck is deck
         assert S.State(None).deck_size == deck.size
     finally:
-        if shipped is None:
-            D._decks.pop(path)
-        else:
-            D._decks[path] = shipped
+        for i, name in enumerate(names):
+            module = saved[i]
+            let_go(name)
+            if module is not None:
+                sys.modules[name] = module
+                setattr(engine, name.split(".")[1], module)
