@@ -27,7 +27,7 @@ package("app", base_path="lib", files=(
     "words/tanturlurette.py",
 ))
 package("engine", base_path="lib", files=(
-    "__init__.py", "acheron.py", "acheron_bots.py", "acheron_score.py", "bourre.py",
+    "__init__.py", "acheron.py", "acheron_bots.py", "acheron_deck.py", "acheron_score.py", "bourre.py",
     "bourre_bots.py", "bourre_score.py", "cards.py", "compat.py", "core.py", "deck32.py", "games.py",
     "piccolo.py", "piccolo_bots.py", "piccolo_score.py", "registry.py", "rng.py",
     "tanturlurette.py", "tanturlurette_bots.py",

@@ -2,10 +2,22 @@
 
 tests/wasm/session.mjs plays a session with the buttons, one loop turn per call, on a build
 compiled as deploy compiles it; the heap is read between turns (tests/bench/wasm_heap.py runs the
-whole session for `make bench`). Here: part of it on the default build (the first boot and its
-self-test, the menu through every game, an 8-player board-mode Tanturlurette, a whole Achéron at
-its largest table), whose figures must be consistent and repeatable, and the heap meter itself
-checked against allocations of known size.
+whole session for `make bench`). Here the default build (every game) plays every phase of that
+session, each game short (below), in issue 13's budget: its figures must be consistent, fit the
+budget without the heap ever growing, and repeat; the heap meter itself is checked against
+allocations of known size.
+
+Why short games. The whole session plays about 6,000 moves (Piccolo to 41 alone is 2,900) and
+takes far longer than `make test` can give it on a loaded machine; `make bench` plays it whole.
+Here each game is as short as its setup rows let it be (tests/wasm/player.py's SHORT: 2 circles,
+1 deal, 21 or 50 points) at the same largest table, and the boot, the self-test and the menu are
+the whole session's. That still holds each phase's worst turn: the menu's (the Achéron deck
+check), a game's first turn (its code loaded with the menu's), a deal and its round checkpoint
+(the size of the table, not of the game), a snapshot, the game's end and its archive (written and
+read in pieces: tests/host/test_wasm_store.py shows their largest allocation does not grow with
+the game), and the menu after it. What does grow with a game is its move array, 2 bytes a move:
+LONG_GAME_BYTES, twice over in the turn that moves it to a larger block, so the short session
+gets the budget less that much. Everything is driven by turns on a manual clock: no real time.
 """
 
 import io
@@ -19,12 +31,14 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 
-from wasm_heap import node, run_session  # noqa: E402
+from wasm_heap import BUDGET_KB, node, run_session  # noqa: E402
 
 from host_tools.deploy import build_lib  # noqa: E402
 
-PHASES = ["menu", "tant_board", "acheron"]
+PHASES = ["selftest", "menu", "tant_deck", "tant_board", "bourre", "piccolo", "acheron"]
 PINNED_BY_A_STRAY_WORD = 40 * 1024  # the largest pack's code a conservative collector may keep
+LONG_GAME_BYTES = 3300 * 2  # the longest game's moves (Piccolo to 41: up to 3,300), 2 bytes each
+SHORT_SESSION_KB = BUDGET_KB - (2 * LONG_GAME_BYTES + 1023) // 1024  # its array held twice in a turn
 
 
 @pytest.fixture(scope="module")
@@ -34,12 +48,12 @@ def lib(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def report(lib):
-    return run_session(lib, phases=PHASES)
+    return run_session(lib, heap_kb=SHORT_SESSION_KB, short=True)
 
 
 def test_the_session_plays_every_phase_to_its_end(report):
     assert report["completed"], report["error"]
-    assert [p["name"] for p in report["phases"]] == ["boot", "selftest"] + PHASES
+    assert [p["name"] for p in report["phases"]] == ["boot"] + PHASES
     for phase in report["phases"]:
         assert phase["turns"] > 0, phase["name"]
     assert report["turns"] == sum(p["turns"] for p in report["phases"][1:])
@@ -62,6 +76,22 @@ def test_the_heap_figures_are_consistent(report):
         assert report[key] == max(p[key] for p in report["phases"]), key
     assert report["grew"] == (report["total_peak"] > report["heap_start_total"])
     assert 0 < report["harness"] < 32 * 1024
+
+
+@pytest.mark.xfail(strict=True, reason="issue 13 item 3's budget is not met yet: the menu fits (158 KB), but "
+                   "the games' turns need 202-297 KB (a snapshot with the game's modules and the menu's, "
+                   "a pub game's first turn with the game before still loaded): docs/DEVICE.md")
+def test_the_default_build_plays_every_phase_in_its_budget_without_the_heap_growing(report):
+    """Issue 13: every game on an ESP32-S3 without PSRAM. On this port a turn that needs more than
+    the heap has grows it instead of failing (on the board: a MemoryError), so the heap's size
+    staying where it started is the budget met, at every turn, garbage included."""
+    assert report["completed"], report["error"]
+    assert report["heap_start"] - report["harness"] == SHORT_SESSION_KB * 1024
+    worst = max(report["phases"], key=lambda p: p["used_peak"])
+    assert not report["grew"], "the heap grew to %d bytes: %s needed %d at %s" % (
+        report["total_peak"], worst["name"], worst["used_peak"] - report["harness"], worst["used_peak_at"])
+    assert report["total_peak"] == report["heap_start_total"]
+    assert report["used_peak"] <= report["heap_start"]
 
 
 def test_the_figures_repeat_and_do_not_depend_on_the_heap_size(lib):
@@ -124,3 +154,24 @@ console.log(JSON.stringify({ live, used, after, freed: rt.used(), fresh, scanUse
     assert got["info"]["largestBlock"] == 5008
     assert 5008 <= got["after"] - got["live"] < 5008 + 40 * 1200  # the lists were garbage
     assert got["freed"] < got["after"] - 4000  # and the bytearray too, once let go
+
+
+def test_reading_the_acheron_deck_allocates_no_long_ints_on_32_bits(lib):
+    """The setup menu reads Achéron's deck file when the cursor reaches the game, all in one turn.
+    Its signature hashed on whole 32-bit values made three long ints a byte on a 32-bit port
+    (104 KB allocated to read the 4 KB file); on 16-bit halves it is the JSON and the deck."""
+    got = run_module("""
+import { tree } from "%s";
+const rt = await loadRuntime({ heapBytes: 512 * 1024 });
+rt.install(tree("%s", "/lib"));
+rt.run("import sys\\nsys.path.insert(0, '/lib')\\nimport engine.acheron");
+rt.collect();
+const live = rt.used();
+rt.run("engine.acheron.load_deck()");
+const used = rt.used() - live;
+rt.collect();
+console.log(JSON.stringify({ used, kept: rt.used() - live }));
+""" % ("file://" + os.path.join(ROOT, "tests", "wasm", "session.mjs"), lib))
+    assert 0 < got["kept"] < 8 * 1024, got  # the deck itself: its cards as bytes and labels
+    assert got["used"] < 32 * 1024, got
+

@@ -106,6 +106,24 @@ def test_labels_only_do_not_change_the_signature_but_rules_do():
     assert A.Deck(data).signature != DECK.signature
 
 
+def test_the_signature_is_32_bit_fnv1a_of_the_rules_text():
+    """The hash runs on 16-bit halves (no long ints on the ESP32): it must stay plain FNV-1a,
+    or every saved Achéron game would be refused as made with another deck."""
+    for text, want in (("", 0x811C9DC5), ("a", 0xE40C292C), ("foobar", 0xBF9CF968),
+                       ("\u00e9t\u00e9 ;|", None)):
+        plain = 0x811C9DC5
+        for byte in text.encode():
+            plain = ((plain ^ byte) * 0x01000193) & 0xFFFFFFFF
+        assert A._fnv1a(text) == plain, text
+        assert want is None or plain == want, text
+    assert A._fnv1a("x", 0xFFFFFFFF) == ((0xFFFFFFFF ^ 120) * 0x01000193) & 0xFFFFFFFF
+    assert DECK.signature == "33:%08x" % A._fnv1a(";".join(
+        "%s|%s|%s|%s" % (DECK.ids[c], A.KIND_NAMES[DECK.kind[c]],
+                         DECK.figure_names[DECK.figure[c]] if DECK.kind[c] == A.K_FIGURE else "",
+                         DECK.attribute_names[DECK.attribute[c]] if DECK.kind[c] == A.K_FIGURE else "")
+        for c in range(DECK.size)))
+
+
 def test_a_game_made_with_another_deck_is_refused():
     options = A.normalize_options({"players": 3})
     assert options["deck"] == DECK.signature
@@ -142,3 +160,45 @@ def test_a_broken_deck_is_a_refused_setup():
     """BadDeck is a BadOptions: whatever refuses bad options shows the deck's fault instead."""
     err = expect_raises(BadOptions, A.load_deck, "no-such-folder/deck.json")
     assert isinstance(err, A.BadDeck)
+
+
+def test_a_deck_the_check_accepts_sets_up_both_modes():
+    """The setup menu judges Achéron by engine.acheron_deck.check() alone (no engine built): a
+    deck it accepts must set up the card game and the scorekeeper with their defaults, down to
+    the smallest deck the rules allow (only the cards they name, one per named figure card).
+    The three modules are imported afresh together (a test before may have let one go, leaving
+    this file's A holding an older copy), then the ones before are put back."""
+    import sys
+
+    import engine
+    from engine.registry import let_go
+
+    names = ("engine.acheron_deck", "engine.acheron", "engine.acheron_score")
+    saved = [sys.modules.get(name) for name in names]
+    for name in names:
+        let_go(name)
+    try:
+        D, card_game, S = [__import__(name, None, None, ["State"]) for name in names]
+        data = deck_data()
+        named = set(A.PLACE_IDS + A.WILD_IDS + ("baiser",))
+        keep = []
+        figures = set()
+        for c in data["cards"]:
+            pair = (c.get("figure"), c.get("attribute"))
+            if c["kind"] == "personnage" or c["id"] in named or pair in A.NAMED_FIGURE_CARDS or (
+                    c.get("figure") in A.FIGURES and pair[0] not in figures):
+                keep.append(c)
+                figures.add(pair[0])
+        data["cards"] = keep
+        D._decks[D.deck_path()] = deck = D.Deck(data)
+        D.check()
+        assert deck.size < 33
+        assert card_game.State(None).deck is deck
+        assert S.State(None).deck_size == deck.size
+    finally:
+        for i, name in enumerate(names):
+            module = saved[i]
+            let_go(name)
+            if module is not None:
+                sys.modules[name] = module
+                setattr(engine, name.split(".")[1], module)

@@ -14,6 +14,9 @@ The phases (PHASES, in order; a build without a pub game has no phase for it):
   bourre, piccolo, acheron   a whole game of each at its largest table, one human and bots
 Every game ends back in the setup menu, archived. A phase that does not reach its end within its
 turn limit raises, naming where it stood.
+
+short: every game as short as its setup rows let it be (SHORT: the fewest circles, deals or
+points to play to), at the same table; the menu, the self-test and the boot are the same.
 """
 
 # Only modules the firmware has loaded by the time the player starts (after the boot): importing
@@ -29,6 +32,9 @@ LONG_TURNS = 80  # 800 ms: past long_ms (700)
 PUB_GAMES = ("bourre", "piccolo", "acheron")
 FIRMWARE_PACKAGES = ("app", "engine", "store", "proto", "hw_esp32")
 MAX_TURNS = 400000  # per phase: far beyond any whole game, short of a hang
+# a short session's games: (row, value) of the game's length, the shortest the menu offers
+SHORT = {"tanturlurette": ("circles", 2), "bourre": ("deals", 1), "piccolo": ("target", 21),
+         "acheron": ("target", 50)}
 
 
 class PhaseStuck(RuntimeError):
@@ -39,8 +45,9 @@ class Player:
     """only: the names of the phases to play after the self-test (empty: all of them); a first
     boot always runs the self-test."""
 
-    def __init__(self, board, only=(), seed=5):
+    def __init__(self, board, only=(), seed=5, short=False):
         self.board = board
+        self.short = short
         self.app = board.app
         self.rng = Rng(seed)
         self.held = 0
@@ -134,9 +141,12 @@ class Player:
         raise PhaseStuck("menu row %s never showed %r" % (row, value))
 
     def play(self, settings):
-        """Choose each (row, value) in order, then OK on the Play row; the game must start."""
+        """Choose each (row, value) in order, then OK on the Play row; the game must start. In a
+        short session the game's length row comes last, set to its shortest."""
         for row, value in settings:
             yield from self.choose(row, value)
+        if self.short:
+            yield from self.choose(*SHORT[self.menu().game])
         yield from self.to_row("play")
         yield from self.press(OK)
         if not self.app.mode.in_game:

@@ -2,7 +2,7 @@
 // heap read between turns. Prints one JSON object: the figures of each phase and of the session.
 //
 //   node tests/wasm/session.mjs --lib BUILD/lib [--heap-kb 192] [--seed N] [--config FILE]
-//                               [--phases a,b,...]
+//                               [--phases a,b,...] [--short 1]
 //
 // --heap-kb is the heap the firmware gets: the runtime starts with that much plus what the
 // harness's own code takes, loaded before the boot (`harness`, measured first on a runtime of its
@@ -10,7 +10,8 @@
 // BUILD/lib is a build as `tanturlurette deploy` compiles it (.mpy for the ESP32; bytecode loads
 // on any port): tests/bench/wasm_heap.py makes both builds. The board boots on an empty store, so
 // its first boot runs the self-test; tests/wasm/player.py then plays the phases (--phases: only
-// those, in their order, for a shorter run). Each turn:
+// those, in their order, for a shorter run; --short 1: each game as short as its setup rows allow,
+// at the same table). Each turn:
 //   1. player.turn() runs one loop turn (app.loop.step and the hardware's idle);
 //   2. the heap still holds all the turn allocated (nothing is freed inside a call on this port):
 //      gc.mem_alloc() is the most the turn needed, the allocation tables give its largest block
@@ -47,7 +48,7 @@ const WRITES_SHOWN = 3;
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const opts = { lib: null, heapKb: 192, seed: 1, config: path.join(ROOT, "firmware", "config.json"), phases: null };
+  const opts = { lib: null, heapKb: 192, seed: 1, config: path.join(ROOT, "firmware", "config.json"), phases: null, short: false };
   for (let i = 0; i < argv.length; i += 2) {
     const [arg, value] = [argv[i], argv[i + 1]];
     if (value === undefined) throw new UsageError(`${arg} needs a value`);
@@ -56,7 +57,8 @@ function parseArgs(argv) {
     else if (arg === "--seed") opts.seed = Number(value);
     else if (arg === "--config") opts.config = value;
     else if (arg === "--phases") opts.phases = value.split(",");
-    else throw new UsageError(`unknown argument ${arg} (use --lib DIR, --heap-kb N, --seed N, --config FILE, --phases a,b)`);
+    else if (arg === "--short") opts.short = value === "1";
+    else throw new UsageError(`unknown argument ${arg} (use --lib DIR, --heap-kb N, --seed N, --config FILE, --phases a,b, --short 1)`);
   }
   if (!opts.lib) throw new UsageError("--lib DIR is needed: a build's lib folder, as deploy compiles it");
   if (!fs.existsSync(path.join(opts.lib, "hw_esp32"))) throw new UsageError(`${opts.lib} holds no build (no hw_esp32 in it)`);
@@ -202,7 +204,7 @@ export async function runSession(opts) {
     runtime.collect();
     before = tables.snapshot();
     tables.learnTypes(); // the firmware's objects are all in the heap now: every letter shows
-    runtime.run(`_player = player.Player(_board, ${JSON.stringify(opts.phases || [])})`);
+    runtime.run(`_player = player.Player(_board, ${JSON.stringify(opts.phases || [])}, short=${opts.short ? "True" : "False"})`);
     runtime.run("_names = ' '.join(_player.names())");
     for (const name of runtime.mp.globals.get("_names").split(" ")) phases.push(newPhase(name));
     const player = runtime.mp.globals.get("_player");
@@ -238,6 +240,7 @@ export async function runSession(opts) {
   const peak = (key) => Math.max(...phases.map((p) => p[key]));
   return {
     lib: opts.lib,
+    short: opts.short,
     heap_start: heapBytes,
     heap_start_total: startTotal,
     runtime: bare,

@@ -14,8 +14,9 @@ Game
             app.words.<name>, are its own too (a build without the game leaves them out)
   data      data files of the game, relative to firmware/lib (Achéron's editable deck)
   bot       the bot empty seats get (a name in engine.<name>_bots.BOTS), or None
-  checked   True when an engine must be built to know the game can start (a user-editable data
-            file): the menu builds it when the cursor reaches the game, then lets it go
+  checked   the engine module (one of `engine`) whose check() raises when the game cannot start
+            (a user-editable data file gone wrong), or None: the menu runs it when the cursor
+            reaches the game, then lets it go, without loading the game's engines
   modes     its Mode descriptors, in menu order
 
 Mode
@@ -46,7 +47,7 @@ class Mode:
 
 
 class Game:
-    def __init__(self, name, engine, app, modes, bot=None, data=(), checked=False):
+    def __init__(self, name, engine, app, modes, bot=None, data=(), checked=None):
         self.name = name
         self.engine = engine
         self.app = app
@@ -84,14 +85,14 @@ GAMES = (
         Mode("deck", "tanturlurette", _TANT, (4, 8), _TANT_ROWS, (("mode", "deck"),), True, True),
         Mode("board", "tanturlurette", _TANT, (4, 8), _TANT_ROWS, (("mode", "board"),)),
     ), bot="counting"),
-    Game("acheron", ("acheron", "acheron_bots", "acheron_score"), _PUB_SCREENS, (
+    Game("acheron", ("acheron", "acheron_bots", "acheron_score", "acheron_deck"), _PUB_SCREENS, (
         Mode("table", "acheron", _TABLE, (3, 6), (
             _ACHERON_TARGET, ("lay", ("drawn", "free"), "drawn"), ("jocrisse", ("piece", "baiser"), "piece"),
             _CHANDELLE, ("five_fee", ("any", "etoile"), "any"), ("rouge_queen", ("wild", "any"), "wild"),
             ("personnages", ("pair", "alone"), "pair"), ("draw_from", ("previous", "next"), "previous")),
             bots=True),
         Mode("score", "acheron_score", _SCORE, (3, 6), (_ACHERON_TARGET, _CHANDELLE)),
-    ), bot="meld", data=("engine/acheron_deck.json",), checked=True),
+    ), bot="meld", data=("engine/acheron_deck.json",), checked="acheron_deck"),
     Game("bourre", ("bourre", "bourre_bots", "bourre_score", "deck32"), _PUB_SCREENS, (
         Mode("table", "bourre", _TABLE, (2, 6), _BOURRE_ROWS + (("putback", ("mixed", "under"), "mixed"),),
              bots=True),

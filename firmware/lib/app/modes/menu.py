@@ -9,9 +9,10 @@ and one red dot for no). The OLED, when fitted, lists the lines with a '>' curso
 The rows: Play, the game, the mode, players, humans, then the mode's own options, and last the
 self-test; all of them from the games' descriptors (engine.games), so browsing imports no engine.
 Only the games whose engine module is on the device are listed (a build may leave game packs
-out). A game whose descriptor is `checked` (Acheron and its editable deck file) is built when the
-cursor reaches it; if it cannot set up a game it is skipped with a notice saying why, and the
-other games still work. The modules the check loaded are let go at once.
+out). A game whose descriptor is `checked` (Acheron and its editable deck file) is judged by its
+check module when the cursor reaches it (engine.acheron_deck reads the deck file; no engine is
+built); if it cannot start it is skipped with a notice saying why, and the other games still work.
+The modules the check loaded are let go at once.
 """
 
 import sys
@@ -19,7 +20,7 @@ import sys
 from engine.compat import const
 from engine.games import GAMES as DESCRIPTORS
 from engine.games import SEATS, game
-from engine.registry import game_module, installed, let_go
+from engine.registry import installed, let_go
 
 from app.board import blink_on
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
@@ -44,20 +45,16 @@ def playable_games():
     return games
 
 
-def setup_error(name):
-    """None when the engine `name` can set up a game with its defaults, else what it raised.
-    Builds the engine: the caller lets it go (registry.forget_other_packs)."""
+def check_problem(described):
+    """None when the checked game `described` can start, else what setting up any of its modes
+    would raise (app.i18n.setup_refusal words it, its str goes to the log). Its check module
+    (engine.games) judges it, e.g. Achéron's deck file read, without loading its engines; the
+    caller lets the module go."""
     try:
-        game_module(name).State(None)
-    except Exception as err:  # a module missing or unknown; a user-editable data file failing in any way
+        __import__("engine." + described.checked, None, None, ["check"]).check()
+    except Exception as err:  # the module missing; a user-editable data file failing in any way
         return err
     return None
-
-
-def setup_problem(name):
-    """None when the engine `name` can set up a game with its defaults, else why not (English)."""
-    err = setup_error(name)
-    return None if err is None else str(err) or type(err).__name__
 
 
 def row_values(offered, seats):
@@ -116,8 +113,8 @@ class CursorMenu(Mode):
 
 class SetupMenu(CursorMenu):
     """The rows come from the games' descriptors (engine.games): browsing imports no engine. A game
-    whose descriptor says `checked` (a data file the user may edit) is built once when the cursor
-    reaches it, to know it can start, and its modules are let go at once.
+    whose descriptor names a check module (a data file the user may edit) is judged by it once
+    when the cursor reaches it, to know it can start, and the module is let go at once.
 
     The cursor does not wrap (Jouer is the top, the self-test the bottom). The menu opens on the
     last game started, with the settings it was started with (app.settings: app.menu_memory,
@@ -128,7 +125,7 @@ class SetupMenu(CursorMenu):
     def __init__(self, app):
         Mode.__init__(self, app)
         self.games = playable_games()
-        self.problems = {}  # engine name -> what setting up a game raised (None: it can)
+        self.problems = {}  # checked game -> what setting it up raised (None: it can)
         self.memory = app.menu_memory["games"]  # game -> the settings it was last started with
         wanted = app.menu_memory["game"]
         if wanted not in self.games:  # never started, or a game this build leaves out
@@ -139,20 +136,20 @@ class SetupMenu(CursorMenu):
         self._configure_game()
 
     # -- rows -----------------------------------------------------------------------------------
-    def problem(self, described, mode):
-        """Why the mode of the game cannot start (None: it can); only a checked game is built."""
+    def problem(self, described):
+        """Why the game cannot start (None: it can); only a checked game is judged, once."""
         if not described.checked:
             return None
         problems = self.problems
-        if mode.engine not in problems:
+        if described.name not in problems:
             loaded = []  # what the check loads is let go after it; it loads again at the start
             for module in described.engine:
                 if "engine." + module not in sys.modules:
                     loaded.append("engine." + module)
-            problems[mode.engine] = setup_error(mode.engine)
+            problems[described.name] = check_problem(described)
             for module in loaded:
                 let_go(module)
-        return problems[mode.engine]
+        return problems[described.name]
 
     def _configure_game(self):
         """Rebuild the rows for the chosen game, skipping (with a notice) games that cannot start."""
@@ -168,8 +165,8 @@ class SetupMenu(CursorMenu):
             modes = []  # the modes the game can be played in here, in menu order
             later = []  # modes that need the OLED, on a board without one
             display = self.app.config["display"]["enabled"]
-            for mode in described.modes:
-                if self.problem(described, mode) is None:
+            if self.problem(described) is None:
+                for mode in described.modes:
                     (later if mode.display and not display else modes).append(mode)
             modes += later  # without an OLED nobody could peek at a virtual card: last then
             if modes:
@@ -181,7 +178,7 @@ class SetupMenu(CursorMenu):
             why = None
             for name in skipped:
                 g = game(name)
-                why = g and self.problem(g, g.modes[0])
+                why = g and self.problem(g)
                 app.log("error", {"message": ("game %s unavailable: %s" % (name, why or ""))[:160]})
             notice = [tr(app.lang, "unavailable")] + skipped
             if len(skipped) == 1 and why:  # room for the reason, in the table's language
