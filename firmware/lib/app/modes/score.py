@@ -165,9 +165,8 @@ class ScoreMode(GameMode):
             self.applied_page = 0
             app.touch()
 
-    def applied_lines(self, lang):
-        """A page of what the deal applied, under its header, above the page's footer."""
-        lines = self.applied
+    def applied_lines(self, lang, lines):
+        """A page of `lines`, what the deal applied, under its header, above the page's footer."""
         pages = (len(lines) + _PAGE - 1) // _PAGE
         at = self.applied_page * _PAGE
         foot = tr(lang, "reveal_page") % (self.applied_page + 1, pages) if pages > 1 else tr(lang, "next")
@@ -177,7 +176,7 @@ class ScoreMode(GameMode):
         app = self.app
         lang = app.lang
         if self.applied is not None:
-            return self.applied_lines(lang)
+            return self.applied_lines(lang, self.applied)
         state = app.session.state
         if self.reveal is not None:
             return self.reveal_lines(lang)
