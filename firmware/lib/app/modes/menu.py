@@ -19,7 +19,7 @@ import sys
 
 from engine.compat import const
 from engine.games import GAMES as DESCRIPTORS
-from engine.games import SEATS, game
+from engine.games import SEATS, game, is_seat_option
 from engine.registry import installed, let_go
 
 from app.board import blink_on
@@ -30,7 +30,6 @@ from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, setup_refusal, tr, 
 from app.modes.base import Mode
 
 _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larger ones by their position
-SEAT_OPTIONS = ("eldest", "dealer")  # options whose value is a seat
 NO_LIMIT_OPTIONS = ("reentry_cap",)  # counts whose 0 means no limit: a word, and the whole inner ring
 _SELFTEST_COLOURS = (RED, CONFIRM, BLUE)  # the colours the self-test sweeps, shown on its row
 
@@ -286,7 +285,7 @@ class SetupMenu(CursorMenu):
         value = self.value(row)
         if isinstance(value, bool):
             shown = tr(lang, "yes" if value else "no")
-        elif row in SEAT_OPTIONS:
+        elif is_seat_option(row):
             shown = seat_name(lang, value)
         elif row in NO_LIMIT_OPTIONS and value == 0:
             shown = tr(lang, "no_limit")
@@ -320,9 +319,9 @@ class SetupMenu(CursorMenu):
                 board.centre_led(frame, CONFIRM)
             row = "humans" if "humans" in self.rows else "players"
         value = self.value(row)
-        if row == "players" or row == "humans" or row in SEAT_OPTIONS:
+        if row == "players" or row == "humans" or is_seat_option(row):
             for s in range(self.n):
-                if row in SEAT_OPTIONS:  # every seat dim, the chosen one bright
+                if is_seat_option(row):  # every seat dim, the chosen one bright
                     level = 256 if s == value else 24
                 else:  # the humans bright, the bots dim (every seat a human on the players row)
                     level = 256 if s < value else 40
