@@ -236,6 +236,20 @@ def test_acheron_items_of_a_whole_table_are_listed_in_pages_none_left_out():
     assert len(state(driver).moves) == moves and driver.hw.text[0] == "Fin de donne 1", driver.hw.text
 
 
+def test_acheron_items_name_the_players_the_host_named():
+    driver = start_score("acheron", players=3)
+    driver.app.session.names = ["Anaelle", "Loic", "Zoe"]  # as set_names leaves them
+    scroll_to(driver, "Nom oublie J2")
+    driver.long(OK)
+    for value in (0, 30, 2, 0, 0, 12, 6, 1, 0, 5, 9, 2):
+        enter_number(driver, value)
+    scroll_to_number(driver, 0)  # Zoe: no item, and the deal ends
+    driver.long(OK)
+    assert driver.hw.text == ["Fin donne 1:", "Loic nom oublie", "-5", "OK: suite"], driver.hw.text
+    applied = [payload["applied"] for kind, payload in driver.events if kind == "applied"]
+    assert applied == [["Loic name slip -5"]], applied
+
+
 def test_acheron_one_undo_takes_back_the_whole_set_of_items():
     driver = start_score("acheron", players=3)
     for value in (0, 0, 5, 0):

@@ -210,7 +210,7 @@ class TinyWords:
         return "-5 J1"
 
     @staticmethod
-    def applied(lang, state):
+    def applied(lang, state, label):
         return None  # its deals apply nothing beyond the numbers
 
 

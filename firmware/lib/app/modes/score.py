@@ -40,7 +40,7 @@ from engine.core import TABLE
 
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
 from app.cues import CUE_ERROR
-from app.i18n import tr
+from app.i18n import tr, wrap
 from app.modes.table import _PAGE, GameMode
 
 JUMP = 10
@@ -155,10 +155,13 @@ class ScoreMode(GameMode):
         game whose deals apply nothing beyond the numbers (applied() is None) logs nothing."""
         app = self.app
         words = self.words
-        lines = words.applied(app.lang, state)
-        if lines is None:
+        items = words.applied(app.lang, state, app.seat_label)
+        if items is None:
             return
-        app.log("applied", {"deal": deal, "applied": words.applied("en", state)})
+        app.log("applied", {"deal": deal, "applied": words.applied("en", state, app.english_label)})
+        lines = []
+        for item in items:  # a seat the host named may take an item to two lines
+            lines += wrap(item, 2)
         if lines:
             self.applied = lines
             self.applied_deal = deal

@@ -28,9 +28,10 @@ most 16 characters (a move's label at most 14: it follows "> "):
 and a game with a scorekeeper also:
   prompt(lang, state)    the scorekeeper's two lines: what is being entered
   entry_label(lang, state, action)   an entry beyond the numbers (extra_actions())
-  applied(lang, state)   once a deal is over, what it applied besides the numbers entered, one
-                         line an item (Achéron's items and slips; [] when there was none), or
-                         None for a game whose deals apply nothing more (app/modes/score.py)
+  applied(lang, state, label)   once a deal is over, what it applied besides the numbers
+                         entered, a sentence an item, label(seat) naming its seat (Achéron's
+                         items and slips; [] when there was none), or None for a game whose
+                         deals apply nothing more (app/modes/score.py wraps each to two lines)
 
 Adding the telling of a pub game (issue 14 item 2): in its engine, call self.tell(F_X, args) in
 _apply for each thing the table may see (a card played and by whom, a trick and its taker, a bid,

@@ -173,12 +173,13 @@ def prompt(lang, state):
     return [say(lang, first) % seat_name(lang, state.who), say(lang, second)]
 
 
-def applied(lang, state):
-    """What the last finished deal applied besides the numbers entered, one short line an item
-    (the scorekeeper lists them before the next deal): Jocrisse, Soupir, Chandelle, the slips."""
+def applied(lang, state, label):
+    """What the last finished deal applied besides the numbers entered, one line an item, the seat
+    named by label(seat) (the scorekeeper lists them before the next deal, a long name's item on
+    two lines): Jocrisse, Soupir, Chandelle, the slips."""
     out = []
     for s in range(state.seats()):
-        seat = seat_name(lang, s)
+        seat = label(s)
         if state.last_jocrisse[s]:
             out.append(seat + (" Jocrisse -10" if state.last_jocrisse[s] == PENALTY_JOCRISSE else " Soupir -20"))
         if state.last_candle[s]:

@@ -94,7 +94,7 @@ def prompt(lang, state):
             say(lang, ("Plis de %s ?", "Tricks of %s?")) % seat_name(lang, state.entry_seat())]
 
 
-def applied(lang, state):
+def applied(lang, state, label):
     """A deal of this scorekeeper applies nothing beyond the numbers entered."""
     return None
 

@@ -132,7 +132,7 @@ def refusal(lang, why):
     return _shared(lang, why, REFUSALS)
 
 
-def applied(lang, state):
+def applied(lang, state, label):
     """A deal of this scorekeeper applies nothing beyond the numbers entered."""
     return None
 
