@@ -8,6 +8,7 @@ the host. The device refuses them, and control characters, whichever runtime rea
 from app.clock import ManualClock
 from app.session import Session
 from engine.tanturlurette import State
+from long_game import AppStandIn
 from proto.commands import CLOCK_MAX, CLOCK_MIN, NAMES_RULE
 from proto.link import Link
 from proto.wire import parse_line
@@ -25,22 +26,10 @@ def _session(playing=False, names=None, history=()):
     return session
 
 
-class _App:
-    def __init__(self, session):
-        self.session = session
-        self.config = {}
-
-    def pop_event(self):
-        return None
-
-    def snapshot(self):  # app.core.App's: what the device shows
-        return {"mode": "_App", "text": []}
-
-
 def _device(session):
     out = []
     inbox = []
-    link = Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append)
+    link = Link(AppStandIn(session), lambda: inbox.pop(0) if inbox else None, out.append)
     clock = ManualClock()
 
     def send(line):
