@@ -20,9 +20,12 @@ the page's machine/neopixel/ssd1306, which the board does not have; its size is 
 After the table, what each phase's largest allocation was: its size, the kind of object
 (micropython.mem_info(1)'s letter: h is raw data such as a list's items or a string's text),
 its first bytes, where the game stood and the files that turn wrote; then the firmware modules
-each phase left loaded and let go.
+each phase left loaded and let go; then, for the default build, what each of those modules costs
+the heap once imported (tests/wasm/module_heap.mjs), each after the modules it imports at its top
+level, so that each figure is the module's own.
 """
 
+import ast
 import io
 import json
 import os
@@ -43,6 +46,8 @@ BUDGET_KB = 192  # the issue's budget for the default build: an ESP32-S3 without
 # the default build first: the budget is its own, and run.table checks the first column
 BUILDS = (("every game", None), ("tanturlurette", [ALWAYS_INSTALLED]))
 SESSION = os.path.join(ROOT, "tests", "wasm", "session.mjs")
+MODULE_HEAP = os.path.join(ROOT, "tests", "wasm", "module_heap.mjs")
+FIRMWARE_LIB = os.path.join(ROOT, "firmware", "lib")
 
 
 def node():
@@ -132,10 +137,54 @@ def module_changes(build, report):
     return lines
 
 
+def _top_level_imports(name):
+    """The firmware modules name imports when it is imported (not those its functions import)."""
+    base = os.path.join(FIRMWARE_LIB, *name.split("."))
+    path = base + ".py" if os.path.exists(base + ".py") else os.path.join(base, "__init__.py")
+    with open(path, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append(node.module)
+            found += [node.module + "." + alias.name for alias in node.names]
+    # a package is imported before its modules
+    return [".".join(part.split(".")[:depth]) for part in found for depth in range(1, part.count(".") + 2)]
+
+
+def _after_its_imports(name, loaded, order):
+    if name in order:
+        return
+    order.append(name)  # placed now, so an import cycle ends here; moved after its imports below
+    for imported in _top_level_imports(name):
+        if imported in loaded and imported != name:
+            _after_its_imports(imported, loaded, order)
+    order.remove(name)
+    order.append(name)
+
+
+def module_costs(lib, report):
+    """module_heap.mjs's table for every module the session loaded, each after its imports."""
+    loaded = set()
+    for phase in report["phases"]:
+        loaded.update(phase.get("modules") or [])
+    order = []
+    for name in sorted(loaded):
+        _after_its_imports(name, loaded, order)
+    done = subprocess.run([node(), MODULE_HEAP, "--lib", lib] + order, capture_output=True, text=True,
+                          timeout=600, cwd=ROOT)
+    if done.returncode:
+        return ["  module_heap.mjs failed: %s" % (done.stderr.strip().splitlines() or ["exit %d" % done.returncode])[-1]]
+    return ["  " + line for line in done.stdout.splitlines()]
+
+
 def main():
     results = []
     notes = []
     loaded = []
+    costs = []
     failed = False
     with tempfile.TemporaryDirectory() as build:
         for name, games in BUILDS:
@@ -147,12 +196,16 @@ def main():
             results.append((name, figures(report)))
             notes += allocations(name, report)
             loaded += module_changes(name, report)
+            if not games:
+                costs = module_costs(lib, report)
     print("heap of the whole session on the 32-bit WebAssembly port, %d KB for the firmware" % BUDGET_KB)
     print(table(results).replace("budget (MicroPython)", "budget"))
     print("\nlargest allocation of each phase, and the turn that needed the most heap:")
     print("\n".join(notes))
     print("\nfirmware modules loaded at the end of each phase:")
     print("\n".join(loaded))
+    print("\nwhat each module costs the heap once imported, every game's build (KB):")
+    print("\n".join(costs))
     return 1 if failed else 0
 
 
