@@ -21,7 +21,7 @@ require("ssd1306")  # the OLED driver, which deploy installs with mip
 package("app", base_path="lib", files=(
     "__init__.py", "board.py", "boards.py", "buttons.py", "clock.py", "colours.py", "config.py",
     "core.py", "cues.py", "i18n.py", "i18n_board_en.py", "i18n_board_fr.py", "i18n_en.py",
-    "i18n_fr.py", "i18n_setup_en.py", "i18n_setup_fr.py", "loop.py", "power.py", "ring.py",
+    "i18n_fr.py", "i18n_setup.py", "i18n_setup_en.py", "i18n_setup_fr.py", "loop.py", "power.py", "ring.py",
     "session.py", "settings.py",
     "modes/__init__.py", "modes/base.py", "modes/menu.py", "modes/score.py", "modes/selftest.py",
     "modes/table.py", "modes/tant.py",

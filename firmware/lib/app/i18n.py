@@ -7,7 +7,7 @@ the words of one language take the heap, never two (on MicroPython a module's st
 long as the module: keeping one language's rows of a table holding both would free nothing).
 The words of screens seldom shown are loaded for the screen and let go at once: the board layer's
 boot screens (board_words: app.i18n_board_<lang>) and why a game cannot start (setup_refusal:
-app.i18n_setup_<lang>).
+app.i18n_setup, which words it, and app.i18n_setup_<lang>).
 
 What stays here for both languages is what the log needs in English whatever the table's
 language (a fact's words name seats and cards: seat_name, card_word) and the text helpers.
@@ -16,18 +16,7 @@ Plain ASCII only: the SSD1306's built-in font has no accents. Every string fits 
 OLED line once its %-fields are filled with the short values the modes pass.
 """
 
-from engine.core import (
-    REFUSE_FILE,
-    REFUSE_GAME_DATA,
-    REFUSE_MISSING,
-    REFUSE_NOT_NOW,
-    REFUSE_OPTION,
-    REFUSE_OPTION_RANGE,
-    REFUSE_OPTIONS,
-    REFUSE_SEATS,
-    BadOptions,
-)
-from engine.games import is_seat_option
+from engine.core import REFUSE_NOT_NOW
 from engine.registry import let_go
 
 LANGS = ("fr", "en")
@@ -173,9 +162,9 @@ def refusal(lang, why, game_refusals):
     return text % why[1:] if len(why) > 1 else text
 
 
-def _once(name):
-    """A module of words for a screen seldom shown, imported for it and let go at once: what it
-    holds lives as long as the caller keeps it, then is collected."""
+def for_screen(name):
+    """A module for a screen seldom shown (its words, the code that words it), imported for it
+    and let go at once: what it holds lives as long as the caller keeps it, then is collected."""
     module = __import__(name, None, None, ["_"])
     let_go(name)
     return module
@@ -185,46 +174,10 @@ def board_words(lang):
     """The board layer's boot screens' words in lang (hw_esp32.boot: a board without PSRAM or out
     of memory at boot, config values and pins refused, no store, no serial protocol), by key:
     loaded for the screen, let go with it."""
-    return _once("app.i18n_board_" + ("en" if lang == "en" else "fr")).WORDS
-
-
-# -- What the setup refuses (issue 14 item 3) -------------------------------------------------
-# The setup refusals (engine.core REFUSE_OPTION..REFUSE_FILE: BadOptions.why, or what the app makes
-# of an ImportError or an OSError), worded in app.i18n_setup_<lang>.
-_SETUP_CODES = (REFUSE_OPTION, REFUSE_OPTION_RANGE, REFUSE_OPTIONS, REFUSE_GAME_DATA, REFUSE_SEATS,
-                REFUSE_MISSING, REFUSE_FILE)
-
-
-def setup_why(err, lang) -> tuple:
-    """The refusal code of what setting a game up raised: a BadOptions says its own (why); an
-    ImportError is a module of the game missing; an OSError, its errno; any other ValueError, the
-    settings refused. (Which options have a label is the same in every language: lang's module,
-    loaded already, is the one asked.)"""
-    if isinstance(err, BadOptions):
-        why = err.why
-        if why[0] not in _SETUP_CODES:  # a code no words are for: still a refusal of the settings
-            return (REFUSE_OPTIONS,)
-        if why[0] == REFUSE_OPTION or why[0] == REFUSE_OPTION_RANGE:
-            module = _WORDS.of(lang)
-            if why[1] not in module.OPTION_LABELS and why[1] not in module.MESSAGES:
-                return (REFUSE_OPTIONS,)  # an option the menu never sets (a host's, a saved game's)
-        return why
-    if isinstance(err, ImportError):
-        return (REFUSE_MISSING,)
-    if isinstance(err, OSError):
-        code = err.args[0] if err.args else 0
-        return (REFUSE_FILE, code if type(code) is int else 0)
-    return (REFUSE_OPTIONS,)
+    return for_screen("app.i18n_board_" + ("en" if lang == "en" else "fr")).WORDS
 
 
 def setup_refusal(lang, err):
-    """Why a game cannot start, in lang (App.start_game shows it, the log keeps str(err)), each a
-    sentence wrap() fits into three lines of 16 without cutting a word; an option is named by its
-    setup menu label. Its words are loaded for the screen and let go with it."""
-    why = setup_why(err, lang)
-    if why[0] == REFUSE_OPTION or why[0] == REFUSE_OPTION_RANGE:  # the option by its menu label
-        option = why[1]
-        why = (why[0], tr(lang, option, OPTION_LABELS)) + why[2:]
-        if why[0] == REFUSE_OPTION_RANGE and is_seat_option(option):  # seats as a person counts them
-            why = (why[0], why[1], why[2] + 1, why[3] + 1)
-    return refusal(lang, why, _once("app.i18n_setup_" + ("en" if lang == "en" else "fr")).REFUSALS)
+    """Why a game cannot start, in lang (App.start_game shows it, the log keeps str(err)): worded
+    by app.i18n_setup, loaded for the screen and let go with it."""
+    return for_screen("app.i18n_setup").setup_refusal(lang, err)
