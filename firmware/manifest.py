@@ -20,11 +20,16 @@ require("ssd1306")  # the OLED driver, which deploy installs with mip
 
 package("app", base_path="lib", files=(
     "__init__.py", "board.py", "boards.py", "buttons.py", "clock.py", "colours.py", "config.py",
-    "core.py", "cues.py", "i18n.py", "loop.py", "power.py", "ring.py", "session.py", "settings.py",
+    "core.py", "cues.py", "i18n.py", "i18n_board_en.py", "i18n_board_fr.py", "i18n_en.py",
+    "i18n_fr.py", "i18n_setup.py", "i18n_setup_en.py", "i18n_setup_fr.py", "loop.py", "power.py", "ring.py",
+    "session.py", "settings.py",
     "modes/__init__.py", "modes/base.py", "modes/menu.py", "modes/score.py", "modes/selftest.py",
     "modes/table.py", "modes/tant.py",
-    "words/__init__.py", "words/acheron.py", "words/bourre.py", "words/piccolo.py",
-    "words/tanturlurette.py",
+    "words/__init__.py", "words/acheron.py", "words/acheron_en.py", "words/acheron_fr.py",
+    "words/acheron_told_en.py", "words/bourre.py", "words/bourre_en.py", "words/bourre_fr.py",
+    "words/bourre_told_en.py", "words/piccolo.py", "words/piccolo_en.py", "words/piccolo_fr.py",
+    "words/piccolo_told_en.py", "words/tanturlurette.py", "words/tanturlurette_en.py",
+    "words/tanturlurette_fr.py", "words/tanturlurette_told_en.py",
 ))
 package("engine", base_path="lib", files=(
     "__init__.py", "acheron.py", "acheron_bots.py", "acheron_deck.py", "acheron_score.py", "bourre.py",

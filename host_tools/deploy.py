@@ -39,6 +39,7 @@ import subprocess
 import sys
 
 from app.boards import BOARDS, REFERENCE_BOARD
+from app.words import modules as words_modules
 from engine.games import GAMES as DESCRIPTORS
 
 from host_tools import FIRMWARE, FIRMWARE_LIB, ROOT
@@ -51,10 +52,10 @@ DATA_EXTENSIONS = (".json",)
 
 # From the games' descriptors (engine.games): each game's engine modules (its pack, which the
 # board lets go of when another game is played), the app modules only its modes use, its words
-# (app/words/<game>.py), its data.
+# (app/words/<game>.py and its language modules, app.words.modules), its data.
 ALL_GAMES = tuple(game.name for game in DESCRIPTORS)
 GAME_FILES = {game.name: tuple("engine/%s.py" % module for module in game.engine)
-              + tuple(module.replace(".", "/") + ".py" for module in game.app + ("app.words." + game.name,))
+              + tuple(module.replace(".", "/") + ".py" for module in game.app + words_modules(game.name))
               + game.data
               for game in DESCRIPTORS}
 ALWAYS_INSTALLED = "tanturlurette"

@@ -12,9 +12,9 @@ a config.json with refused values (a pin each rule of the chip refuses among the
 no JSON, pins the board cannot drive, no flash store, no serial protocol, no OLED module. Every line the OLED is given must be ASCII, at most 16 columns, and
 hold no word of the other language.
 
-The words of each language come from the app itself: app/i18n.py's tables and the (French,
-English) pairs of app/words/*.py, plus a short list of each language's words the app could say
-outside those pairs. A word the other language's words never use is that language's own; the
+The words of each language come from the app itself: the modules of each language's words
+(app.i18n_<lang>, app.i18n_board_<lang>, app.i18n_setup_<lang>, app.words.<game>_<lang>), plus a
+short list of each language's words the app could say outside those modules. A word the other language's words never use is that language's own; the
 games' proper words (docs/RULES.md, "On the device: presses and words") and the button names are
 allowed in both.
 """
@@ -26,7 +26,6 @@ from engine.core import TABLE
 from engine.games import GAMES
 
 _HERE = "/".join(__file__.split("/")[:-1]) or "."
-_WORDS_DIR = _HERE + "/../../firmware/lib/app/words/"
 
 # The games' own words, in both languages (docs/RULES.md), and the buttons' names.
 PROPER = set("""tanturlurette enfer l bourre bourru piccolo misere generale manille acheron baiser
@@ -58,38 +57,43 @@ def _tokens(text):
     return out
 
 
-def _pairs_in_source(text):
-    """The ("French", "English") pairs of string literals in a words module's source."""
-    pairs = []
-    at = 0
-    while True:
-        at = text.find('("', at)
-        if at < 0:
-            return pairs
-        first_end = text.find('"', at + 2)
-        rest = text[first_end + 1:first_end + 6]
-        if rest.startswith(', "') or rest.startswith(',\n'):
-            second = text.find('"', first_end + 1)
-            second_end = text.find('"', second + 1)
-            if text[second_end + 1:second_end + 2] == ")":
-                pairs.append((text[at + 2:first_end], text[second + 1:second_end]))
-        at = first_end + 1
+def _module(name):
+    return __import__(name, None, None, ["_"])
+
+
+def _strings(value, out):
+    """Every string a module's value holds (in its tuples, lists and dicts' values)."""
+    if type(value) is str:
+        out.append(value)
+    elif type(value) in (tuple, list):
+        for item in value:
+            _strings(item, out)
+    elif type(value) is dict:
+        for item in value.values():
+            _strings(item, out)
+    return out
+
+
+def _language_strings(lang):
+    """Every string of the modules of lang's words."""
+    names = ["app.i18n_", "app.i18n_board_", "app.i18n_setup_"]
+    names += ["app.words.%s_" % game.name for game in GAMES]
+    out = []
+    for name in names:
+        module = _module(name + lang)
+        for attr in dir(module):
+            if not attr.startswith("_"):
+                _strings(getattr(module, attr), out)
+    return out
 
 
 def _vocabularies():
     french = set()
     english = set()
-    rows = []
-    for table in (i18n._STRINGS, i18n.OPTION_LABELS, i18n.OPTION_WORDS):
-        for row in table.values():
-            rows.append((row[1], row[-1]))
-    rows += list(i18n._REFUSALS.values()) + [i18n._UNWORDED] + list(i18n._SETUP_REFUSALS.values())
-    for game in GAMES:
-        with open(_WORDS_DIR + game.name + ".py") as f:
-            rows += _pairs_in_source(f.read())
-    for fr, en in rows:
-        french.update(_tokens(fr))
-        english.update(_tokens(en))
+    for text in _language_strings("fr"):
+        french.update(_tokens(text))
+    for text in _language_strings("en"):
+        english.update(_tokens(text))
     # a word of one language is one the other's words never use
     only = {"fr": (french - english) | FRENCH_ONLY, "en": (english - french) | ENGLISH_ONLY}
     foreign = {"fr": only["en"] - only["fr"] - PROPER, "en": only["fr"] - only["en"] - PROPER}
@@ -295,12 +299,13 @@ def _walk(lang):
             _play_out(driver)
             driver.run_for(3000)
         words = of(game.name)  # every refusal the game can give, as the error screen shows it
-        codes = list(words.REFUSALS) + [1, 2, 3, 99]
+        refusals = _module("app.words.%s_en" % game.name).REFUSALS
+        codes = list(refusals) + [1, 2, 3, 99]
         for code in codes:
-            row = words.REFUSALS.get(code)
-            args = row[1].count("%d") + row[1].count("%s") if row else 0
+            row = refusals.get(code)
+            args = row.count("%d") + row.count("%s") if row else 0
             values = [3] * args
-            if row and "%s" in row[1]:  # a named bid: its level's words
+            if row and "%s" in row:  # a named bid: its level's words
                 values = ["x"] * args
             driver.app.lang = lang
             try:
@@ -347,7 +352,7 @@ def _walk_setup_refusals(driver, watcher):
     try:
         assert not app.start_game("acheron", {"players": 4}, None, driver.hw.clock.ticks_ms())
         driver.run_for(100)
-        assert driver.hw.text[1:3] == i18n.wrap(i18n.say(lang, i18n._SETUP_REFUSALS[REFUSE_GAME_DATA]), 2)
+        assert driver.hw.text[1:3] == i18n.wrap(_module("app.i18n_setup_" + lang).REFUSALS[REFUSE_GAME_DATA], 2)
         driver.run_for(3000)
     finally:
         acheron._default_path[:] = saved
@@ -443,7 +448,7 @@ def _walk_board(lang, watcher):
             watcher.lang = shown
             app = boot_for(60, config_text=config_text)[0]
             assert app is not None and app.notice[0].startswith("Config: "), app.notice
-            assert app.notice[1] == i18n.tr(shown, "config_fix"), app.notice
+            assert app.notice[1] == i18n.board_words(shown)["config_fix"], app.notice
         watcher.lang = lang
         # a pin each rule of the chip refuses, one it does not have, one used twice
         for gpio in (26, 33, 19, 43, 0, 22, 5):
@@ -452,9 +457,9 @@ def _walk_board(lang, watcher):
         # the configured pins the board cannot drive; no flash store; no serial protocol; no OLED
         # module on the bus
         assert boot_with_a_broken_pin(text.replace('"leds": 21', '"leds": 18'), 18).notice[0] == \
-            i18n.tr(lang, "pins_fallback")
-        assert boot_without_a_store(text).notice[0] == i18n.tr(lang, "no_store")
-        assert boot_without_a_link(text).notice[0] == i18n.tr(lang, "no_link")
+            i18n.board_words(lang)["pins_fallback"]
+        assert boot_without_a_store(text).notice[0] == i18n.board_words(lang)["no_store"]
+        assert boot_without_a_link(text).notice[0] == i18n.board_words(lang)["no_link"]
         app = boot_for(60, config_text=text, oled_fitted=False)[0]
         assert app is not None
     finally:

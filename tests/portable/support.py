@@ -19,6 +19,11 @@ def scaled(cpython_count, micropython_count):
     return micropython_count if ON_MICROPYTHON else cpython_count
 
 
+def language_words(game, lang):
+    """A game's words in lang, the module its words module loads (app.words.<game>_<lang>)."""
+    return __import__("app.words.%s_%s" % (game, lang), None, None, ["_"])
+
+
 def said(err, game, lang="en"):
     """The sentence the device shows for an IllegalAction of `game` (its words module's)."""
     from app.words import of

@@ -11,7 +11,7 @@ from app.words import acheron as words
 from engine.acheron_bots import BOTS
 from engine.core import CHANCE, MAX_FACTS, RandomBot
 from engine.rng import Rng
-from support import scaled
+from support import language_words, scaled
 from test_acheron_fixtures import deal, draw, pair, personnage, rouge, triplet
 
 
@@ -344,16 +344,18 @@ def test_a_players_item_set_is_told_item_by_item():
 
 
 def test_every_refusal_fits_three_lines_in_both_languages():
-    for code, row in words.REFUSALS.items():
-        for i, lang in enumerate(("fr", "en")):
-            text = row[i]
+    refusals = {lang: language_words("acheron", lang).REFUSALS for lang in ("fr", "en")}
+    assert sorted(refusals["fr"]) == sorted(refusals["en"])
+    for code in refusals["fr"]:
+        for lang in ("fr", "en"):
+            text = refusals[lang][code]
             widest = text.replace("%d", "140")  # the widest numbers a refusal gives
             assert all(32 <= ord(ch) < 127 for ch in widest), widest
             lines = wrap(widest, 4)
             assert " ".join(lines) == widest and len(lines) <= 3, (code, lang, lines)
     for name in dir(S):  # every code the scorekeeper gives is worded
         if name.startswith("R_"):
-            assert getattr(S, name) in words.REFUSALS, name
+            assert getattr(S, name) in refusals["en"], name
 
 
 def test_refusals_reach_the_screen_in_the_table_language():

@@ -5,7 +5,7 @@ from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
 from app.core import EVENT_QUEUE, App
 from app.cues import NO_CUE
-from app.i18n import _STRINGS, fit, refusal, seat_name, tr, wrap
+from app.i18n import LANGS, board_words, fit, refusal, seat_name, tr, words, wrap
 
 
 def new_app(lang="fr"):
@@ -25,11 +25,13 @@ def press(app, clock, button):
 
 
 def test_every_fixed_string_fits_the_oled():
-    for key, pair in _STRINGS.items():
-        for text in pair:
-            shown = text.replace("%d", "8").replace("%s", "J8")
-            assert len(shown) <= 16, (key, text)
-            assert all(32 <= ord(c) < 127 for c in text), "ASCII only for the OLED font: %r" % text
+    for lang in LANGS:
+        shared = words(lang)
+        for table in (shared.MESSAGES, shared.OPTION_LABELS, shared.OPTION_WORDS, board_words(lang)):
+            for key, text in table.items():
+                shown = text.replace("%d", "8").replace("%s", "J8")
+                assert len(shown) <= 16, (lang, key, text)
+                assert all(32 <= ord(c) < 127 for c in text), "ASCII only for the OLED font: %r" % text
 
 
 def test_translations_and_seat_names():
@@ -50,7 +52,8 @@ def test_a_refusal_is_worded_from_its_code_in_each_language():
 
     assert refusal("fr", (REFUSE_OVER,), {}) == "La partie est finie"
     assert refusal("en", (REFUSE_OVER,), {}) == "the game is over"
-    assert refusal("fr", (40, 3), {40: ("%d plis", "%d tricks")}) == "3 plis"
+    assert refusal("fr", (40, 3), {40: "%d plis"}) == "3 plis"  # the game's table, in the language
+    assert refusal("en", (40, 3), {40: "%d tricks"}) == "3 tricks"
     assert refusal("en", (41,), {}) == "move refused (41)"  # a code without words shows, never crashes
     assert refusal("fr", (41,), {}) == "Coup refuse (41)"
     assert refusal("en", "a fixed deal starts a round's deal", {}) == "a fixed deal starts a round's deal"
@@ -64,19 +67,22 @@ def test_every_game_words_every_refusal_in_three_oled_lines_without_cutting_a_wo
     from engine import registry
     from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
     from engine.games import GAMES
+    from support import language_words
 
     for game in GAMES:
-        words = of(game.name)
+        game_words = of(game.name)
         codes = []
         for mode in game.modes:
             module = registry.game_module(mode.engine)
             codes += [getattr(module, name) for name in dir(module) if name.startswith("R_")]
-        assert sorted(codes) == sorted(words.REFUSALS), game.name  # every code has its words
+        english = language_words(game.name, "en").REFUSALS
+        for lang in LANGS:  # every code has its words
+            assert sorted(codes) == sorted(language_words(game.name, lang).REFUSALS), (game.name, lang)
         engine = game.name
         for code in codes + [REFUSE_OVER, REFUSE_NOT_NOW, REFUSE_NOT_INT]:
-            args = words.REFUSALS[code][1].count("%d") if code in words.REFUSALS else 0
-            for lang in ("fr", "en"):
-                text = words.refusal(lang, (code,) + (100,) * args)
+            args = english[code].count("%d") if code in english else 0
+            for lang in LANGS:
+                text = game_words.refusal(lang, (code,) + (100,) * args)
                 assert "?" != text[:1], (engine, code)
                 lines = wrap(text, 4)
                 assert len(lines) <= 3, (engine, code, lang, lines)

@@ -1,7 +1,7 @@
 """The setup menu's helpers on both runtimes: its lines, option names, and games that cannot start."""
 
 import app.modes.menu as menu
-from app.i18n import OPTION_LABELS, OPTION_WORDS, tr
+from app.i18n import OPTION_LABELS, OPTION_WORDS, tr, words
 from app.modes.menu import check_problem, menu_line, playable_games
 from engine.games import GAMES as DESCRIPTORS
 from engine.games import SEATS, Game
@@ -32,11 +32,11 @@ def test_every_game_option_has_a_name_and_words_in_both_languages():
     assert {option for _game, option, _values in choices} >= {"deals", "stake", "eldest", "dealer",
                                                               "target", "generale", "lay"}
     for game, option, values in choices:
-        assert option in OPTION_LABELS, (game, option)
         for lang in ("fr", "en"):
+            assert option in words(lang).OPTION_LABELS, (game, option, lang)
             for value in values:
                 if isinstance(value, str):
-                    assert value in OPTION_WORDS, (option, value)
+                    assert value in words(lang).OPTION_WORDS, (option, value, lang)
                     word = tr(lang, value, OPTION_WORDS)
                     line = menu_line(True, tr(lang, option, OPTION_LABELS), word)
                     assert len(line) <= 16 and line.endswith(word), line

@@ -7,7 +7,7 @@ from app.buttons import OK
 from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
 from app.core import App
-from app.i18n import LANGS, OPTION_LABELS, setup_refusal, tr, wrap
+from app.i18n import LANGS, setup_refusal, tr, words, wrap
 from app.session import Session
 from engine.core import (
     REFUSE_FILE,
@@ -117,7 +117,7 @@ def test_every_setup_refusal_fits_three_lines_without_cutting_a_word():
     cases = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 8, 8)),
              ImportError("no module named 'engine.piccolo'"), OSError(28), ValueError("x")]
     for name in labels:
-        assert name in OPTION_LABELS or name == "players", name  # the menu's label, not the engine's key
+        assert name in words("fr").OPTION_LABELS or name == "players", name  # the menu's label, not the engine's key
         cases.append(BadOptions("x", (REFUSE_OPTION, name)))
         cases.append(BadOptions("x", (REFUSE_OPTION_RANGE, name, 100, 1000)))
     for lang in LANGS:

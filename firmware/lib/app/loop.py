@@ -21,15 +21,9 @@ action the session was applying happened or not is the session's to keep whole (
 
 import gc
 
-from app.i18n import LANGS, tr
+from app.i18n import out_of_memory_lines
 
 PERIOD_MS = 10
-
-# The notice of a shortage, in each of the app's languages, made once: out_of_memory shows
-# this very list, and makes nothing while it is on the OLED.
-_OUT_OF_MEMORY = {}
-for _lang in LANGS:
-    _OUT_OF_MEMORY[_lang] = [tr(_lang, "out_of_memory"), tr(_lang, "goes_on")]
 
 
 def step(app, hw, debouncer, link=None):
@@ -84,7 +78,7 @@ def out_of_memory(app, part, now):
             app.mode.resync(now)
         except MemoryError:
             pass
-    lines = _OUT_OF_MEMORY[app.lang]
+    lines = out_of_memory_lines(app.lang)  # made with the language's words: this very list each time
     if app.notice is lines:
         return  # said, and still shown
     try:

@@ -91,24 +91,26 @@ def boot_notice(lang, messages, refused_pins, shown):
     many config values were refused (each in full on the serial line), each pin refused with its
     rule (app.config), then the keys in shown (the profile's pins used, no store, no serial
     protocol); [] when all went well."""
-    from app.i18n import tr
+    from app.i18n import board_words
 
+    words = board_words(lang)  # loaded for this screen, let go with it
     lines = []
     if messages:
-        lines += [tr(lang, "config_count") % len(messages), tr(lang, "config_fix")]
+        lines += [words["config_count"] % len(messages), words["config_fix"]]
     for role, gpio, kind in refused_pins:
-        lines += [tr(lang, "pin_gpio") % (role.upper(), gpio), tr(lang, kind)]
+        lines += [words["pin_gpio"] % (role.upper(), gpio), words[kind]]
     for key in shown:
-        lines.append(tr(lang, key))
+        lines.append(words[key])
     return lines
 
 
 def no_psram_lines(lang, kb):
     """The OLED's lines on a board without PSRAM, in the config's language: kb of heap there."""
-    from app.i18n import tr
+    from app.i18n import board_words
 
-    return [tr(lang, "no_psram"), "", tr(lang, "heap_kb") % kb, tr(lang, "needs_kb") % (MIN_HEAP_BYTES // 1024),
-            tr(lang, "psram_board"), tr(lang, "psram_image"), tr(lang, "psram_doc")]
+    words = board_words(lang)
+    return [words["no_psram"], "", words["heap_kb"] % kb, words["needs_kb"] % (MIN_HEAP_BYTES // 1024),
+            words["psram_board"], words["psram_image"], words["psram_doc"]]
 
 
 def stop_without_psram(hw, config, heap, should_stop=None):

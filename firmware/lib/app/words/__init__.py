@@ -2,6 +2,12 @@
 and refusal codes). One module a game, app.words.<game> (engine.games names the game), imported
 only while that game is played or set up, so the other games' words take no RAM.
 
+The module holds the code; the words are in one module a language (app.i18n.OneLanguage), so
+that a table takes the heap of its language's words alone: <game>_fr (every French word of the
+game) and <game>_en (the English), which declare the same names. What happened (tell, applied)
+is logged in English at every table: those English words are in <game>_told_en, loaded with the
+game whatever its language, and <game>_en takes them from there. LANGUAGE_MODULES names them.
+
 Every words module declares, in French and English (app.i18n.LANGS), ASCII only, lines of at
 most 16 characters (a move's label at most 14: it follows "> "):
   refusal(lang, why)     the reason why_illegal gave, (code, args...), as a sentence that
@@ -36,11 +42,22 @@ and a game with a scorekeeper also:
 Adding the telling of a pub game (issue 14 item 2): in its engine, call self.tell(F_X, args) in
 _apply for each thing the table may see (a card played and by whom, a trick and its taker, a bid,
 the contract, the trump...), with F_X constants beside its actions; here, word each F_X in tell()
-the way app/words/tanturlurette.py does, and name in lit_seat the seat a fact puts forward. The
+the way app/words/tanturlurette.py does (its words in <game>_fr and <game>_told_en, a test checks
+both languages declare the same names), and name in lit_seat the seat a fact puts forward. The
 app logs and shows them with nothing more to write; tests read the "fact" events and the OLED text.
 A game's codes (>= engine.core.REFUSE_GAME) are its own; the codes every game shares are worded
 by app.i18n.refusal, which each module's refusal falls back on.
 """
+
+
+# The modules of a game's words beside app.words.<game>: their names' endings.
+LANGUAGE_MODULES = ("_fr", "_en", "_told_en")
+
+
+def modules(game):
+    """The dotted names of the words modules of the game named `game` (deploy installs them)."""
+    base = "app.words." + game
+    return (base,) + tuple(base + end for end in LANGUAGE_MODULES)
 
 
 def of(engine):
@@ -63,4 +80,5 @@ def forget_others(engine):
     game, _mode = of_engine(engine)
     for other in GAMES:
         if other is not game:
-            let_go("app.words." + other.name)
+            for module in modules(other.name):
+                let_go(module)

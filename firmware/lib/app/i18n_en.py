@@ -1,0 +1,151 @@
+"""The shared words in English (app.i18n loads this module or app.i18n_fr, never both: they declare
+the same names). ASCII only; every line fits 16 columns once its %-fields are filled."""
+
+from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
+
+MESSAGES = {
+    # setup menu
+    "play": "Play",
+    "game": "Game",
+    "mode": "Mode",
+    "players": "Players",
+    "humans": "Humans",
+    "selftest": "Self-test",
+    "unavailable": "Game unavailable",
+    "no_game": "No game",
+    "yes": "yes",
+    "no": "no",
+    "no_limit": "any",  # a count option's 0: no limit
+    "deck": "deck",
+    "board": "board",
+    "table": "table",
+    "score": "score",
+    "menu_hint": "K/S:line OK:set",
+    # in-game menu
+    "continue": "Continue",
+    "undo": "Undo",
+    "redo": "Redo",
+    "new_game": "New game",
+    # game
+    "round": "Round %d  pot %d",
+    "drawing_dealer": "Drawing dealer",
+    "dealer": "Dealer %s",
+    "to_act": "%s to play",
+    "bot_thinks": "%s (bot)",
+    "keep_swap": "K:keep S:swap",
+    "keep_draw": "K:keep S:draw",
+    "take_refuse": "K:take S:refuse",
+    "king_hint": "Hold OK: a King",  # board mode: the neighbour's King refused
+    "hold_ok": "Hold OK: card",
+    "your_card": "Your card %s",
+    "drawn": "Drawn %s",
+    "dealer_shows": "Turned up %s",
+    "mark_losers": "Losers?",
+    "mark_hint": "K/S:seat OK:x",
+    "marked": "Marked: %s",
+    "confirm": "Hold OK: confirm",
+    "centre": "centre: confirm",  # the marking cursor past the last seat
+    "nobody": "nobody",
+    "reentry_ask": "%s in l'enfer",
+    "reentry_hint": "K:back S:out",
+    "reveal": "Cards shown",
+    "losers": "Lose: %s",
+    "all_same": "All the same",
+    "next": "OK: next",
+    "winner": "Winner: %s",
+    "winners": "Shared: %s",  # a pot shared by the winners
+    "winners_all": "Winners: %s",  # several winners, in the engine's order
+    "no_winner": "No winner",
+    "deal_end": "End of deal %d",  # a deal's reveal: what was told last
+    "pot_tokens": "Pot: %d tokens",
+    "to_menu": "OK: menu",
+    "undone": "Undone",
+    "redone": "Redone",
+    "nothing_undo": "Nothing to undo",
+    "nothing_redo": "Nothing to redo",
+    "resumed": "Game resumed",
+    "round_only": "Round %d",
+    "dropped": "%d dropped",
+    "not_resumed": "Nothing resumed",
+    "error": "Error",
+    "choose": "Hold OK: play",  # a long OK plays the move shown
+    "peek_hint": "OK: see the hand",
+    "spread_hint": "OK: spread hand",  # a bot's turn: the spread view (table)
+    "target": "Target %d",
+    "game_over": "Game over",
+    # presses that forgive: confirming is holding OK (scorekeeper, game menu)
+    "hold_confirm": "Hold OK: confirm",
+    "hold_longer": "OK: hold it down",  # a short OK confirmed nothing
+    "score_steps": "K/S:+-1 hold:10",  # a long KEEP/SWAP jumps by ten
+    "score_pick": "K/S: pick",
+    "applied_head": "End of deal %d:",  # then what the deal applied
+    "abandon_ask": "Abandon game?",
+    "abandon_yes": "Hold OK: yes",
+    "abandon_no": "K/S/BACK: no",
+    "undo_none": "Undo: nothing",  # the game menu's rows with nothing to do
+    "redo_none": "Redo: nothing",
+    "new_game_row": "New game",  # "Nouvelle partie" and the cursor: 17 columns
+    "reveal_page": "K/S %d/%d OK:next",  # a deal's reveal of several pages
+    # a save the flash refused (Session "storage" events), and the loop's out of memory
+    "flash_full": "Flash full",
+    "flash_error": "Flash error %d",
+    "saved_again": "Saved again",
+    "goes_on": "game goes on",
+    "out_of_memory": "Out of memory",
+}
+
+# The setup menu's rows for game options (engine SETUP_CHOICES), kept apart from the messages
+# because option names ("dealer", "target") are also message keys there. Short enough that
+# "> label: value" fits a line with the values below.
+OPTION_LABELS = {
+    "circles": "Circles",
+    "reentry": "Re-entry",
+    "reentry_cap": "Re-entries",  # how many times each player may come back
+    "king_blocks": "King blocks",
+    "all_tied_move": "All same",  # all live players tied: do they all move?
+    "deals": "Deals",
+    "stake": "Stake",
+    "eldest": "Eldest",
+    "dealer": "Dealer",
+    "target": "Target",
+    "generale": "Generale",
+    "generale_payoff": "Gen. pays",  # what a generale pays: 7 or 10
+    "lay": "Lay",
+    "jocrisse": "Jocrisse",
+    "chandelle": "Chandelle",
+    "five_fee": "5pt fee",
+    "rouge_queen": "Rouge",
+    "personnages": "Perso",  # do wild cards and the Baiser take personnages?
+    "draw_from": "Draw",
+    "putback": "Put back",  # La Bourre: where the cards exchanged go back
+}
+# Option values that are words (engine option strings), by value.
+OPTION_WORDS = {
+    "drawn": "drawn",
+    "free": "free",
+    "piece": "piece",
+    "baiser": "baiser",
+    "gift": "gift",
+    "transfer": "pays",
+    "any": "any",
+    "etoile": "etoile",
+    "wild": "Queen",
+    "pair": "paired",
+    "alone": "alone",
+    "previous": "previous",
+    "next": "next",
+    "mixed": "mixed",
+    "under": "under",
+}
+
+# The refusal codes every game shares (engine.core REFUSE_*), each a sentence that app.i18n.wrap
+# fits into three lines of 16 without cutting a word.
+REFUSALS = {
+    REFUSE_OVER: "the game is over",
+    REFUSE_NOT_NOW: "not possible now",
+    REFUSE_NOT_INT: "not a whole number",
+}
+UNWORDED = "move refused (%d)"  # a code without words: visible, no crash
+
+# The notice of a shortage (app.loop), made once with the module: saying it allocates nothing.
+OUT_OF_MEMORY = [MESSAGES["out_of_memory"], MESSAGES["goes_on"]]

@@ -1,0 +1,151 @@
+"""The shared words in French (app.i18n loads this module or app.i18n_en, never both: they declare
+the same names). ASCII only; every line fits 16 columns once its %-fields are filled."""
+
+from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
+
+MESSAGES = {
+    # setup menu
+    "play": "Jouer",
+    "game": "Jeu",
+    "mode": "Mode",
+    "players": "Joueurs",
+    "humans": "Humains",
+    "selftest": "Auto-test",
+    "unavailable": "Jeu indisponible",
+    "no_game": "Aucun jeu",
+    "yes": "oui",
+    "no": "non",
+    "no_limit": "libre",  # a count option's 0: no limit
+    "deck": "donne",
+    "board": "plateau",
+    "table": "table",
+    "score": "score",
+    "menu_hint": "K/S:ligne OK:val",
+    # in-game menu
+    "continue": "Continuer",
+    "undo": "Annuler coup",
+    "redo": "Retablir",
+    "new_game": "Nouvelle partie",
+    # game
+    "round": "Tour %d  pot %d",
+    "drawing_dealer": "Tirage donneur",
+    "dealer": "Donneur %s",
+    "to_act": "%s joue",
+    "bot_thinks": "%s (robot)",
+    "keep_swap": "K:garde S:change",
+    "keep_draw": "K:garde S:pioche",
+    "take_refuse": "K:prend S:refuse",
+    "king_hint": "Tenir OK: un Roi",  # board mode: the neighbour's King refused
+    "hold_ok": "Tenir OK: carte",
+    "your_card": "Ta carte %s",
+    "drawn": "Tiree %s",
+    "dealer_shows": "Retournee %s",
+    "mark_losers": "Perdants ?",
+    "mark_hint": "K/S:siege OK:x",
+    "marked": "Marques: %s",
+    "confirm": "Tenir OK:valider",
+    "centre": "centre: valider",  # the marking cursor past the last seat
+    "nobody": "aucun",
+    "reentry_ask": "%s en enfer",
+    "reentry_hint": "K:revient S:sort",
+    "reveal": "Cartes du tour",
+    "losers": "Perd: %s",
+    "all_same": "Tous egaux",
+    "next": "OK: suite",
+    "winner": "Gagne: %s",
+    "winners": "Partage: %s",  # a pot shared by the winners
+    "winners_all": "Gagnants: %s",  # several winners, in the engine's order
+    "no_winner": "Aucun gagnant",
+    "deal_end": "Fin de donne %d",  # a deal's reveal: what was told last
+    "pot_tokens": "Pot: %d jetons",
+    "to_menu": "OK: menu",
+    "undone": "Coup annule",
+    "redone": "Coup retabli",
+    "nothing_undo": "Rien a annuler",
+    "nothing_redo": "Rien a retablir",
+    "resumed": "Partie reprise",
+    "round_only": "Tour %d",
+    "dropped": "%d ecarte(s)",
+    "not_resumed": "Rien a reprendre",
+    "error": "Erreur",
+    "choose": "Tenir OK: jouer",  # a long OK plays the move shown
+    "peek_hint": "OK: voir la main",
+    "spread_hint": "OK: jeu etale",  # a bot's turn: the spread view (table)
+    "target": "But %d",
+    "game_over": "Partie finie",
+    # presses that forgive: confirming is holding OK (scorekeeper, game menu)
+    "hold_confirm": "Tenir OK:valider",
+    "hold_longer": "OK: tenir appuye",  # a short OK confirmed nothing
+    "score_steps": "K/S:+-1 tenu:10",  # a long KEEP/SWAP jumps by ten
+    "score_pick": "K/S: choix",
+    "applied_head": "Fin donne %d:",  # then what the deal applied
+    "abandon_ask": "Abandonner ?",
+    "abandon_yes": "Tenir OK: oui",
+    "abandon_no": "K/S/BACK: non",
+    "undo_none": "Annuler: rien",  # the game menu's rows with nothing to do
+    "redo_none": "Retablir: rien",
+    "new_game_row": "Nouv. partie",  # "Nouvelle partie" and the cursor: 17 columns
+    "reveal_page": "K/S %d/%d OK:suite",  # a deal's reveal of several pages
+    # a save the flash refused (Session "storage" events), and the loop's out of memory
+    "flash_full": "Flash pleine",
+    "flash_error": "Erreur flash %d",
+    "saved_again": "Sauvegarde OK",
+    "goes_on": "le jeu continue",
+    "out_of_memory": "Memoire pleine",
+}
+
+# The setup menu's rows for game options (engine SETUP_CHOICES), kept apart from the messages
+# because option names ("dealer", "target") are also message keys there. Short enough that
+# "> label: value" fits a line with the values below.
+OPTION_LABELS = {
+    "circles": "Cercles",
+    "reentry": "Retour",
+    "reentry_cap": "Retours",  # how many times each player may come back
+    "king_blocks": "Roi bloque",
+    "all_tied_move": "Tous egaux",  # all live players tied: do they all move?
+    "deals": "Donnes",
+    "stake": "Mise",
+    "eldest": "Ancien",
+    "dealer": "Donneur",
+    "target": "But",
+    "generale": "Generale",
+    "generale_payoff": "Gen. paie",  # what a generale pays: 7 or 10
+    "lay": "Pose",
+    "jocrisse": "Jocrisse",
+    "chandelle": "Chandelle",
+    "five_fee": "Fee a 5",
+    "rouge_queen": "Rouge",
+    "personnages": "Perso",  # do wild cards and the Baiser take personnages?
+    "draw_from": "Pioche",
+    "putback": "Ecart",  # La Bourre: where the cards exchanged go back
+}
+# Option values that are words (engine option strings), by value.
+OPTION_WORDS = {
+    "drawn": "tiree",
+    "free": "libre",
+    "piece": "piece",
+    "baiser": "baiser",
+    "gift": "don",
+    "transfer": "paie",
+    "any": "toute",
+    "etoile": "etoile",
+    "wild": "la Reine",
+    "pair": "apparies",
+    "alone": "seuls",
+    "previous": "avant",
+    "next": "apres",
+    "mixed": "melange",
+    "under": "dessous",
+}
+
+# The refusal codes every game shares (engine.core REFUSE_*), each a sentence that app.i18n.wrap
+# fits into three lines of 16 without cutting a word.
+REFUSALS = {
+    REFUSE_OVER: "La partie est finie",
+    REFUSE_NOT_NOW: "Pas possible maintenant",
+    REFUSE_NOT_INT: "Pas un nombre entier",
+}
+UNWORDED = "Coup refuse (%d)"  # a code without words: visible, no crash
+
+# The notice of a shortage (app.loop), made once with the module: saying it allocates nothing.
+OUT_OF_MEMORY = [MESSAGES["out_of_memory"], MESSAGES["goes_on"]]

@@ -1,0 +1,80 @@
+"""Piccolo's words in French (app.words.piccolo loads this module or piccolo_en, never both:
+they declare the same names)."""
+
+from engine.piccolo import (
+    F_DISCARD,
+    F_LOSERS,
+    F_PAID,
+    F_PLAY,
+    F_THROWN,
+    F_TRICK,
+    F_TRUMP,
+    F_WINNER,
+    F_WINNERS,
+    GENERALE,
+    MISERE,
+    MISERE_TABLE,
+    PICCOLO,
+    PICCOLO_TABLE,
+)
+from engine.piccolo_score import (
+    R_BID_AS_NUMBER,
+    R_BID_RANGE,
+    R_NAMED_AFTER,
+    R_NO_GENERALE,
+    R_POINTS_RANGE,
+    R_TAKER_DEALS,
+    R_TAKER_OUT,
+    R_TAKER_RANGE,
+    R_TRICKS_RANGE,
+)
+
+REFUSALS = {
+    R_NO_GENERALE: "Pas de generale dans cette partie",
+    R_BID_AS_NUMBER: "Une annonce en points se donne en nombre",
+    R_BID_RANGE: "Annonces en points de %d a %d",
+    R_NAMED_AFTER: "Pas de %d: choisir %s apres 70",
+    R_TAKER_RANGE: "Le preneur est un siege de 1 a %d",
+    R_TAKER_OUT: "J%d a gagne et quitte la table",
+    R_TAKER_DEALS: "J%d donne et ne joue pas",
+    R_POINTS_RANGE: "Points du preneur: 0 a %d",
+    R_TRICKS_RANGE: "Plis du preneur: 0 a %d",
+}
+
+HEADER = "Piccolo donne %d"
+TRUMP_LABEL = "atout %s"
+PASS_LABEL = "je passe"
+BID_LABEL = "annonce %d"
+ALL_PASSED = "tous passent"  # the scorekeeper's entry
+NO_TRUMP = "SA"  # sans atout
+GAME_OVER = "Partie finie"
+DEAL_DEALER = "Donne %d D:%s"
+CONTRACT_ASK = "Contrat ?"
+TAKER_ASK = "Preneur ?"
+POINTS_ASK = "Points preneur ?"
+TRICKS_ASK = "Plis du preneur?"
+
+# What happened (tell; the English in piccolo_told_en), and the contracts' names the screens use
+# too. The contracts by their level; the points bids are their number.
+LEVELS = {MISERE: "misere", PICCOLO: "piccolo", MISERE_TABLE: "misere table",
+          PICCOLO_TABLE: "piccolo table", GENERALE: "generale"}
+POINTS = "%d points"  # a points bid
+SPREAD = "%s etale:"  # the taker, then the cards (told, and the spread view)
+PASSES = "%s passe"
+BIDS = "%s annonce %d"
+TAKES = "%s prend %s"
+CONTRACT = "Contrat %s"
+MAKES = "%s fait %s"
+FAILS = "%s chute %s"
+# What each fact says (engine.piccolo F_*), in argument order; the others are built in tell().
+FACTS = {
+    F_TRUMP: "Atout %s: %s",  # the suit, then the taker
+    F_THROWN: "Tous passent, %s donne",
+    F_DISCARD: "%s ecarte %d/2",
+    F_PLAY: "%s joue %s",
+    F_TRICK: "Pli pour %s (%d)",
+    F_WINNER: "1er gagnant: %s",
+    F_WINNERS: "1er %s, 2e %s",
+    F_LOSERS: "Perdants: %s",
+    F_PAID: "+%d pour %s",
+}

@@ -1,0 +1,14 @@
+"""Tanturlurette's words in English (app.words.tanturlurette loads this module or
+tanturlurette_fr, never both: they declare the same names; what happened is the log's too, in
+tanturlurette_told_en)."""
+
+from engine.tanturlurette import BLOCKED, DRAW, KEEP, REENTER, REFUSE, RETIRE, SWAP, TAKE
+
+from app.words.tanturlurette_told_en import ALL_TIED, FACTS, LOSE, SHARED, WINNER  # noqa: F401
+
+REFUSALS = {}  # the engine refuses with the shared codes only
+CHOICES = {KEEP: "keep", SWAP: "swap", DRAW: "draw", TAKE: "take", REFUSE: "refuse",
+           REENTER: "comes back", RETIRE: "retires", BLOCKED: "King: refused"}
+LOSERS_LABEL = "losers %d"
+HEADER = "Tant round %d"
+YOUR_CARD = "Your card %s"

@@ -1,0 +1,56 @@
+"""Tanturlurette's words in French (app.words.tanturlurette loads this module or
+tanturlurette_en, never both: they declare the same names)."""
+
+from engine.tanturlurette import (
+    BLOCKED,
+    DRAW,
+    F_BLOCKED,
+    F_DEALER,
+    F_DRAW,
+    F_FELL,
+    F_KEEP,
+    F_OUT,
+    F_REENTER,
+    F_REFUSE,
+    F_RETIRE,
+    F_SWAP,
+    F_TAKE,
+    F_THIRD,
+    F_TURNED_UP,
+    KEEP,
+    REENTER,
+    REFUSE,
+    RETIRE,
+    SWAP,
+    TAKE,
+)
+
+REFUSALS = {}  # the engine refuses with the shared codes only
+CHOICES = {KEEP: "garde", SWAP: "change", DRAW: "pioche", TAKE: "prend", REFUSE: "refuse",
+           REENTER: "revient", RETIRE: "sort", BLOCKED: "Roi: refuse"}
+LOSERS_LABEL = "perdants %d"  # the table marking losers: the mask
+HEADER = "Tant tour %d"
+YOUR_CARD = "Ta carte %s"
+
+# What happened (tell; the English in tanturlurette_told_en). What each fact says
+# (engine.tanturlurette F_*): %s are seats (their labels), in argument order. A mask argument
+# shows as the seats in it.
+FACTS = {
+    F_DEALER: "Donneur: %s",
+    F_KEEP: "%s garde",
+    F_SWAP: "%s change: %s",
+    F_BLOCKED: "Roi! %s refuse",  # the neighbour (second seat) refuses
+    F_DRAW: "%s pioche",
+    F_TURNED_UP: "%s retourne %s",
+    F_TAKE: "%s prend",
+    F_REFUSE: "%s refuse",
+    F_THIRD: "%s garde la 3e",
+    F_FELL: "En enfer: %s",
+    F_REENTER: "%s revient",
+    F_RETIRE: "%s se retire",
+    F_OUT: "Elimine: %s",
+}
+ALL_TIED = "Tous egaux: rien"  # every live seat held the same rank
+LOSE = "Perd: %s"
+SHARED = "Partage: %s"  # more than one seat shares the pot
+WINNER = "Gagne: %s"
