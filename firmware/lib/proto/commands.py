@@ -4,7 +4,10 @@ Every handler validates its fields first and raises CommandError with a code and
 nothing changes on the device unless the whole command is valid.
 """
 
+import sys
+
 from engine.compat import const
+from engine.registry import let_go
 
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
@@ -19,6 +22,9 @@ CLOCK_MIN = 1000000000
 CLOCK_MAX = 4102444799
 PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
 
+# The config's loader and the board profiles it checks against: the boot lets them go once the
+# config is read (hw_esp32.boot), set_config loads them for as long as it runs.
+CONFIG_CODE = ("app.config", "app.boards")
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
             "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]
@@ -250,6 +256,15 @@ class Commands:
         changes = _field(command, "config", dict)
         if self.config_path is None:
             raise CommandError(E_FAILED, "this device has no writable config")
+        loaded = [name for name in CONFIG_CODE if name in sys.modules]
+        try:
+            return self._set_config(changes)
+        finally:  # what it loaded goes again: the running device has no use for it
+            for name in CONFIG_CODE:
+                if name not in loaded:
+                    let_go(name)
+
+    def _set_config(self, changes):
         from app.config import DEFAULT_CONFIG, copy_config
 
         # the config the next boot reads (the one in use, or what set_config wrote since) with
