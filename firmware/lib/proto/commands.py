@@ -6,6 +6,7 @@ nothing changes on the device unless the whole command is valid.
 
 import sys
 
+from app.session import report_of
 from engine.compat import const
 from engine.registry import let_go
 
@@ -131,26 +132,15 @@ class Commands:
 
     def get_state(self, command):
         """A `state` line first: everything needed to rebuild the current game, plus what a live
-        view shows; null when no game is loaded. The moves are the game's own array: the link
-        writes them in pieces straight from it (Link.send), so the line costs no buffer that
-        grows with the game."""
+        view shows; null when no game is loaded. A finished game stays the one reported until
+        another starts, also once the setup menu has put it away (app.session.report_of). The moves are
+        the game's own array: the link writes them in pieces straight from it (Link.send), so
+        the line costs no buffer that grows with the game."""
         session = self.app.session
-        snap = None
-        if session is not None and session.state is not None:
-            state = session.state
-            snap = state.record(copy=False)
-            snap["names"] = readable_names(list(session.names or []))
-            if session.game_id:  # the game's id on the device, as its `game` event gave it
-                snap["id"] = session.game_id
-            snap["round"] = state.round
-            snap["phase"] = state.phase_name()
-            snap["to_act"] = state.current_player()
-            snap["over"] = state.is_over()
-            snap["standings"] = list(state.standings())
-            snap["target"] = state.target()
-            pot = state.pot()
-            if pot is not None:  # games played for stakes
-                snap["pot"] = pot
+        snap = None if session is None else report_of(session)
+        if snap is not None:
+            snap = dict(snap)  # a copy: a put-away game's report stays as it was kept
+            snap["names"] = readable_names(list(snap["names"] or []))
             snap["display"] = self.app.snapshot()  # what the ring and the OLED show now
         self.link.send("state", {"id": command.get("id"), "state": snap})
         return {"playing": snap is not None}
