@@ -104,6 +104,7 @@ class App:
         # then, the game started, the settings the next turn notes for the menu
         self._starting = None
         self._remember = None
+        self._to_menu = False  # the game is archived: the setup menu opens next turn
         self.boot(clock.ticks_ms())
 
     # -- boot and modes -------------------------------------------------------------------------
@@ -280,10 +281,14 @@ class App:
         return True
 
     def finish_game(self, now):
+        """Past the result (or New game confirmed): the game is archived now and the setup menu
+        opens at the next loop turn (tick), so that the archive's turn and the menu's (the game
+        put away, its code let go, the menu set up, a checked game's data file read) are two.
+        Until then the screen stays and the buttons go to no mode."""
         session = self.session
         if session.state is not None and not session.finished:
             session.finish(abandon=not session.state.is_over())
-        self.to_setup(now)
+        self._to_menu = True
 
     def open_menu(self, now):
         mode = self.mode
@@ -325,7 +330,7 @@ class App:
             self._held &= ~bit
         if self._swallow & bit:
             return False
-        if self._starting is not None:  # Play was pressed: the game starts next turn
+        if self._starting is not None or self._to_menu:  # a game starting, or ended: next turn
             return False
         if kind == LONG and button == BACK:
             self.open_menu(now)
@@ -342,6 +347,10 @@ class App:
             self.notice = None
             self.touch()
             changed = True
+        if self._to_menu:  # the turn after the archive (finish_game)
+            self._to_menu = False
+            self.to_setup(now)
+            return True
         starting = self._starting
         if starting is not None:  # the game's start, a part a turn (begin_game)
             return self._start_turn(starting, now) or changed
