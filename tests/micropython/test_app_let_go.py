@@ -1,5 +1,6 @@
 """What the device no longer needs leaves the heap (issue 13): a finished game's state and code
-go when the setup menu opens, and a game's start is spread over loop turns.
+go when the setup menu opens (the turn after its archive's), and a game's start is spread over
+loop turns.
 
 On the real app, driven by the buttons through the debouncer and loop on a manual clock, with a
 store on littlefs in RAM: the files a turn wrote are read on flash, never from the clock.
@@ -85,7 +86,16 @@ def test_a_finished_game_leaves_the_heap_when_the_menu_opens_and_the_next_carrie
         standings = list(state.standings())
         ended_at = state.round
         ident = session.game_id
-        driver.press(OK)  # past the result: the game is archived, the setup menu opens
+        driver.down(OK)  # past the result: the game is archived, the setup menu opens
+        driver.run_for(80)
+        driver.up(OK)
+        for _ in range(20):  # the release is the press: the turn it is handled in archives
+            driver.turn()
+            if session.finished:
+                break
+        assert session.finished and app.mode.in_game and session.state is state, \
+            "the archive's turn opens the menu too"
+        driver.turn()  # the next turn puts the game away and opens the menu
         assert not app.mode.in_game and session.finished
         assert session.state is None, "the finished game's state stays in the heap"
         assert loaded(TANT_CODE) == [], "the finished game's code stays loaded"

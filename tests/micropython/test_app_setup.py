@@ -537,7 +537,7 @@ def test_the_menu_remembers_the_last_game_and_its_settings_across_games():
     choose(driver, "generale", False)
     play(driver)
     driver.app.finish_game(driver.hw.clock.ticks_ms())
-    driver.turn()  # the archive's turn is over: the setup menu opens at the next
+    driver.run_for(20)  # two loop turns: the archive's (this call's), then the setup menu's
     mode = menu(driver)
     assert mode.game == "piccolo" and mode.value("mode") == "score"
     assert mode.value("target") == 21 and mode.value("generale") is False
@@ -561,7 +561,7 @@ def test_the_menu_remembers_across_a_restart_and_checks_what_it_reads():
     play(driver)
     assert exists(path) and not exists(path + ".tmp")
     driver.app.finish_game(driver.hw.clock.ticks_ms())
-    driver.turn()  # the archive's turn is over: the setup menu opens at the next
+    driver.run_for(20)  # two loop turns: the archive's (this call's), then the setup menu's
     again = make_rig(seed=3, session=Session(Store(folder)))  # the board restarted
     mode = menu(again)
     assert mode.game == "bourre" and mode.value("players") == 3 and mode.value("humans") == 2

@@ -104,7 +104,7 @@ class App:
         # then, the game started, the settings the next turn notes for the menu
         self._starting = None
         self._remember = None
-        self._to_menu = False  # the game is archived: the setup menu opens next turn
+        self._to_menu = 0  # the game archived: ticks until the setup menu opens (finish_game)
         self.boot(clock.ticks_ms())
 
     # -- boot and modes -------------------------------------------------------------------------
@@ -288,7 +288,7 @@ class App:
         session = self.session
         if session.state is not None and not session.finished:
             session.finish(abandon=not session.state.is_over())
-        self._to_menu = True
+        self._to_menu = 2  # this turn's tick counts one, the next opens the menu
 
     def open_menu(self, now):
         mode = self.mode
@@ -347,8 +347,10 @@ class App:
             self.notice = None
             self.touch()
             changed = True
-        if self._to_menu:  # the turn after the archive (finish_game)
-            self._to_menu = False
+        if self._to_menu:  # the archive's turn, then the next one opens the menu (finish_game)
+            self._to_menu -= 1
+            if self._to_menu:
+                return changed
             self.to_setup(now)
             return True
         starting = self._starting
