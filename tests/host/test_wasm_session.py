@@ -105,6 +105,34 @@ def test_the_default_build_plays_every_phase_in_its_budget_without_the_heap_grow
     assert report["used_peak"] <= report["heap_start"]
 
 
+def game_code():
+    """Every module that serves one game alone: its engine pack, its words, its mode modules."""
+    from engine.games import GAMES
+
+    modules = set()
+    for game in GAMES:
+        modules.update("engine." + name for name in game.engine)
+        modules.update(game.app)
+        modules.add("app.words." + game.name)
+    return modules
+
+
+def test_what_the_device_no_longer_needs_has_left_the_heap(report):
+    """Issue 13: the config's loader goes once the boot has read the config, and a game's code
+    goes when it ends and the setup menu opens, so the next game's first turn carries none of it
+    (each game's phase ends in the menu, its game archived: `modules` is read there)."""
+    phases = {phase["name"]: phase for phase in report["phases"]}
+    for name in ("app.config", "app.boards"):
+        assert name not in phases["boot"]["modules"], name
+    code = game_code()
+    # tant_deck's list is read one turn into tant_board, whose player imports Tanturlurette's
+    # phase numbers itself: that phase is judged by the next ones
+    for name in ("tant_board", "bourre", "piccolo", "acheron"):
+        left = sorted(code.intersection(phases[name]["modules"]))
+        assert left == [], "%s left %s loaded in the setup menu" % (name, left)
+        assert "app.config" not in phases[name]["modules"], name
+
+
 def test_the_figures_repeat_and_do_not_depend_on_the_heap_size(lib):
     small = run_session(lib, heap_kb=64, phases=["menu"])
     large = run_session(lib, heap_kb=1024, phases=["menu"])

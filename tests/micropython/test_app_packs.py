@@ -45,8 +45,11 @@ def test_starting_a_game_lets_go_of_a_game_played_before():
     start(driver, game="bourre", mode="table", humans=1)
     assert "engine.bourre" in sys.modules
     driver.app.finish_game(driver.hw.clock.ticks_ms())
-    driver.app.session.state = None  # the finished game let go too, as a new one replaces it
-    assert "app.words.bourre" in sys.modules
+    driver.run_for(20)  # two loop turns: the archive's (this call's), then the setup menu's
+    # the finished game is let go as the setup menu opens: its engine, words and mode alike
+    assert driver.app.session.state is None
+    assert [m for m in OTHER_PACKS if m in sys.modules] == []
+    assert "app.words.bourre" not in sys.modules and "app.modes.table" not in sys.modules
     start(driver, game="tanturlurette", mode="board")
     assert [m for m in OTHER_PACKS if m in sys.modules] == []
     assert "app.words.bourre" not in sys.modules  # its words go with its engine

@@ -456,3 +456,25 @@ def test_the_watchdog_floor_outlasts_the_slowest_save():
         worst_erases, worst_pages, flash_ms))
     # twice the flash, and an OLED refresh, a reply to the host and the turn's Python (docs/DEVICE.md)
     assert 2 * (flash_ms + 500) <= WATCHDOG_MIN_MS, flash_ms
+
+
+def test_the_boot_lets_go_of_the_config_loader_and_set_config_loads_it_only_while_it_runs():
+    """app.config and app.boards (17 KB of code on a 32-bit port) serve the boot alone: once
+    the config is read they leave sys.modules, and nothing the running device holds brings them
+    back; set_config loads them for its own run and lets them go again."""
+    import sys
+
+    from proto.wire import frame
+
+    for name in ("app.config", "app.boards"):
+        sys.modules.pop(name, None)  # this file's own imports hold theirs: the boot's are fresh
+    change = frame({"cmd": "set_config", "config": {"language": "en"}, "id": 4})
+    app, _machine, _neopixel, _ssd1306, serial = boot_for(60, lines=[(30, change)])
+    assert app is not None
+    ok = [e for e in protocol_lines(serial) if e["type"] == "ok"]
+    assert [(e["data"]["cmd"], e["data"]["config"]["language"]) for e in ok] == [("set_config", "en")]
+    for name in ("app.config", "app.boards"):
+        assert name not in sys.modules, name
+    import app as package
+
+    assert "config" not in package.__dict__ and "boards" not in package.__dict__

@@ -5,7 +5,6 @@ numbers in the same scroll. The tests read the OLED as a player would.
 """
 
 from app.buttons import OK, SWAP
-from app.modes.score import ScoreMode
 from app_rig import enter_number, event_kinds, make_rig, start, state, undo_in_menu
 
 
@@ -22,7 +21,7 @@ def scroll_to(driver, label):
 def start_piccolo():
     driver = make_rig(seed=4)
     start(driver, game="piccolo", mode="score")
-    assert isinstance(driver.app.mode, ScoreMode)
+    assert type(driver.app.mode).__name__ == "ScoreMode"
     assert state(driver).GAME == "piccolo_score"
     return driver
 
@@ -103,12 +102,11 @@ def test_first_winner_leaves_and_the_dealer_plays():
 
 def test_table_play_with_one_human_and_a_peek_at_the_hand():
     from app.i18n import card_word
-    from app.modes.table import TableMode
     from engine.piccolo import PH_PLAY
 
     driver = make_rig(seed=7)
     start(driver, game="piccolo", mode="table", humans=1)
-    assert isinstance(driver.app.mode, TableMode)
+    assert type(driver.app.mode).__name__ == "TableMode"
     peeked = False
     for _ in range(3000):
         st = state(driver)

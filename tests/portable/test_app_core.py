@@ -108,6 +108,9 @@ def test_menu_cursor_and_values_by_events():
     press(app, clock, KEEP)
     press(app, clock, KEEP)
     press(app, clock, OK)
+    assert not app.mode.in_game  # Play's turn loads the game's code; the next turn starts it
+    app.tick(clock.ticks_ms())  # the rest of Play's loop turn
+    app.tick(clock.ticks_ms())  # the next loop turn
     assert app.mode.in_game and app.session.state.options["mode"] == "board"
 
 

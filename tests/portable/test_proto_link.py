@@ -20,6 +20,7 @@ class FakeSession:
         self.history = history
         self.store = None
         self.game_id = 0  # no store: the game has no id on the device
+        self.last = None  # no finished game put away (app.session.report_of reads it)
         self.finished = False
 
     def set_names(self, names):  # a session without a store: nothing to save

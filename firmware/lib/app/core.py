@@ -11,8 +11,8 @@ The modes (app/modes/base.py documents their API) do the rest.
 
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
-from engine.games import of_engine
-from engine.registry import forget_other_packs, let_go
+from engine.games import GAMES, of_engine
+from engine.registry import forget_other_packs, game_module, let_go
 from engine.rng import Rng
 
 from app.board import Board, set_led
@@ -39,6 +39,23 @@ SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 _ENOSPC = const(28)  # a storage event's errno: the flash is full
 _ENOMEM = const(12)  # the errno a storage event gives a MemoryError
+
+
+def let_go_games(engine=None):
+    """Let go of the code of every game but the one the engine module `engine` plays (None: of
+    every game): its engine pack (engine.registry), its words (app.words) and the app modules
+    that serve it alone (its mode module: engine.games' `app`). A module two games share stays
+    when the game kept uses it."""
+    from app.words import forget_others
+
+    forget_other_packs(engine)
+    forget_others(engine)
+    kept = of_engine(engine)[0]
+    keep = kept.app if kept is not None else ()
+    for described in GAMES:
+        for module in described.app:
+            if module not in keep:
+                let_go(module)
 
 
 def _seed(clock):
@@ -83,6 +100,11 @@ class App:
         self._resuming = False  # a sweep round the outer ring says a game was resumed
         self._resume_start = 0
         self.first_boot_selftest = first_boot_selftest
+        # Play pressed (begin_game): [turns to wait, game, options, bots, settings to remember];
+        # then, the game started, the settings the next turn notes for the menu
+        self._starting = None
+        self._remember = None
+        self._to_menu = 0  # the game archived: ticks until the setup menu opens (finish_game)
         self.boot(clock.ticks_ms())
 
     # -- boot and modes -------------------------------------------------------------------------
@@ -129,8 +151,13 @@ class App:
             self.log("state", self.snapshot())
 
     def to_setup(self, now):
+        """The setup menu. A finished game is put away first (Session.put_away keeps what the
+        protocol still reports of it as plain data) and every game's code is let go with it: the
+        next game's first turn carries none of the last one."""
         from app.modes.menu import SetupMenu
 
+        if self.session.put_away():
+            let_go_games()
         self.switch(SetupMenu(self), now)
 
     # -- the setup menu's memory (app.settings) -------------------------------------------------
@@ -200,6 +227,46 @@ class App:
         module = __import__(mode.screen[:cut], None, None, ["Mode"])
         return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
+    def load_game(self, game):
+        """Import the code a start of the game played by the engine module `game` needs: its
+        engine, its words, the mode that shows it and its bots (a module of its pack named
+        <game>_bots). Raises as the start would (ImportError, BadRecord)."""
+        game_module(game)
+        described, mode = of_engine(game)
+        if described is None or mode is None:
+            return
+        self.words_of(game)
+        if game + "_bots" in described.engine:
+            __import__("engine." + game + "_bots", None, None, ["BOTS"])
+        __import__(mode.screen[:mode.screen.rfind(".")], None, None, ["Mode"])
+
+    def begin_game(self, game, options, bots, remember, now):
+        """Play in the setup menu: the start spread over three loop turns (tick), so that no
+        turn holds all of it. This one lets go of every other game's code and of the last
+        game's result, and loads this game's (load_game); the next turn starts it (start_game:
+        its state, its first snapshot, its screen); the one after notes its settings for the
+        menu (remember: remember_setup's arguments) and the game's own tick plays on (its first
+        deal). Until the start the buttons go to no mode. A game that cannot start says why at
+        the start, as start_game does."""
+        self.session.last = None  # in the history already; the next game is on its way
+        let_go_games(game)
+        try:
+            self.load_game(game)
+        except Exception:  # start_game meets it again next turn, and says why
+            pass
+        self._starting = [1, game, options, bots, remember]
+
+    def _start_turn(self, starting, now):
+        """A turn of begin_game's start (starting: its list); True when something visible
+        changed."""
+        if starting[0] > 0:  # the turn Play was pressed: its code is loaded, nothing more
+            starting[0] -= 1
+            return False
+        self._starting = None  # whatever comes of it (a MemoryError too): Play is pressed again
+        if self.start_game(starting[1], starting[2], starting[3], now):
+            self._remember = starting[4]
+        return True
+
     def start_game(self, game, options, bots, now):
         """Begin a game (bots: a bot name or None per seat); False after showing why it cannot."""
         try:
@@ -209,18 +276,19 @@ class App:
             self.log_error("cannot start %s: %s" % (game, err))
             self.show_error(setup_refusal(self.lang, err), now)
             return False
-        forget_other_packs(game)  # another game's engine, loaded by a game played before
-        from app.words import forget_others
-
-        forget_others(game)  # and its words
+        let_go_games(game)  # another game's code, loaded by the menu's check or resumed
         self.switch(self.play_mode(), now)
         return True
 
     def finish_game(self, now):
+        """Past the result (or New game confirmed): the game is archived now and the setup menu
+        opens at the next loop turn (tick), so that the archive's turn and the menu's (the game
+        put away, its code let go, the menu set up, a checked game's data file read) are two.
+        Until then the screen stays and the buttons go to no mode."""
         session = self.session
         if session.state is not None and not session.finished:
             session.finish(abandon=not session.state.is_over())
-        self.to_setup(now)
+        self._to_menu = 2  # this turn's tick counts one, the next opens the menu
 
     def open_menu(self, now):
         mode = self.mode
@@ -233,9 +301,13 @@ class App:
 
     def words(self):
         """The words module of the game being played (app/words/__init__.py)."""
+        return self.words_of(self.session.game)
+
+    def words_of(self, engine):
+        """The words module of the game the engine module `engine` plays."""
         from app.words import of
 
-        return of(self.session.game)
+        return of(engine)
 
     def is_human(self, seat):
         bots = self.session.bots
@@ -258,6 +330,8 @@ class App:
             self._held &= ~bit
         if self._swallow & bit:
             return False
+        if self._starting is not None or self._to_menu:  # a game starting, or ended: next turn
+            return False
         if kind == LONG and button == BACK:
             self.open_menu(now)
             return True
@@ -273,6 +347,19 @@ class App:
             self.notice = None
             self.touch()
             changed = True
+        if self._to_menu:  # the archive's turn, then the next one opens the menu (finish_game)
+            self._to_menu -= 1
+            if self._to_menu:
+                return changed
+            self.to_setup(now)
+            return True
+        starting = self._starting
+        if starting is not None:  # the game's start, a part a turn (begin_game)
+            return self._start_turn(starting, now) or changed
+        remember = self._remember
+        if remember is not None:  # the turn after the start: the menu's memory on flash
+            self._remember = None
+            self.remember_setup(*remember)
         return self.mode.tick(now) or changed
 
     # -- acting on the game -----------------------------------------------------------------------
@@ -470,5 +557,12 @@ class App:
             snap["to_act"] = state.current_player()
             snap["standings"] = list(state.standings())
             snap["moves"] = len(state.moves)
+        elif session.last is not None:  # a finished game put away: what was kept of it
+            last = session.last
+            snap["game"] = last["game"]
+            snap["round"] = last["round"]
+            snap["to_act"] = last["to_act"]
+            snap["standings"] = list(last["standings"])
+            snap["moves"] = len(last["moves"])
         return snap
 

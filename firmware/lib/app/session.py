@@ -14,6 +14,14 @@ Session(store=None, on_event=None)
                      that fails gives way to the previous one and the journal after it.
   finish(abandon=False) -> history id; archives the game. None when the store failed: the
                      game is then archived before anything else is saved (retried at the next)
+  put_away()         once a finished game's screens are gone (the app's setup menu): let go of
+                     its engine state, so that nothing holds its engine's code, and keep `last`;
+                     True when there was a finished game to put away
+  last               the put-away game as plain data (report_of's dict), None once another game
+                     is started or resumed (the app drops it when Play is pressed)
+report_of(session)   what the protocol's get_state sends of the session's game: its record (its
+                     moves: the state's own array), names, id, round, phase, to_act, over,
+                     standings, target, pot; `last` once the game is put away; None without either
   on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
                      "storage"; payloads are small JSON-able dicts.
 
@@ -98,6 +106,7 @@ class Session:
         self.game_id = game_id
         self.seq = seq  # operations (act, undo, redo) since the game began: the journal position
         self.finished = False
+        self.last = None  # a game put away (put_away), as plain data
         self._who = array("b")  # current_player() before each move
         self._rounds = array("H")  # state.round before each move
         # state.phase_name() before each move, tagging chance outcomes for the put-back: kept as
@@ -383,6 +392,20 @@ class Session:
             self._storage_error(err, "archive")
             return None
         return ident
+
+    def put_away(self):
+        """Let go of the finished game's engine state (and its bookkeeping: undo's checkpoints,
+        the per-move arrays) so that nothing this session holds keeps its engine's code alive
+        (app.core lets the modules go); what is still read of it is kept as plain data in
+        `last`. A game whose archive failed stays in the list waiting for the flash (its state
+        is its only copy). True when a game was put away; False when none is finished."""
+        if self.state is None or not self.finished:
+            return False
+        kept = report_of(self)
+        self._take_on(None, None, None, None)
+        self.finished = True  # the session's game is still the one archived
+        self.last = kept
+        return True
 
     def record(self):
         """The game record (engine.play.replay rebuilds it) with names and bots."""
@@ -673,6 +696,27 @@ class Session:
             raise ValueError("an undo or redo has no argument, got %d" % arg)
         elif not (self.undo() if op == OP_UNDO else self.redo()):
             raise ValueError("nothing to %s" % ("undo" if op == OP_UNDO else "redo"))
+
+
+def report_of(session):
+    """The session's game as get_state sends it (the module docstring), or None without one."""
+    state = session.state
+    if state is None:
+        return session.last
+    snap = state.record(copy=False)
+    snap["names"] = session.names
+    if session.game_id:  # the game's id on the device, as its `game` event gave it
+        snap["id"] = session.game_id
+    snap["round"] = state.round
+    snap["phase"] = state.phase_name()
+    snap["to_act"] = state.current_player()
+    snap["over"] = state.is_over()
+    snap["standings"] = list(state.standings())
+    snap["target"] = state.target()
+    pot = state.pot()
+    if pot is not None:  # games played for stakes
+        snap["pot"] = pot
+    return snap
 
 
 def _history_doc(state, game, names, bots, abandoned):

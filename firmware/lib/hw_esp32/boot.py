@@ -196,21 +196,10 @@ def boot(config_path="config.json", store_root="/", should_stop=None, machine=No
     """Everything main does before its loop: (app, hw, debouncer, link) with the watchdog armed,
     for app.loop to run (main) or to step one turn at a time (the browser simulator); None when
     the board cannot play (it has said why; without PSRAM it waits for Ctrl-C or should_stop)."""
-    try:
-        from app.boards import BOARDS, CHIPS, chip_of, mcu_name, running_machine
-        from app.config import load_config
-    except ImportError as err:
-        _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
+    read = _read_config(config_path, machine)
+    if read is None:
         return None
-    machine = machine or running_machine()
-    chip = chip_of(machine)
-    refused_pins = []
-    config, messages = load_config(config_path, chip, refused_pins)
-    if chip is None and " with " in machine:  # an ESP32 of a kind no profile is for
-        messages.append("board: no profile is for this chip (%s); pins checked as on the %s" % (
-            mcu_name(machine), CHIPS[BOARDS[config["board"]][0]][0]))
-    for text in messages:
-        _say(text)
+    config, messages, refused_pins = read
     later = []
     shown = []  # the app.i18n keys of what the boot's OLED notice says beyond the config
     try:
@@ -218,6 +207,7 @@ def boot(config_path="config.json", store_root="/", should_stop=None, machine=No
     except ImportError as err:
         _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
         return None
+    let_go_config()  # read, checked, and the pins fallen back on if need be: done with
     heap = heap_bytes() if heap is None else heap
     if heap < MIN_HEAP_BYTES and not code_in_flash():
         for text in later:
@@ -241,6 +231,39 @@ def boot(config_path="config.json", store_root="/", should_stop=None, machine=No
         app.notify(notice + (app.notice or []))
     hw.start_watchdog()
     return app, hw, debouncer, link
+
+
+def _read_config(config_path, machine):
+    """(config, messages, refused pins) as app.config loads it for the chip `machine` names (the
+    running one when None), every problem said; None when the firmware lacks the loader."""
+    try:
+        from app.boards import BOARDS, CHIPS, chip_of, mcu_name, running_machine
+        from app.config import load_config
+    except ImportError as err:
+        _say("the firmware is incomplete (%s): deploy it again with the host tool" % err)
+        return None
+    machine = machine or running_machine()
+    chip = chip_of(machine)
+    refused_pins = []
+    config, messages = load_config(config_path, chip, refused_pins)
+    if chip is None and " with " in machine:  # an ESP32 of a kind no profile is for
+        messages.append("board: no profile is for this chip (%s); pins checked as on the %s" % (
+            mcu_name(machine), CHIPS[BOARDS[config["board"]][0]][0]))
+    for text in messages:
+        _say(text)
+    return config, messages, refused_pins
+
+
+def let_go_config():
+    """Let go of the config's loader once the config is loaded and the hardware is up on it
+    (app.config and app.boards, about 17 KB of code on a 32-bit port): nothing the running
+    device does needs them, and the protocol's set_config loads them again for as long as it
+    runs (proto.commands.CONFIG_CODE). app.power stays: the LED layer's encode is its."""
+    from engine.registry import let_go
+    from proto.commands import CONFIG_CODE
+
+    for name in CONFIG_CODE:
+        let_go(name)
 
 
 def _load(config, config_path, store_root, hw, messages, later):

@@ -4,7 +4,11 @@ Every handler validates its fields first and raises CommandError with a code and
 nothing changes on the device unless the whole command is valid.
 """
 
+import sys
+
+from app.session import report_of
 from engine.compat import const
+from engine.registry import let_go
 
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
@@ -19,6 +23,9 @@ CLOCK_MIN = 1000000000
 CLOCK_MAX = 4102444799
 PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
 
+# The config's loader and the board profiles it checks against: the boot lets them go once the
+# config is read (hw_esp32.boot), set_config loads them for as long as it runs.
+CONFIG_CODE = ("app.config", "app.boards")
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
             "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]
@@ -125,26 +132,15 @@ class Commands:
 
     def get_state(self, command):
         """A `state` line first: everything needed to rebuild the current game, plus what a live
-        view shows; null when no game is loaded. The moves are the game's own array: the link
-        writes them in pieces straight from it (Link.send), so the line costs no buffer that
-        grows with the game."""
+        view shows; null when no game is loaded. A finished game stays the one reported until
+        another starts, also once the setup menu has put it away (app.session.report_of). The moves are
+        the game's own array: the link writes them in pieces straight from it (Link.send), so
+        the line costs no buffer that grows with the game."""
         session = self.app.session
-        snap = None
-        if session is not None and session.state is not None:
-            state = session.state
-            snap = state.record(copy=False)
-            snap["names"] = readable_names(list(session.names or []))
-            if session.game_id:  # the game's id on the device, as its `game` event gave it
-                snap["id"] = session.game_id
-            snap["round"] = state.round
-            snap["phase"] = state.phase_name()
-            snap["to_act"] = state.current_player()
-            snap["over"] = state.is_over()
-            snap["standings"] = list(state.standings())
-            snap["target"] = state.target()
-            pot = state.pot()
-            if pot is not None:  # games played for stakes
-                snap["pot"] = pot
+        snap = None if session is None else report_of(session)
+        if snap is not None:
+            snap = dict(snap)  # a copy: a put-away game's report stays as it was kept
+            snap["names"] = readable_names(list(snap["names"] or []))
             snap["display"] = self.app.snapshot()  # what the ring and the OLED show now
         self.link.send("state", {"id": command.get("id"), "state": snap})
         return {"playing": snap is not None}
@@ -250,6 +246,15 @@ class Commands:
         changes = _field(command, "config", dict)
         if self.config_path is None:
             raise CommandError(E_FAILED, "this device has no writable config")
+        loaded = [name for name in CONFIG_CODE if name in sys.modules]
+        try:
+            return self._set_config(changes)
+        finally:  # what it loaded goes again: the running device has no use for it
+            for name in CONFIG_CODE:
+                if name not in loaded:
+                    let_go(name)
+
+    def _set_config(self, changes):
         from app.config import DEFAULT_CONFIG, copy_config
 
         # the config the next boot reads (the one in use, or what set_config wrote since) with

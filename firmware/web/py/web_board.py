@@ -185,9 +185,9 @@ class Board:
         status["turns"] = self.turns
         status["in_game"] = app.mode.in_game
         session = app.session
+        status["finished"] = session.finished  # stored in the history (and put away in the menu)
         if session.state is not None:
             status["over"] = session.state.is_over()  # the result shown, OK not yet pressed
-            status["finished"] = session.finished  # stored in the history: the menu is next
             status["bots"] = session.bots
             status["state"] = session.state.to_dict()
         return json.dumps(status)

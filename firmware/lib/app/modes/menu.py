@@ -262,8 +262,9 @@ class SetupMenu(CursorMenu):
             chosen = {}
             for name in self.option_names:
                 chosen[name] = self.value(name)
-            if app.start_game(self.engine_name, options, bots, now):
-                app.remember_setup(self.game, self.value("mode"), self.n, humans, chosen)
+            # started over the next turns; once it is, the settings are noted for next time
+            app.begin_game(self.engine_name, options, bots,
+                           (self.game, self.value("mode"), self.n, humans, chosen), now)
             return True
         if row == "selftest":
             app.start_selftest(now, back_to=self)

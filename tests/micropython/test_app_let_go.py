@@ -1,0 +1,168 @@
+"""What the device no longer needs leaves the heap (issue 13): a finished game's state and code
+go when the setup menu opens (the turn after its archive's), and a game's start is spread over
+loop turns.
+
+On the real app, driven by the buttons through the debouncer and loop on a manual clock, with a
+store on littlefs in RAM: the files a turn wrote are read on flash, never from the clock.
+"""
+
+import os
+import sys
+
+from app.buttons import KEEP, OK, SWAP
+from app.session import Session
+from app.settings import FILE as MENU_FILE
+from app_rig import make_rig, start, state, to_menu_row
+from engine.tanturlurette import PH_OVER, PH_REENTRY
+from proto.link import Link
+from proto.wire import frame, parse_line
+from store.storage import Store
+from test_store_files import clean_root, scratch_root
+
+TANT_CODE = ("engine.tanturlurette", "engine.tanturlurette_bots", "app.words.tanturlurette",
+             "app.modes.tant")
+BOURRE_CODE = ("engine.bourre", "engine.bourre_bots", "engine.deck32", "app.words.bourre",
+               "app.modes.table")
+
+
+def loaded(modules):
+    return [name for name in modules if name in sys.modules]
+
+
+def rig_on_flash(root, seed):
+    """A device with a store on flash, past its first-boot self-test (left at once)."""
+    driver = make_rig(seed=seed, session=Session(store=Store(root=root)))
+    driver.long(OK)
+    assert not driver.app.mode.in_game and driver.app.session.state is None
+    return driver
+
+
+def play_to_the_result(driver):
+    """Tanturlurette in deck mode to its result screen: the human keeps every card and, sent to
+    l'enfer, stays out; the bots play themselves; OK moves on from each round's reveal."""
+    app = driver.app
+    for _ in range(3000):
+        st = state(driver)
+        if app.mode.reveal:
+            driver.press(OK)
+        elif st.phase == PH_OVER:
+            return
+        elif st.current_player() >= 0 and app.is_human(st.current_player()):
+            driver.press(SWAP if st.phase == PH_REENTRY else KEEP)
+        else:
+            driver.run_for(100)
+    raise AssertionError("no result: %r" % (driver.hw.text,))
+
+
+def ask(app, *commands):
+    """The device's answers to the commands, through the real link, as parsed lines."""
+    inbox = [frame(command) for command in commands]
+    out = []
+    link = Link(app, lambda: inbox.pop(0) if inbox else None, out.append)
+    for _ in commands:
+        link.poll(0)
+    lines = b"".join(out).split(b"\n")
+    return [parse_line(line) for line in lines if line]
+
+
+def answer(app, kind, command):
+    for line in ask(app, command):
+        if line["type"] == kind:
+            return line["data"]
+    raise AssertionError("no %s line for %r" % (kind, command))
+
+
+def test_a_finished_game_leaves_the_heap_when_the_menu_opens_and_the_next_carries_none_of_it():
+    root = scratch_root()
+    try:
+        driver = rig_on_flash(root, seed=8)
+        app = driver.app
+        session = app.session
+        start(driver, circles=2)  # Tanturlurette, the device deals, one human and three bots
+        play_to_the_result(driver)
+        state = session.state
+        assert state.is_over() and loaded(TANT_CODE) == list(TANT_CODE)
+        moves = list(state.moves)
+        standings = list(state.standings())
+        ended_at = state.round
+        ident = session.game_id
+        driver.down(OK)  # past the result: the game is archived, the setup menu opens
+        driver.run_for(80)
+        driver.up(OK)
+        for _ in range(20):  # the release is the press: the turn it is handled in archives
+            driver.turn()
+            if session.finished:
+                break
+        assert session.finished and app.mode.in_game and session.state is state, \
+            "the archive's turn opens the menu too"
+        driver.turn()  # the next turn puts the game away and opens the menu
+        assert not app.mode.in_game and session.finished
+        assert session.state is None, "the finished game's state stays in the heap"
+        assert loaded(TANT_CODE) == [], "the finished game's code stays loaded"
+        # the protocol still reports the game just ended, and the history has it
+        shown = answer(app, "state", {"cmd": "get_state", "id": 1})["state"]
+        assert shown["game"] == "tanturlurette" and shown["over"] is True
+        assert shown["moves"] == moves and shown["standings"] == standings
+        assert shown["round"] == ended_at and shown["id"] == ident > 0
+        assert shown["display"]["mode"] == "SetupMenu" and shown["display"]["moves"] == len(moves)
+        games = answer(app, "ok", {"cmd": "list_games", "id": 2})["games"]
+        assert [(g["game"], g["finished"], g["moves"]) for g in games] == [("tanturlurette", True, len(moves))]
+        assert loaded(TANT_CODE) == [], "answering the host loaded a game's code"
+        start(driver, game="bourre", mode="table", humans=1)
+        driver.run_for(3000)  # dealt, and played up to the human
+        assert len(session.state.moves) > 0
+        assert loaded(TANT_CODE) == [], "La Bourre's game holds Tanturlurette's code"
+        assert loaded(BOURRE_CODE) == list(BOURRE_CODE)
+        assert answer(app, "state", {"cmd": "get_state", "id": 3})["state"]["game"] == "bourre"
+    finally:
+        clean_root(root)
+
+
+def test_play_loads_the_code_then_starts_the_game_then_notes_the_settings_a_turn_each():
+    """Play's turn loads the game's code and saves nothing; the next turn starts the game (its
+    state, its first snapshot, its screen); the one after writes the menu's memory, and the game
+    plays on (the deal). The same files in the same order as when it was all one turn."""
+    root = scratch_root()
+    try:
+        driver = rig_on_flash(root, seed=3)
+        app = driver.app
+        menu = app.mode
+        for _ in range(3):
+            to_menu_row(driver, "game")
+            if menu.value("game") == "bourre":
+                break
+            driver.press(OK)
+        assert menu.value("game") == "bourre" and menu.value("mode") == "table"
+        to_menu_row(driver, "play")
+        for name in BOURRE_CODE:
+            sys.modules.pop(name, None)
+        game_dir = app.session.store.game_dir
+        memory = root + "/" + MENU_FILE
+
+        def on_flash():
+            names = os.listdir(game_dir) if game_dir.rsplit("/", 1)[1] in os.listdir(root) else []
+            return sorted(names), MENU_FILE in os.listdir(root)
+
+        assert on_flash() == ([], False)
+        driver.down(OK)
+        driver.run_for(80)
+        driver.up(OK)
+        for _ in range(20):  # the release is the press: the turn it is handled in
+            driver.turn()
+            if loaded(BOURRE_CODE):
+                break
+        assert loaded(BOURRE_CODE) == list(BOURRE_CODE), "Play's turn loads the game's code"
+        assert not app.mode.in_game and app.session.state is None
+        assert on_flash() == ([], False), "Play's turn saves nothing"
+        driver.turn()
+        assert app.mode.in_game and len(app.session.state.moves) == 0
+        files, noted = on_flash()
+        assert [name[0] for name in files] == ["s"] and not noted, files  # the first snapshot
+        driver.turn()
+        files, noted = on_flash()
+        assert noted, "the settings are noted the turn after the start"
+        assert len(app.session.state.moves) >= 1 and "e" in [name[0] for name in files], files
+        with open(memory) as f:
+            assert '"bourre"' in f.read()
+    finally:
+        clean_root(root)
