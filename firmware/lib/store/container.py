@@ -8,7 +8,8 @@ The body is one JSON object, which a host reads whole with json.loads.
 Nothing here holds a buffer that grows with the game. The move list, the one member that does,
 is written straight from the game's array, PIECE moves at a time, after the other members
 (Body: one pass over the pieces measures the CRC and the length the header needs, a second writes
-them). Reading (read) takes the file in CHUNK-byte pieces: one pass checks the length and the
+them; the moves' digits go into one small buffer of the Body's, so a save leaves no garbage a
+piece). Reading (read) takes the file in CHUNK-byte pieces: one pass checks the length and the
 CRC, keeps the members other than "moves" (HEAD_MAX bytes at most, in any order) and checks and
 counts the moves; Document.each_move then reads the moves again, from where the first pass found
 them. A file cut short, a flipped bit or garbage fails with BadFile; a newer version with
@@ -32,6 +33,7 @@ HEAD_MAX = const(8192)  # the body's bytes besides the move list (redo holds two
 _HEADER_MAX = const(64)
 _DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
 _MOVE_DIGITS = const(5)  # 65535
+_MOVE_TOP = const(100000)  # a list streamed holds moves of 5 digits at most (a test's, signed)
 _MOVES_KEY = b"moves"
 _MOVE_FORMAT = b",%d" * PIECE
 _NO_MOVE = (b".", b"e", b"E", b"-", b'"', b"t", b"f", b"n", b"a", b"[", b"{")  # JSON, no move
@@ -50,7 +52,7 @@ def _is_move_list(moves):
     if type(moves) is not list:
         return False
     for move in moves:
-        if type(move) is not int:
+        if type(move) is not int or not -_MOVE_TOP < move < _MOVE_TOP:
             return False
     return True
 
@@ -77,10 +79,34 @@ def _member(key, value):
     return json.dumps(key) + ": " + value
 
 
+def _digits_into(buf, at, move):
+    """Write move in decimal into buf from at (room for a sign and _MOVE_DIGITS); returns the
+    end."""
+    if move < 0:  # a test's wrong move, written as json writes it
+        buf[at] = 45
+        at += 1
+        move = -move
+    if move < 10:
+        buf[at] = 48 + move
+        return at + 1
+    scale = 10
+    while scale <= move:
+        scale *= 10
+    while scale > 1:
+        scale //= 10
+        buf[at] = 48 + move // scale % 10
+        at += 1
+    return at
+
+
 class Body:
     """The JSON body of doc, made in pieces: its members but "moves" in one text (in key order),
     then the moves (an array or a list of ints, not copied) PIECE at a time. crc and length are known
-    from the start, so the header goes first; pieces() may be taken more than once."""
+    from the start, so the header goes first; pieces() may be taken more than once.
+
+    The moves' pieces are written into one buffer of the Body's (PIECE moves, commas included)
+    and handed out as views of it, each good until the next is taken: a save makes no garbage a
+    piece (it is written, or counted, at once). encode() copies them."""
 
     def __init__(self, doc):
         moves = doc.get("moves")
@@ -89,6 +115,7 @@ class Body:
             members.append('"moves": [')
             self.opening = ("{" + ", ".join(members)).encode()
             self.moves = moves
+            self._buffer = bytearray(PIECE * (_MOVE_DIGITS + 2))
         else:
             self.opening = ("{" + ", ".join([_member(key, doc[key]) for key in sorted(doc)])
                             + "}").encode()
@@ -104,16 +131,26 @@ class Body:
         return ("%s %d %08x %d\n" % (kind, VERSION, self.crc, self.length)).encode()
 
     def body_pieces(self):
+        """The body's pieces; those of the moves are views of one buffer (see the class)."""
         yield self.opening
         moves = self.moves
         if moves is None:
             return
-        for piece in move_pieces(moves):
-            yield piece
+        buf = self._buffer
+        view = memoryview(buf)
+        count = len(moves)
+        for start in range(0, count, PIECE):
+            at = 0
+            for i in range(start, min(start + PIECE, count)):
+                if i:
+                    buf[at] = 44  # ,
+                    at += 1
+                at = _digits_into(buf, at, moves[i])
+            yield view[:at]
         yield b"]}"
 
     def pieces(self, kind):
-        """The whole file: the header line, then the body."""
+        """The whole file: the header line, then the body (pieces as body_pieces gives them)."""
         yield self.header(kind)
         for piece in self.body_pieces():
             yield piece
@@ -121,7 +158,7 @@ class Body:
 
 def encode(kind, doc):
     """The whole file of doc as bytes (tests and tools: the store writes Body's pieces)."""
-    return b"".join(Body(doc).pieces(kind))
+    return b"".join([bytes(piece) for piece in Body(doc).pieces(kind)])
 
 
 # -- reading --------------------------------------------------------------------------------------
