@@ -6,7 +6,7 @@ kind tag ("TTS" snapshot, "TTH" history), format version, CRC-32 of the body in 
 The body is one JSON object, which a host reads whole with json.loads.
 
 Nothing here holds a buffer that grows with the game. The move list, the one member that does,
-is written straight from the game's array, PIECE moves at a time, after the other members
+is written straight from the game's array, _BODY_MOVES moves at a time, after the other members
 (Body: one pass over the pieces measures the CRC and the length the header needs, a second writes
 them; the moves' digits go into one small buffer of the Body's, so a save leaves no garbage a
 piece). Reading (read) takes the file in CHUNK-byte pieces: one pass checks the length and the
@@ -27,7 +27,8 @@ from store.journal import check_version
 VERSION = 1
 SNAPSHOT = "TTS"
 HISTORY = "TTH"
-PIECE = const(32)  # moves a written piece holds: at most 32 * 6 bytes
+PIECE = const(32)  # moves a piece of move_pieces holds: at most 32 * 6 bytes
+_BODY_MOVES = const(64)  # moves a piece of a Body holds: its buffer, 64 * 7 bytes
 CHUNK = const(48)  # bytes read at a time (see read)
 HEAD_MAX = const(8192)  # the body's bytes besides the move list (redo holds two rounds at most)
 _HEADER_MAX = const(64)
@@ -101,10 +102,10 @@ def _digits_into(buf, at, move):
 
 class Body:
     """The JSON body of doc, made in pieces: its members but "moves" in one text (in key order),
-    then the moves (an array or a list of ints, not copied) PIECE at a time. crc and length are known
-    from the start, so the header goes first; pieces() may be taken more than once.
+    then the moves (an array or a list of ints, not copied) _BODY_MOVES at a time. crc and length
+    are known from the start, so the header goes first; pieces() may be taken more than once.
 
-    The moves' pieces are written into one buffer of the Body's (PIECE moves, commas included)
+    The moves' pieces are written into one buffer of the Body's (a sign, 5 digits and a comma a move)
     and handed out as views of it, each good until the next is taken: a save makes no garbage a
     piece (it is written, or counted, at once). encode() copies them."""
 
@@ -115,7 +116,7 @@ class Body:
             members.append('"moves": [')
             self.opening = ("{" + ", ".join(members)).encode()
             self.moves = moves
-            self._buffer = bytearray(PIECE * (_MOVE_DIGITS + 2))
+            self._buffer = bytearray(_BODY_MOVES * (_MOVE_DIGITS + 2))
         else:
             self.opening = ("{" + ", ".join([_member(key, doc[key]) for key in sorted(doc)])
                             + "}").encode()
@@ -139,9 +140,9 @@ class Body:
         buf = self._buffer
         view = memoryview(buf)
         count = len(moves)
-        for start in range(0, count, PIECE):
+        for start in range(0, count, _BODY_MOVES):
             at = 0
-            for i in range(start, min(start + PIECE, count)):
+            for i in range(start, min(start + _BODY_MOVES, count)):
                 if i:
                     buf[at] = 44  # ,
                     at += 1
