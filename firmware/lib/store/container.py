@@ -69,15 +69,33 @@ def move_pieces(moves):
         yield _MOVE_FORMAT[0 if start else 1:3 * (end - start)] % tuple(moves[start:end])
 
 
-def _member(key, value):
-    """'"key": value' in JSON, an object's members in key order: the same document is the same
-    bytes whatever order its dicts were built in (a MicroPython dict's order depends on that),
-    which lets Store.archive tell a game it holds by the header alone."""
+def _add_member(out, key, value):
+    """Add '"key": value' in JSON to the bytearray out, an object's members in key order: the
+    same document is the same bytes whatever order its dicts were built in (a MicroPython dict's
+    order depends on that), which lets Store.archive tell a game it holds by the header alone.
+    Written into out as it goes: a nested object is not made a text of its own first."""
+    out.extend(json.dumps(key).encode())
+    out.extend(b": ")
     if type(value) is dict:
-        value = "{" + ", ".join([_member(k, value[k]) for k in sorted(value)]) + "}"
+        out.extend(b"{")
+        for i, name in enumerate(sorted(value)):
+            if i:
+                out.extend(b", ")
+            _add_member(out, name, value[name])
+        out.extend(b"}")
     else:
-        value = json.dumps(value)
-    return json.dumps(key) + ": " + value
+        out.extend(json.dumps(value).encode())
+
+
+def _opening(doc, skip):
+    """The body's text up to its moves: "{" and the members of doc but skip, in key order."""
+    out = bytearray(b"{")
+    for key in sorted(doc):
+        if key != skip:
+            if len(out) > 1:
+                out.extend(b", ")
+            _add_member(out, key, doc[key])
+    return out
 
 
 def _digits_into(buf, at, move):
@@ -112,15 +130,15 @@ class Body:
     def __init__(self, doc):
         moves = doc.get("moves")
         if _is_move_list(moves):
-            members = [_member(key, doc[key]) for key in sorted(doc) if key != "moves"]
-            members.append('"moves": [')
-            self.opening = ("{" + ", ".join(members)).encode()
+            opening = _opening(doc, "moves")
+            opening.extend(b', "moves": [' if len(opening) > 1 else b'"moves": [')
             self.moves = moves
             self._buffer = bytearray(_BODY_MOVES * (_MOVE_DIGITS + 2))
         else:
-            self.opening = ("{" + ", ".join([_member(key, doc[key]) for key in sorted(doc)])
-                            + "}").encode()
+            opening = _opening(doc, None)
+            opening.extend(b"}")
             self.moves = None
+        self.opening = opening
         crc = length = 0
         for piece in self.body_pieces():
             crc = crc32(piece, crc)
