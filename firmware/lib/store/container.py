@@ -6,9 +6,10 @@ kind tag ("TTS" snapshot, "TTH" history), format version, CRC-32 of the body in 
 The body is one JSON object, which a host reads whole with json.loads.
 
 Nothing here holds a buffer that grows with the game. The move list, the one member that does,
-is written straight from the game's array, PIECE moves at a time, after the other members
+is written straight from the game's array, _BODY_MOVES moves at a time, after the other members
 (Body: one pass over the pieces measures the CRC and the length the header needs, a second writes
-them). Reading (read) takes the file in CHUNK-byte pieces: one pass checks the length and the
+them; the moves' digits go into one small buffer of the Body's, so a save leaves no garbage a
+piece). Reading (read) takes the file in CHUNK-byte pieces: one pass checks the length and the
 CRC, keeps the members other than "moves" (HEAD_MAX bytes at most, in any order) and checks and
 counts the moves; Document.each_move then reads the moves again, from where the first pass found
 them. A file cut short, a flipped bit or garbage fails with BadFile; a newer version with
@@ -26,12 +27,14 @@ from store.journal import check_version
 VERSION = 1
 SNAPSHOT = "TTS"
 HISTORY = "TTH"
-PIECE = const(32)  # moves a written piece holds: at most 32 * 6 bytes
+PIECE = const(32)  # moves a piece of move_pieces holds: at most 32 * 6 bytes
+_BODY_MOVES = const(64)  # moves a piece of a Body holds: its buffer, 64 * 7 bytes
 CHUNK = const(48)  # bytes read at a time (see read)
 HEAD_MAX = const(8192)  # the body's bytes besides the move list (redo holds two rounds at most)
 _HEADER_MAX = const(64)
 _DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
 _MOVE_DIGITS = const(5)  # 65535
+_MOVE_TOP = const(100000)  # a list streamed holds moves of 5 digits at most (a test's, signed)
 _MOVES_KEY = b"moves"
 _MOVE_FORMAT = b",%d" * PIECE
 _NO_MOVE = (b".", b"e", b"E", b"-", b'"', b"t", b"f", b"n", b"a", b"[", b"{")  # JSON, no move
@@ -50,7 +53,7 @@ def _is_move_list(moves):
     if type(moves) is not list:
         return False
     for move in moves:
-        if type(move) is not int:
+        if type(move) is not int or not -_MOVE_TOP < move < _MOVE_TOP:
             return False
     return True
 
@@ -66,33 +69,76 @@ def move_pieces(moves):
         yield _MOVE_FORMAT[0 if start else 1:3 * (end - start)] % tuple(moves[start:end])
 
 
-def _member(key, value):
-    """'"key": value' in JSON, an object's members in key order: the same document is the same
-    bytes whatever order its dicts were built in (a MicroPython dict's order depends on that),
-    which lets Store.archive tell a game it holds by the header alone."""
+def _add_member(out, key, value):
+    """Add '"key": value' in JSON to the bytearray out, an object's members in key order: the
+    same document is the same bytes whatever order its dicts were built in (a MicroPython dict's
+    order depends on that), which lets Store.archive tell a game it holds by the header alone.
+    Written into out as it goes: a nested object is not made a text of its own first."""
+    out.extend(json.dumps(key).encode())
+    out.extend(b": ")
     if type(value) is dict:
-        value = "{" + ", ".join([_member(k, value[k]) for k in sorted(value)]) + "}"
+        out.extend(b"{")
+        for i, name in enumerate(sorted(value)):
+            if i:
+                out.extend(b", ")
+            _add_member(out, name, value[name])
+        out.extend(b"}")
     else:
-        value = json.dumps(value)
-    return json.dumps(key) + ": " + value
+        out.extend(json.dumps(value).encode())
+
+
+def _opening(doc, skip):
+    """The body's text up to its moves: "{" and the members of doc but skip, in key order."""
+    out = bytearray(b"{")
+    for key in sorted(doc):
+        if key != skip:
+            if len(out) > 1:
+                out.extend(b", ")
+            _add_member(out, key, doc[key])
+    return out
+
+
+def _digits_into(buf, at, move):
+    """Write move in decimal into buf from at (room for a sign and _MOVE_DIGITS); returns the
+    end."""
+    if move < 0:  # a test's wrong move, written as json writes it
+        buf[at] = 45
+        at += 1
+        move = -move
+    if move < 10:
+        buf[at] = 48 + move
+        return at + 1
+    scale = 10
+    while scale <= move:
+        scale *= 10
+    while scale > 1:
+        scale //= 10
+        buf[at] = 48 + move // scale % 10
+        at += 1
+    return at
 
 
 class Body:
     """The JSON body of doc, made in pieces: its members but "moves" in one text (in key order),
-    then the moves (an array or a list of ints, not copied) PIECE at a time. crc and length are known
-    from the start, so the header goes first; pieces() may be taken more than once."""
+    then the moves (an array or a list of ints, not copied) _BODY_MOVES at a time. crc and length
+    are known from the start, so the header goes first; pieces() may be taken more than once.
+
+    The moves' pieces are written into one buffer of the Body's (a sign, 5 digits and a comma a move)
+    and handed out as views of it, each good until the next is taken: a save makes no garbage a
+    piece (it is written, or counted, at once). encode() copies them."""
 
     def __init__(self, doc):
         moves = doc.get("moves")
         if _is_move_list(moves):
-            members = [_member(key, doc[key]) for key in sorted(doc) if key != "moves"]
-            members.append('"moves": [')
-            self.opening = ("{" + ", ".join(members)).encode()
+            opening = _opening(doc, "moves")
+            opening.extend(b', "moves": [' if len(opening) > 1 else b'"moves": [')
             self.moves = moves
+            self._buffer = bytearray(_BODY_MOVES * (_MOVE_DIGITS + 2))
         else:
-            self.opening = ("{" + ", ".join([_member(key, doc[key]) for key in sorted(doc)])
-                            + "}").encode()
+            opening = _opening(doc, None)
+            opening.extend(b"}")
             self.moves = None
+        self.opening = opening
         crc = length = 0
         for piece in self.body_pieces():
             crc = crc32(piece, crc)
@@ -104,16 +150,26 @@ class Body:
         return ("%s %d %08x %d\n" % (kind, VERSION, self.crc, self.length)).encode()
 
     def body_pieces(self):
+        """The body's pieces; those of the moves are views of one buffer (see the class)."""
         yield self.opening
         moves = self.moves
         if moves is None:
             return
-        for piece in move_pieces(moves):
-            yield piece
+        buf = self._buffer
+        view = memoryview(buf)
+        count = len(moves)
+        for start in range(0, count, _BODY_MOVES):
+            at = 0
+            for i in range(start, min(start + _BODY_MOVES, count)):
+                if i:
+                    buf[at] = 44  # ,
+                    at += 1
+                at = _digits_into(buf, at, moves[i])
+            yield view[:at]
         yield b"]}"
 
     def pieces(self, kind):
-        """The whole file: the header line, then the body."""
+        """The whole file: the header line, then the body (pieces as body_pieces gives them)."""
         yield self.header(kind)
         for piece in self.body_pieces():
             yield piece
@@ -121,7 +177,7 @@ class Body:
 
 def encode(kind, doc):
     """The whole file of doc as bytes (tests and tools: the store writes Body's pieces)."""
-    return b"".join(Body(doc).pieces(kind))
+    return b"".join([bytes(piece) for piece in Body(doc).pieces(kind)])
 
 
 # -- reading --------------------------------------------------------------------------------------

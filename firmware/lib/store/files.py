@@ -6,11 +6,6 @@ the unix port and CPython). A test swaps in a subclass that cuts writes or repor
 
 import os
 
-try:
-    from binascii import crc32 as _crc32
-except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
-    _crc32 = None
-
 ENOSPC = 28
 # The longest snapshot or history file read back. Files are read in pieces, so this bounds the
 # time a boot spends on garbage, not the memory: 256 KB is some 60 000 moves, more than the
@@ -18,16 +13,23 @@ ENOSPC = 28
 MAX_READ = 262144
 
 
-def crc32(data, crc=0):
-    """CRC-32 (IEEE) of data; crc: the value over the bytes before it, to checksum in pieces."""
-    if _crc32 is not None:
-        return _crc32(data, crc) & 0xFFFFFFFF
+def crc32_slow(data, crc=0):
+    """CRC-32 (IEEE) of data; crc: the value over the bytes before it, to checksum in pieces.
+    For a port built without binascii; crc32 is binascii's where there is one."""
     crc ^= 0xFFFFFFFF
     for byte in data:
         crc ^= byte
         for _ in range(8):
             crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
     return crc ^ 0xFFFFFFFF
+
+
+try:
+    # called directly, unsigned on both runtimes: a value over 2**30 is a long int on the board,
+    # which a wrapper masking it would make twice a piece
+    from binascii import crc32
+except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
+    crc32 = crc32_slow
 
 
 def join(folder, name):

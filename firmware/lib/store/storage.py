@@ -30,10 +30,23 @@ from store.files import ENOSPC, MAX_READ, Files, join
 _QUARANTINE_READ = 65536
 
 
+def _digits(name, start, end):
+    """The number name[start:end] spells (ASCII digits only, at least one), or -1. Read a
+    character at a time, not sliced: a snapshot reads every name of the game folder."""
+    if start >= end:
+        return -1
+    number = 0
+    for i in range(start, end):
+        digit = ord(name[i]) - 48
+        if digit < 0 or digit > 9:
+            return -1
+        number = number * 10 + digit
+    return number
+
+
 def _number(name, prefix):
     """N of a file name prefix + N (digits only), or -1."""
-    digits = name[len(prefix):]
-    return int(digits) if name.startswith(prefix) and digits.isdigit() else -1
+    return _digits(name, len(prefix), len(name)) if name.startswith(prefix) else -1
 
 
 def _numbers(names, prefix):
@@ -50,8 +63,11 @@ def _numbers(names, prefix):
 def _entry_key(name):
     """(game id, seq) of an entry file name "e<id>.<seq>", or None."""
     dot = name.find(".")
-    key = (_number(name[:dot], "e"), _number(name[dot:], "."))
-    return key if min(key) >= 0 else None
+    if dot < 0 or not name.startswith("e"):
+        return None
+    game = _digits(name, 1, dot)
+    seq = _digits(name, dot + 1, len(name))
+    return (game, seq) if game >= 0 and seq >= 0 else None
 
 
 def _quarantine_number(name):
