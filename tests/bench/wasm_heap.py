@@ -20,7 +20,7 @@ the page's machine/neopixel/ssd1306, which the board does not have; its size is 
 After the table, what each phase's largest allocation was: its size, the kind of object
 (micropython.mem_info(1)'s letter: h is raw data such as a list's items or a string's text),
 its first bytes, where the game stood and the files that turn wrote; then the firmware modules
-each phase left loaded and let go; then, for the default build, what each of those modules costs
+each phase left loaded and let go; then, for the default build, what each of its modules costs
 the heap once imported (tests/wasm/module_heap.mjs), each after the modules it imports at its top
 level, so that each figure is the module's own.
 """
@@ -165,11 +165,20 @@ def _after_its_imports(name, loaded, order):
     order.append(name)
 
 
-def module_costs(lib, report):
-    """module_heap.mjs's table for every module the session loaded, each after its imports."""
-    loaded = set()
-    for phase in report["phases"]:
-        loaded.update(phase.get("modules") or [])
+def build_modules(lib):
+    """The modules of the build in lib (its .mpy files and any kept as source)."""
+    found = []
+    for folder, _dirs, files in os.walk(lib):
+        for name in files:
+            if name.endswith((".mpy", ".py")):
+                rel = os.path.relpath(os.path.join(folder, name), lib)[: -len(name.rsplit(".", 1)[1]) - 1]
+                found.append(rel.replace(os.sep, ".").replace(".__init__", ""))
+    return found
+
+
+def module_costs(lib):
+    """module_heap.mjs's table for every module of the build, each after its imports."""
+    loaded = set(build_modules(lib))
     order = []
     for name in sorted(loaded):
         _after_its_imports(name, loaded, order)
@@ -197,7 +206,7 @@ def main():
             notes += allocations(name, report)
             loaded += module_changes(name, report)
             if not games:
-                costs = module_costs(lib, report)
+                costs = module_costs(lib)
     print("heap of the whole session on the 32-bit WebAssembly port, %d KB for the firmware" % BUDGET_KB)
     print(table(results).replace("budget (MicroPython)", "budget"))
     print("\nlargest allocation of each phase, and the turn that needed the most heap:")

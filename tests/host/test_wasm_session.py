@@ -78,20 +78,25 @@ def test_the_heap_figures_are_consistent(report):
     assert 0 < report["harness"] < 32 * 1024
 
 
-def test_the_boot_the_self_test_and_the_menu_fit_the_budget_at_every_turn(report):
-    """What fits already stays so: browsing every game (Achéron's deck check included: 428 KB in
-    one turn before it read the deck file alone) never needs more than the budget, garbage
-    included."""
-    assert [p["name"] for p in report["phases"][:3]] == ["boot", "selftest", "menu"]
-    for phase in report["phases"][:3]:
+FITTING = ["boot", "selftest", "menu", "tant_deck", "tant_board", "bourre"]  # Piccolo, Achéron: not yet
+
+
+def test_the_boot_the_menu_both_tanturlurettes_and_la_bourre_fit_the_budget_at_every_turn(report):
+    """What fits already stays so, garbage included: browsing every game (Achéron's deck check
+    included: 428 KB in one turn before it read the deck file alone), an 8-player Tanturlurette in
+    each mode and La Bourre at 6 (206-227 KB before a game's code was let go when it ends, its
+    start spread over three turns, the words held in one language and the store's writes made
+    in place)."""
+    assert [p["name"] for p in report["phases"][:len(FITTING)]] == FITTING
+    for phase in report["phases"][:len(FITTING)]:
         needed = phase["used_peak"] - report["harness"]
         assert needed <= SHORT_SESSION_KB * 1024, "%s needed %d bytes at %s" % (
             phase["name"], needed, phase["used_peak_at"])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13 item 3's budget is not met yet: the menu fits (158 KB), but "
-                   "the games' turns need 202-297 KB (a snapshot with the game's modules and the menu's, "
-                   "a pub game's first turn with the game before still loaded): docs/DEVICE.md")
+@pytest.mark.xfail(strict=True, reason="issue 13 item 3's budget is not met yet: all but Piccolo and Achéron fit "
+                   "(103-171 KB), Piccolo's snapshot turns need 192 KB and the menu after Achéron 217 KB "
+                   "(its deck read in the turn that lets go of its code): docs/DEVICE.md")
 def test_the_default_build_plays_every_phase_in_its_budget_without_the_heap_growing(report):
     """Issue 13: every game on an ESP32-S3 without PSRAM. On this port a turn that needs more than
     the heap has grows it instead of failing (on the board: a MemoryError), so the heap's size
