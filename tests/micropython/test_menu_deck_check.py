@@ -1,4 +1,4 @@
-"""The setup menu's check of Achéron's deck file: judged once, by reading the deck without loading
+"""The setup menu's check of Achéron's deck file: judged once a boot, by reading the deck without loading
 the game's engines, and a deck file that parses but breaks a rule refused with its reason, as a
 missing or cut one is.
 
@@ -41,6 +41,13 @@ def test_the_menu_judges_the_game_once_by_its_deck_without_loading_its_engines()
         assert "engine.acheron_deck" not in sys.modules  # let go once it has judged
         choose(driver, "mode", "score")  # judged already: no second check
         assert len(checks) == 1, checks
+        # nor in the menu a game's end opens (the turn that lets go of the game's code): the
+        # judgement is kept until the next boot
+        driver.app.to_setup(driver.hw.clock.ticks_ms())
+        choose(driver, "game", "acheron")
+        again = menu(driver)
+        assert again is not mode and again.game == "acheron", driver.hw.text
+        assert len(checks) == 1 and again.problems == {"acheron": None}, (checks, again.problems)
     finally:
         menu_module.check_problem = real
 

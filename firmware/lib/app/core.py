@@ -105,6 +105,11 @@ class App:
         self._starting = None
         self._remember = None
         self._to_menu = 0  # the game archived: ticks until the setup menu opens (finish_game)
+        # checked game -> why it cannot start (None: it can), judged by the first setup menu that
+        # shows it and kept until the next boot: its data file changes only by a deploy, which
+        # resets the board, and judging it again after each game would read the file in the
+        # turn that lets go of the game's code (app.modes.menu.SetupMenu.problem)
+        self.game_problems = {}
         self.boot(clock.ticks_ms())
 
     # -- boot and modes -------------------------------------------------------------------------

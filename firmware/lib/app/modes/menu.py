@@ -124,7 +124,7 @@ class SetupMenu(CursorMenu):
     def __init__(self, app):
         Mode.__init__(self, app)
         self.games = playable_games()
-        self.problems = {}  # checked game -> what setting it up raised (None: it can)
+        self.problems = app.game_problems  # checked game -> what setting it up raised (None: it can)
         self.memory = app.menu_memory["games"]  # game -> the settings it was last started with
         wanted = app.menu_memory["game"]
         if wanted not in self.games:  # never started, or a game this build leaves out
@@ -136,7 +136,7 @@ class SetupMenu(CursorMenu):
 
     # -- rows -----------------------------------------------------------------------------------
     def problem(self, described):
-        """Why the game cannot start (None: it can); only a checked game is judged, once."""
+        """Why the game cannot start (None: it can); only a checked game is judged, once a boot."""
         if not described.checked:
             return None
         problems = self.problems
