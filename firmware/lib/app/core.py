@@ -288,7 +288,7 @@ class App:
     def finish_game(self, now):
         """Past the result (or New game confirmed): the game is archived now and the setup menu
         opens at the next loop turn (tick), so that the archive's turn and the menu's (the game
-        put away, its code let go, the menu set up, a checked game's data file read) are two.
+        put away, its code let go, the menu set up) are two.
         Until then the screen stays and the buttons go to no mode."""
         session = self.session
         if session.state is not None and not session.finished:
