@@ -32,9 +32,10 @@ package("app", base_path="lib", files=(
     "words/tanturlurette_fr.py", "words/tanturlurette_told_en.py",
 ))
 package("engine", base_path="lib", files=(
-    "__init__.py", "acheron.py", "acheron_bots.py", "acheron_deck.py", "acheron_score.py", "bourre.py",
-    "bourre_bots.py", "bourre_score.py", "cards.py", "compat.py", "core.py", "deck32.py", "games.py",
-    "piccolo.py", "piccolo_bots.py", "piccolo_score.py", "registry.py", "rng.py",
+    "__init__.py", "acheron.py", "acheron_bots.py", "acheron_codes.py", "acheron_deck.py",
+    "acheron_score.py", "bourre.py", "bourre_bots.py", "bourre_codes.py", "bourre_score.py", "cards.py",
+    "compat.py", "core.py", "deck32.py", "games.py", "piccolo.py", "piccolo_bots.py", "piccolo_codes.py",
+    "piccolo_score.py", "registry.py", "rng.py",
     "tanturlurette.py", "tanturlurette_bots.py",
 ))
 package("hw_esp32", base_path="lib", files=("__init__.py", "boot.py", "buzzer.py", "display.py",

@@ -21,6 +21,12 @@ from engine.bourre import (
     normalize_accounts,
 )
 from engine.bourre import GAME as CARD_GAME
+from engine.bourre_codes import (  # noqa: F401  (its words and tests read them here too)
+    R_DEAL_MOST,
+    R_LEADER_MOST,
+    R_PLAYER_MOST,
+    R_TRICKS_RANGE,
+)
 from engine.compat import const
 from engine.core import (
     REFUSE_NOT_INT,
@@ -39,12 +45,6 @@ GAME = CARD_GAME + "_score"
 
 PH_ENTRY = const(0)
 PH_OVER = const(1)
-
-# Why an entry is refused (why_illegal: (code, args...)), worded by app/words/bourre.py.
-R_TRICKS_RANGE = const(16)  # (cards a hand): a player's tricks run from 0 to a hand
-R_LEADER_MOST = const(17)  # (most): the leader, who plays first, takes at most this many
-R_PLAYER_MOST = const(18)  # (most): any other player
-R_DEAL_MOST = const(19)  # (most, left): the tricks of a deal together
 
 
 def normalize_options(options=None):

@@ -85,7 +85,7 @@ GAMES = (
         Mode("deck", "tanturlurette", _TANT, (4, 8), _TANT_ROWS, (("mode", "deck"),), True, True),
         Mode("board", "tanturlurette", _TANT, (4, 8), _TANT_ROWS, (("mode", "board"),)),
     ), bot="counting"),
-    Game("acheron", ("acheron", "acheron_bots", "acheron_score", "acheron_deck"), _PUB_SCREENS, (
+    Game("acheron", ("acheron", "acheron_bots", "acheron_score", "acheron_codes", "acheron_deck"), _PUB_SCREENS, (
         Mode("table", "acheron", _TABLE, (3, 6), (
             _ACHERON_TARGET, ("lay", ("drawn", "free"), "drawn"), ("jocrisse", ("piece", "baiser"), "piece"),
             _CHANDELLE, ("five_fee", ("any", "etoile"), "any"), ("rouge_queen", ("wild", "any"), "wild"),
@@ -93,12 +93,12 @@ GAMES = (
             bots=True),
         Mode("score", "acheron_score", _SCORE, (3, 6), (_ACHERON_TARGET, _CHANDELLE)),
     ), bot="meld", data=("engine/acheron_deck.json",), checked="acheron_deck"),
-    Game("bourre", ("bourre", "bourre_bots", "bourre_score", "deck32"), _PUB_SCREENS, (
+    Game("bourre", ("bourre", "bourre_bots", "bourre_score", "bourre_codes", "deck32"), _PUB_SCREENS, (
         Mode("table", "bourre", _TABLE, (2, 6), _BOURRE_ROWS + (("putback", ("mixed", "under"), "mixed"),),
              bots=True),
         Mode("score", "bourre_score", _SCORE, (2, 6), _BOURRE_ROWS),  # real cards: no put-back row
     ), bot="plan"),
-    Game("piccolo", ("piccolo", "piccolo_bots", "piccolo_score", "deck32"), _PUB_SCREENS, (
+    Game("piccolo", ("piccolo", "piccolo_bots", "piccolo_score", "piccolo_codes", "deck32"), _PUB_SCREENS, (
         Mode("table", "piccolo", _TABLE, (4, 4), _PICCOLO_ROWS, bots=True),
         Mode("score", "piccolo_score", _SCORE, (4, 4), _PICCOLO_ROWS),
     ), bot="plan"),

@@ -48,6 +48,17 @@ from engine.piccolo import (
 from engine.piccolo import (
     GAME as CARD_GAME,
 )
+from engine.piccolo_codes import (  # noqa: F401  (its words and tests read them here too)
+    R_BID_AS_NUMBER,
+    R_BID_RANGE,
+    R_NAMED_AFTER,
+    R_NO_GENERALE,
+    R_POINTS_RANGE,
+    R_TAKER_DEALS,
+    R_TAKER_OUT,
+    R_TAKER_RANGE,
+    R_TRICKS_RANGE,
+)
 
 GAME = CARD_GAME + "_score"
 
@@ -58,17 +69,6 @@ PH_OVER = const(3)
 _PHASE_NAMES = ("contract", "taker", "result", "over")
 TRICKS = const(10)
 _NAMED = (MISERE, PICCOLO, MISERE_TABLE, PICCOLO_TABLE, GENERALE)
-
-# Why an entry is refused (why_illegal: (code, args...)), worded by app/words/piccolo.py.
-R_NO_GENERALE = const(16)  # the générale is off in this game
-R_BID_AS_NUMBER = const(17)  # a points bid is entered as its number
-R_BID_RANGE = const(18)  # (lowest, highest) points bid
-R_NAMED_AFTER = const(19)  # (bid): that number is a named contract's level: pick the contract
-R_TAKER_RANGE = const(20)  # (seats): the taker is a seat from 1 to seats
-R_TAKER_OUT = const(21)  # (seat from 1): that seat has won and left
-R_TAKER_DEALS = const(22)  # (seat from 1): that seat deals and sits out
-R_POINTS_RANGE = const(23)  # (most): the taker's points
-R_TRICKS_RANGE = const(24)  # (most): the taker's tricks
 
 
 class State(Table):

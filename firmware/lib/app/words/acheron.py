@@ -23,7 +23,7 @@ from engine.acheron import (
     PERSONNAGE,
     TRIPLET,
 )
-from engine.acheron_score import (
+from engine.acheron_codes import (
     CHANDELLE,
     F_ENTRY,
     F_PLAYED,
@@ -36,7 +36,7 @@ from engine.acheron_score import (
     ST_OVER,
     ST_PLAY,
 )
-from engine.acheron_score import NAMING as SCORE_NAMING
+from engine.acheron_codes import NAMING as SCORE_NAMING
 
 from app.i18n import OneLanguage, seat_name
 from app.i18n import refusal as _shared

@@ -1,7 +1,7 @@
 """Achéron's words in English (app.words.acheron loads this module or acheron_fr, never both: they
 declare the same names; what happened is the log's too, in acheron_told_en)."""
 
-from engine.acheron_score import (
+from engine.acheron_codes import (
     R_BAISER_ONE_OF,
     R_CANDLE_MARKED,
     R_CARDS_MOST,

@@ -2,7 +2,7 @@
 declare the same names). The game's own words stay as the text has them (docs/RULES.md)."""
 
 from engine.acheron import END_HOW_ACHERON, END_HOW_TOMBEAU, F_DEAL, F_DRAW, F_PASS, F_SLIP
-from engine.acheron_score import (
+from engine.acheron_codes import (
     F_PLAYED,
     R_BAISER_ONE_OF,
     R_CANDLE_MARKED,
@@ -63,7 +63,7 @@ HEADER = "Acheron donne %d"
 SLIP_LABEL = "nom oublie %s"  # a naming slip, by the seat that made it
 END_LABEL = "fin du tour"
 SLIP_ENTRY = "Nom oublie %s"  # the scorekeeper's
-# The scorekeeper's two lines: by its step (engine.acheron_score ST_*), a seat in the first.
+# The scorekeeper's two lines: by its step (engine.acheron_codes ST_*), a seat in the first.
 DEAL = "Donne %d"
 DEAL_OVER_ASK = "0: donne finie"
 GAME_OVER = "Partie finie"

@@ -3,7 +3,7 @@ with the game whatever its language; acheron_en takes them from here. The French
 acheron_fr."""
 
 from engine.acheron import END_HOW_ACHERON, END_HOW_TOMBEAU, F_DEAL, F_DRAW, F_PASS, F_SLIP
-from engine.acheron_score import F_PLAYED, ST_CARDS, ST_MELDS, ST_WILDS
+from engine.acheron_codes import F_PLAYED, ST_CARDS, ST_MELDS, ST_WILDS
 
 FACTS = {
     F_DEAL: "%s deals",

@@ -2,7 +2,7 @@
 they declare the same names; what happened is the log's too, in bourre_told_en)."""
 
 from engine.bourre import DRAW_ONE, DRAW_TWO, R_MUST_BEAT, R_NOT_HELD, STAND
-from engine.bourre_score import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRICKS_RANGE
+from engine.bourre_codes import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRICKS_RANGE
 
 from app.words.bourre_told_en import (  # noqa: F401
     BOURRU_PAYS,

@@ -2,7 +2,7 @@
 they declare the same names)."""
 
 from engine.bourre import DRAW_ONE, DRAW_TWO, R_MUST_BEAT, R_NOT_HELD, STAND
-from engine.bourre_score import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRICKS_RANGE
+from engine.bourre_codes import R_DEAL_MOST, R_LEADER_MOST, R_PLAYER_MOST, R_TRICKS_RANGE
 
 CHOICES = {STAND: "je garde tout", DRAW_ONE: "j'en change 1", DRAW_TWO: "j'en change 2"}
 

@@ -24,7 +24,7 @@ from engine.piccolo import (
     TRUMP,
     is_points_bid,
 )
-from engine.piccolo_score import R_NAMED_AFTER
+from engine.piccolo_codes import R_NAMED_AFTER
 
 from app.i18n import OneLanguage, card_lines, card_word, seat_name, suit_word
 from app.i18n import refusal as _shared

@@ -1,7 +1,7 @@
 """Piccolo's words in English (app.words.piccolo loads this module or piccolo_fr, never both: they
 declare the same names; what happened is the log's too, in piccolo_told_en)."""
 
-from engine.piccolo_score import (
+from engine.piccolo_codes import (
     R_BID_AS_NUMBER,
     R_BID_RANGE,
     R_NAMED_AFTER,

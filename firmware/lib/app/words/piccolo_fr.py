@@ -17,7 +17,7 @@ from engine.piccolo import (
     PICCOLO,
     PICCOLO_TABLE,
 )
-from engine.piccolo_score import (
+from engine.piccolo_codes import (
     R_BID_AS_NUMBER,
     R_BID_RANGE,
     R_NAMED_AFTER,
