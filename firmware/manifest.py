@@ -22,7 +22,7 @@ package("app", base_path="lib", files=(
     "__init__.py", "board.py", "boards.py", "buttons.py", "clock.py", "colours.py", "config.py",
     "core.py", "cues.py", "i18n.py", "i18n_board_en.py", "i18n_board_fr.py", "i18n_en.py",
     "i18n_fr.py", "i18n_setup.py", "i18n_setup_en.py", "i18n_setup_fr.py", "loop.py", "power.py", "ring.py",
-    "session.py", "settings.py",
+    "resume.py", "session.py", "settings.py",
     "modes/__init__.py", "modes/base.py", "modes/menu.py", "modes/score.py", "modes/selftest.py",
     "modes/table.py", "modes/tant.py",
     "words/__init__.py", "words/acheron.py", "words/acheron_en.py", "words/acheron_fr.py",

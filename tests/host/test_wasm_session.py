@@ -123,11 +123,12 @@ def game_code():
 
 
 def test_what_the_device_no_longer_needs_has_left_the_heap(report):
-    """Issue 13: the config's loader goes once the boot has read the config, and a game's code
+    """Issue 13: the config's loader and the code that reads a saved game back (app.resume) go
+    once the boot has run them, and a game's code
     goes when it ends and the setup menu opens, so the next game's first turn carries none of it
     (each game's phase ends in the menu, its game archived: `modules` is read there)."""
     phases = {phase["name"]: phase for phase in report["phases"]}
-    for name in ("app.config", "app.boards"):
+    for name in ("app.config", "app.boards", "app.resume"):
         assert name not in phases["boot"]["modules"], name
     code = game_code()
     # tant_deck's list is read one turn into tant_board, whose player imports Tanturlurette's

@@ -1,5 +1,7 @@
 """Session + Store on a real filesystem: resume, cuts at every byte, garbage, ENOSPC, history."""
 
+import sys
+
 from app.session import Session
 from engine.play import replay
 from store import container, journal
@@ -87,6 +89,7 @@ def test_resume_restores_everything_and_the_game_finishes_identically():
         resumed, report, events = boot(root)
         assert fingerprint(resumed) == fingerprint(session)
         assert resumed.names == ["Anaëlle", "Loïc", "Zoé", "Dom"]
+        assert "app.resume" not in sys.modules, "the code that reads a game back stays loaded"
         assert report["resumed"] and report["discarded"] == [] and report["quarantined"] == []
         assert report["moves"] == len(session.state.moves)
         assert report["to_act"] == session.state.current_player()

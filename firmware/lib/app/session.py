@@ -10,8 +10,9 @@ Session(store=None, on_event=None)
                      again first (no peeking through undo), otherwise one drawn from rng
   undo() / redo()    -> bool; can_undo() / can_redo()
   resume()           -> report dict, or None when there was nothing on flash at all. Every
-                     field read back is checked like input from outside (_restore); a snapshot
-                     that fails gives way to the previous one and the journal after it.
+                     field read back is checked like input from outside; a snapshot that fails
+                     gives way to the previous one and the journal after it. Its code
+                     (app.resume) runs once a boot and leaves the heap after it.
   finish(abandon=False) -> history id; archives the game. None when the store failed: the
                      game is then archived before anything else is saved (retried at the next)
   put_away()         once a finished game's screens are gone (the app's setup menu): let go of
@@ -57,12 +58,10 @@ from engine.core import (
     REFUSE_SEATS,
     TERMINAL,
     BadOptions,
-    BadRecord,
     IllegalAction,
-    read_int,
 )
-from engine.registry import game_module
-from store.storage import is_bot, is_move, is_name, journal_problem, list_problem, shown
+from engine.registry import game_module, let_go
+from store.storage import is_name, list_problem
 
 _DOC_VERSION = const(1)
 OP_ACT = const(1)  # the journal's operations
@@ -499,203 +498,15 @@ class Session:
 
     # -- resume ---------------------------------------------------------------------------------
     def resume(self):
-        """Restore the unfinished game from the store; see the module docstring for the report."""
-        if self.store is None:
-            return None
-        store = self.store
-        found = store.load()
+        """Restore the unfinished game from the store; see the module docstring for the report.
+        The code that reads a saved game back (app.resume) runs once a boot: it is loaded for
+        this call and let go after it."""
+        from app.resume import resume
+
         try:
-            best = self._resume_best(store, found)
-            if best is None:
-                self._take_on(None, None, None, None)
-                store.settle(found)
-            else:
-                store.settle(found, self.game_id, *best)
-        except MemoryError:
-            # not the files' fault: none is set aside or removed, a later boot may resume them
-            # (a new game started first sets the snapshots aside for the host: Store.clear)
-            self._take_on(None, None, None, None)
-            store.unread = True
-            found["discarded"].append("out of memory while resuming: the saved game stays on "
-                                      "flash")
-        discarded = found["discarded"]
-        state = self.state
-        report = {"resumed": state is not None, "game": self.game, "round": 0, "moves": 0,
-                  "to_act": TERMINAL, "discarded": discarded, "quarantined": found["quarantined"]}
-        if state is None:
-            if not discarded:
-                return None
-            lines = ["No game resumed"]
-        else:
-            if discarded:
-                self._save()  # start a clean snapshot and journal from what was recovered
-            report["round"] = state.round
-            report["moves"] = len(state.moves)
-            report["to_act"] = state.current_player()
-            lines = ["Resuming", str(self.game)[:16], "round %d" % state.round]
-        if discarded:
-            lines.append("%d dropped" % len(discarded))
-        report["lines"] = lines
-        return report
-
-    def _resume_best(self, store, found):
-        """Restore the snapshot and journal that reach furthest; returns (generation, the
-        snapshot's seq, seq reached, what ended the journal) or None when no snapshot is good.
-
-        Snapshots are tried newest first; one that fails a check is set aside. When a journal
-        entry does not apply, the snapshot may be what is wrong rather than the entry: the older
-        snapshots are tried with the same journal, and the one that gets furthest wins (the
-        newer on a tie, the entry then being the wrong one).
-        """
-        journal = found["journal"]
-        best = None
-        held = None  # the generation this session holds now
-        for gen in found["snapshots"]:
-            try:
-                self._restore(store.read_snapshot(gen), gen, journal)
-            except MemoryError:  # no block for a buffer is no fault of the file's
-                raise
-            except Exception as err:  # a damaged or wrong file must not stop the boot
-                self._take_on(None, None, None, None)
-                held = None
-                store.set_aside(found, gen, err)
-                continue
-            start = self.seq
-            stop = self._replay_journal(store, journal)
-            held = gen
-            if best is None or self.seq > best[2]:
-                if best is not None:  # the journal goes further from an older snapshot
-                    why = "journal entry %d does not apply to it, but does to s%d"
-                    store.set_aside(found, best[0], BadRecord(why % (best[2] + 1, gen)))
-                best = (gen, start, self.seq, stop)
-            if stop is None or stop[1]:  # the journal's end, or a damaged entry: none gets past
-                break
-        if best is not None and best[0] != held:  # an older one was tried and did no better
-            try:
-                self._restore(store.read_snapshot(best[0]), best[0], journal)
-                self._replay_journal(store, journal)
-            except MemoryError:
-                raise
-            except Exception as err:  # read fine a moment ago: the flash itself is failing
-                self._take_on(None, None, None, None)
-                store.set_aside(found, best[0], err)
-                return None
-        return best
-
-    def _restore(self, document, gen, journal):
-        """Make snapshot generation gen (document: its store.container.Document, whose moves are
-        read from flash as they are replayed) the game being played.
-
-        Every field is checked like input from outside, each once the ones it depends on are
-        known; BadRecord names the first that is wrong. journal: the (game id, seq) of the entry
-        files beside it (store.storage.journal_problem says how they must fit).
-        """
-        doc = document.head
-        game = doc.get("game")
-        options = doc.get("options")
-        if type(options) is not dict:
-            raise BadRecord("options must be an object, got %s" % shown(options))
-        try:
-            module = game_module(game)  # BadRecord for a game no firmware has
-        except ImportError:  # a pack this build left out (README: the save goes aside)
-            module = None
-        if module is None:
-            raise BadRecord("game %s is not on this board" % shown(game))
-        state = module.State(options)  # BadOptions names the option
-        seats = state.seats()
-        for key, good in (("names", is_name), ("bots", is_bot)):
-            _refuse(list_problem(doc, key, good, seats, True))
-        ident = read_int(doc, "id", 1, gen)  # a game's id is the generation it began with
-        seq = read_int(doc, "seq", 0, 0xFFFFFFFF)  # the journal's seq is 32 bits
-        problem = journal_problem(ident, seq, journal)
-        if problem:
-            raise BadRecord("seq %d: %s" % (seq, problem))
-        count = document.count  # the container checked each is an integer 0..65535
-        if count < 0:
-            raise BadRecord("moves must be a list, got %s" % shown(doc["moves"]) if "moves" in doc
-                            else "no moves")
-        if seq < count:  # an operation adds one move at most (a redo gives back an undo's)
-            raise BadRecord("seq %d is less than the %d moves" % (seq, count))
-        redo = _redo_groups(doc)
-        _refuse(list_problem(doc, "putback", _is_put_back))
-        self._take_on(game, state, doc["names"], doc["bots"], ident, seq)
-        self._quiet = True
-        try:
-            document.each_move(self._apply_snapshot_move)
-            # the highest round play reached (the replay reaches it or, after an undo, the one
-            # before it): undo goes back to the start of the round before it
-            self._floor_round = read_int(doc, "floor", self._floor_round, state.round + 1)
-            self._redo = redo
-            self._check_redo()
-            self._putback = [[phase, outcome] for phase, outcome in doc["putback"]]
+            return resume(self)
         finally:
-            self._quiet = False
-
-    def _apply_snapshot_move(self, move):
-        self._apply_saved("moves", len(self.state.moves), move)
-
-    def _apply_saved(self, field, i, move):
-        """Apply move i of a saved list (field names it), as BadRecord if it does not apply."""
-        problem = None
-        try:
-            self._apply(move)
-        except IllegalAction as err:  # raised outside: MicroPython warns on exception chaining
-            problem = "%s: move %d (%d) does not apply: %s" % (field, i, move, err)
-        if problem:
-            raise BadRecord(problem[:160])
-
-    def _check_redo(self):
-        """The redo groups must replay from here, the last undone first (as redo() plays them),
-        each decision where one is due and each chance outcome in the phase it names; the state
-        is then rebuilt as it was."""
-        if not self._redo:
-            return
-        count = len(self.state.moves)
-        floor = self._floor_round
-        for group in reversed(self._redo):
-            for phase, move in group:
-                state = self.state
-                at_chance = state.current_player() == CHANCE
-                if at_chance != (phase is not None) or at_chance and phase != state.phase_name():
-                    raise BadRecord("redo: %s where the game is at %s" % (
-                        shown(phase), state.phase_name()))
-                self._apply_saved("redo", len(self.state.moves) - count, move)
-        self._rebuild(count)
-        self._floor_round = floor
-
-    def _replay_journal(self, store, journal):
-        """Apply the journal entries after the restored snapshot through the same calls as play.
-
-        Returns None when the journal ends (no entry seq + 1), else (error, damaged) for the
-        entry that ended it: damaged when it failed its own checks on flash, not when it did
-        not apply to the game.
-        """
-        self._quiet = True
-        try:
-            while (self.game_id, self.seq + 1) in journal:
-                try:
-                    op, arg = store.read_entry(self.game_id, self.seq + 1)
-                except MemoryError:  # not the entry's fault: resume() stops, nothing is dropped
-                    raise
-                except Exception as err:  # journal.decode's ValueError, OSError
-                    return err, True
-                try:
-                    self._replay_op(op, arg)
-                except ValueError as err:  # IllegalAction is a ValueError
-                    return err, False
-            return None
-        finally:
-            self._quiet = False
-
-    def _replay_op(self, op, arg):
-        if op == OP_ACT:
-            self.act(arg)
-        elif op != OP_UNDO and op != OP_REDO:
-            raise ValueError("unknown operation %d" % op)
-        elif arg:
-            raise ValueError("an undo or redo has no argument, got %d" % arg)
-        elif not (self.undo() if op == OP_UNDO else self.redo()):
-            raise ValueError("nothing to %s" % ("undo" if op == OP_UNDO else "redo"))
+            let_go("app.resume")
 
 
 def report_of(session):
@@ -725,32 +536,3 @@ def _history_doc(state, game, names, bots, abandoned):
     return {"v": _RECORD_VERSION, "game": game, "options": state.options, "moves": state.moves,
             "names": names, "bots": bots, "finished": not abandoned,
             "returns": list(state.returns()), "rounds": state.round}
-
-
-def _refuse(problem):
-    if problem:
-        raise BadRecord(problem)
-
-
-def _is_put_back(entry):
-    """A put-back chance outcome: [phase name, outcome]."""
-    return type(entry) is list and len(entry) == 2 and type(entry[0]) is str and is_move(entry[1])
-
-
-def _redo_groups(doc):
-    """The redo list's shape: groups of [null, decision] then [phase name, outcome] pairs, as
-    undo() makes them (whether they replay is Session._check_redo's)."""
-    groups = doc.get("redo")
-    if type(groups) is not list:
-        raise BadRecord("redo must be a list, got %s" % shown(groups))
-    out = []
-    for group in groups:
-        if type(group) is not list or not group:
-            raise BadRecord("redo holds %s, not a list of moves" % shown(group))
-        for i, entry in enumerate(group):
-            if (type(entry) is not list or len(entry) != 2 or not is_move(entry[1])
-                    or (entry[0] is not None if i == 0 else type(entry[0]) is not str)):
-                raise BadRecord("redo holds %s: [null, decision] then [phase, outcome]"
-                                % shown(entry))
-        out.append([[phase, move] for phase, move in group])
-    return out
