@@ -39,6 +39,7 @@ SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 _ENOSPC = const(28)  # a storage event's errno: the flash is full
 _ENOMEM = const(12)  # the errno a storage event gives a MemoryError
+MENUS = "app.modes.menu"  # the setup menu and the game menu: loaded only while one of them shows
 
 
 def let_go_games(engine=None):
@@ -149,16 +150,21 @@ class App:
             self.notify(lines, now)
 
     def switch(self, mode, now):
+        """Make `mode` current. A game's mode (a game started or resumed, or the game menu
+        closed) lets go of the menus' code (MENUS): nothing of a game holds it, and the game menu
+        (open_menu) or the setup menu (to_setup) imports it again when it opens."""
         self.mode = mode
         mode.enter(now)
         self.touch()
         if mode.in_game:
+            let_go(MENUS)
             self.log("state", self.snapshot())
 
     def to_setup(self, now):
         """The setup menu. A finished game is put away first (Session.put_away keeps what the
         protocol still reports of it as plain data) and every game's code is let go with it: the
-        next game's first turn carries none of the last one."""
+        next game's first turn carries none of the last one. The menus' code (MENUS), let go
+        while the game played, is imported again here."""
         from app.modes.menu import SetupMenu
 
         if self.session.put_away():
@@ -296,6 +302,9 @@ class App:
         self._to_menu = 2  # this turn's tick counts one, the next opens the menu
 
     def open_menu(self, now):
+        """Long BACK (or the chord): the game menu over a game, its code imported for it (the
+        turn it opens; switch lets it go when the game shows again); from a mode another opened
+        (the game menu), back to that one."""
         mode = self.mode
         if mode.in_game:
             from app.modes.menu import GameMenu
