@@ -95,6 +95,8 @@ class App:
         self.session.on_event = self._session_event
         self._held = 0  # buttons down now, from DOWN/UP events
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
+        self._named = None  # the session's names that _cut_names cut (seat_label)
+        self._cut_names = None
         self.notice = None  # lines shown above the mode's for NOTICE_MS
         self._notice_until = 0
         self.mode = Mode(self)  # replaced by boot(): the setup menu or the resumed game
@@ -397,17 +399,19 @@ class App:
         if not count:
             return
         words = self.words()
+        lang = self.lang
         label = self.seat_label
+        english_label = self.english_label  # one bound method for every fact, not one each
         for i in range(count):
             at = 4 * i
             kind = facts[at]
             a = facts[at + 1]
             b = facts[at + 2]
             c = facts[at + 3]
-            line = words.tell(self.lang, state, kind, a, b, c, label)
+            line = words.tell(lang, state, kind, a, b, c, label)
             if line is None:  # a fact the game's words do not tell yet
                 continue
-            english = line if self.lang == "en" else words.tell("en", state, kind, a, b, c, self.english_label)
+            english = line if lang == "en" else words.tell("en", state, kind, a, b, c, english_label)
             self.log("fact", {"kind": kind, "args": [a, b, c], "text": english})
             now = self.clock.ticks_ms()
             self.mode.told(line, kind, now=now)
@@ -416,10 +420,15 @@ class App:
                 self.mode.light(seat, now)
 
     def seat_label(self, seat, lang=None):
-        """A seat as a person reads it: the name the host gave (cut to 7), else J1.. / P1.."""
+        """A seat as a person reads it: the name the host gave (cut to 7), else J1.. / P1..
+        Naming a seat allocates nothing: the names are cut once for the list the session holds
+        (Session.set_names replaces it, never changes it in place)."""
         names = self.session.names
         if names and 0 <= seat < len(names) and names[seat]:
-            return names[seat][:7]
+            if names is not self._named:
+                self._cut_names = [name[:7] if name else name for name in names]
+                self._named = names
+            return self._cut_names[seat]
         return seat_name(lang or self.lang, seat)
 
     def english_label(self, seat):
