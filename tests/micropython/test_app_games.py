@@ -5,7 +5,6 @@ others, then back to the menu. The human holds OK on whatever the OLED offers fi
 import gc
 
 from app.buttons import OK
-from app.modes.menu import SetupMenu
 from app_rig import (
     choose,
     event_kinds,
@@ -39,7 +38,7 @@ def finish(driver, game):
     assert driver.hw.text[0] == "Partie finie", driver.hw.text
     assert "over" in event_kinds(driver)
     driver.press(OK)  # back to the setup menu, the game archived
-    assert isinstance(driver.app.mode, SetupMenu) and driver.app.session.finished
+    assert type(driver.app.mode).__name__ == "SetupMenu" and driver.app.session.finished
     assert driver.app.session.history[-1]["game"] == game
     return st
 

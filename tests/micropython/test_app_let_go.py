@@ -9,7 +9,7 @@ store on littlefs in RAM: the files a turn wrote are read on flash, never from t
 import os
 import sys
 
-from app.buttons import KEEP, OK, SWAP
+from app.buttons import BACK, KEEP, OK, SWAP
 from app.session import Session
 from app.settings import FILE as MENU_FILE
 from app_rig import make_rig, start, state, to_menu_row
@@ -166,3 +166,62 @@ def test_play_loads_the_code_then_starts_the_game_then_notes_the_settings_a_turn
             assert '"bourre"' in f.read()
     finally:
         clean_root(root)
+
+
+MENUS = "app.modes.menu"
+
+
+def mode_name(driver):
+    """By name: the menus' module is let go while a game plays, so each import has its classes."""
+    return type(driver.app.mode).__name__
+
+
+def game_menu_row(driver, row):
+    """Open the game menu (long BACK) and put its cursor on `row`."""
+    driver.long(BACK)
+    assert mode_name(driver) == "GameMenu", driver.hw.text
+    menu = driver.app.mode
+    while menu.rows[menu.cursor] != row:
+        driver.press(SWAP)
+    return menu
+
+
+def test_the_menus_code_leaves_the_heap_while_a_game_plays_and_comes_back_with_a_menu():
+    """The setup menu and the game menu (app.modes.menu) took the heap through the whole game:
+    started, the game lets their code go; the game menu imports it when it opens and lets it go
+    when the game shows again; the setup menu imports it after an abandoned game."""
+    driver = make_rig(seed=5)
+    app = driver.app
+    assert MENUS in sys.modules and mode_name(driver) == "SetupMenu"
+    start(driver, game="bourre", mode="table", humans=1)
+    driver.run_for(3000)  # dealt, and played up to the human
+    game = app.mode
+    assert game.human_to_act(), driver.hw.text
+    driver.long(OK)  # the human's move, then the bots' up to the human again
+    driver.run_for(5000)
+    assert MENUS not in sys.modules, "the menus' code stays loaded while the game plays"
+    assert "app.modes" not in sys.modules or "menu" not in sys.modules["app.modes"].__dict__
+    moves = len(state(driver).moves)
+    menu = game_menu_row(driver, "redo")  # navigated: the rows, on the OLED
+    assert MENUS in sys.modules and "> Retablir: rien" in driver.hw.text, driver.hw.text
+    driver.press(OK)  # nothing to redo: the menu stays, and says so
+    assert app.mode is menu
+    driver.press(BACK)  # back to the game, untouched
+    assert app.mode is game and len(state(driver).moves) == moves
+    assert MENUS not in sys.modules, "closing the game menu keeps its code"
+    game_menu_row(driver, "continue")
+    driver.press(OK)
+    assert app.mode is game and MENUS not in sys.modules
+    game_menu_row(driver, "undo")
+    driver.press(OK)  # the human's last move is taken back, and the game shows again
+    assert app.mode is game and len(state(driver).moves) < moves and MENUS not in sys.modules
+    game_menu_row(driver, "new_game")
+    driver.press(OK)
+    assert "Abandonner ?" in driver.hw.text, driver.hw.text
+    driver.long(OK)  # abandoned: archived, and the setup menu opens with its code
+    driver.run_for(100)
+    assert mode_name(driver) == "SetupMenu" and app.session.finished, driver.hw.text
+    assert MENUS in sys.modules and app.session.history[-1]["finished"] is False
+    start(driver, game="bourre", mode="table", humans=1)  # the menu, imported again, works
+    driver.run_for(3000)
+    assert app.mode.in_game and MENUS not in sys.modules

@@ -8,7 +8,6 @@ The heap the check takes on the 32-bit runtime is measured by tests/host/test_wa
 import json
 import sys
 
-import app.modes.menu as menu_module
 from app.buttons import OK
 from app_rig import choose, make_rig
 from engine.registry import game_module
@@ -20,6 +19,8 @@ ENGINES = ("engine.acheron", "engine.acheron_score", "engine.acheron_bots")
 def test_the_menu_judges_the_game_once_by_its_deck_without_loading_its_engines():
     """Building each mode's engine to check the deck took the engines' code, twice over (the
     scorekeeper imports the card engine), all in the turn the cursor reached the game."""
+    import app.modes.menu as menu_module  # here: a game played before let the menus' module go
+
     real = menu_module.check_problem
     checks = []  # per check: the engines loaded while it ran
 

@@ -47,6 +47,20 @@ def test_wrap_splits_at_spaces_and_limits_lines():
     assert lines[0] == "a player takes 0"
 
 
+def test_a_message_of_one_line_wraps_to_itself_and_white_space_is_still_made_single():
+    from app.i18n import pack
+
+    for message in ("J1 +12 = 34", "exactly sixteen!", "x", "", " lead", "trail ", "two  spaces",
+                    "a\tb", "a\nb", "seventeen letters"):
+        for max_lines in (0, 1, 2):
+            expected = [fit(line) for line in pack(message.split())[:max_lines]]
+            assert wrap(message, max_lines) == expected, (message, max_lines)
+    line = "J1 +12 = 34"
+    assert wrap(line, 2)[0] is line  # the line itself: nothing split and joined again
+    assert [seat_name("fr", s) for s in (0, 7, 8)] == ["J1", "J8", "J9"]
+    assert [seat_name("en", s) for s in (0, 7, 8)] == ["P1", "P8", "P9"]
+
+
 def test_a_refusal_is_worded_from_its_code_in_each_language():
     from engine.core import REFUSE_OVER
 

@@ -112,10 +112,8 @@ class Player:
 
     # -- the setup menu -------------------------------------------------------------------------
     def menu(self):
-        from app.modes.menu import SetupMenu
-
         mode = self.app.mode
-        if not isinstance(mode, SetupMenu):
+        if type(mode).__name__ != "SetupMenu":  # by name: importing the menus would load them
             raise PhaseStuck("the setup menu was expected; the OLED shows %r" % (self.app.text,))
         return mode
 
@@ -154,10 +152,8 @@ class Player:
 
     def back_to_menu(self):
         """At the end of a game: OK until the setup menu shows (the game archived)."""
-        from app.modes.menu import SetupMenu
-
         for _ in range(10):
-            if isinstance(self.app.mode, SetupMenu):
+            if type(self.app.mode).__name__ == "SetupMenu":
                 if not self.app.session.finished:
                     raise PhaseStuck("back in the menu, but the game was not archived")
                 return

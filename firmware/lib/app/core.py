@@ -39,6 +39,7 @@ SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 _ENOSPC = const(28)  # a storage event's errno: the flash is full
 _ENOMEM = const(12)  # the errno a storage event gives a MemoryError
+MENUS = "app.modes.menu"  # the setup menu and the game menu: loaded only while one of them shows
 
 
 def let_go_games(engine=None):
@@ -94,6 +95,8 @@ class App:
         self.session.on_event = self._session_event
         self._held = 0  # buttons down now, from DOWN/UP events
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
+        self._named = None  # the session's names that _cut_names cut (seat_label)
+        self._cut_names = None
         self.notice = None  # lines shown above the mode's for NOTICE_MS
         self._notice_until = 0
         self.mode = Mode(self)  # replaced by boot(): the setup menu or the resumed game
@@ -149,16 +152,21 @@ class App:
             self.notify(lines, now)
 
     def switch(self, mode, now):
+        """Make `mode` current. A game's mode (a game started or resumed, or the game menu
+        closed) lets go of the menus' code (MENUS): nothing of a game holds it, and the game menu
+        (open_menu) or the setup menu (to_setup) imports it again when it opens."""
         self.mode = mode
         mode.enter(now)
         self.touch()
         if mode.in_game:
+            let_go(MENUS)
             self.log("state", self.snapshot())
 
     def to_setup(self, now):
         """The setup menu. A finished game is put away first (Session.put_away keeps what the
         protocol still reports of it as plain data) and every game's code is let go with it: the
-        next game's first turn carries none of the last one."""
+        next game's first turn carries none of the last one. The menus' code (MENUS), let go
+        while the game played, is imported again here."""
         from app.modes.menu import SetupMenu
 
         if self.session.put_away():
@@ -296,6 +304,9 @@ class App:
         self._to_menu = 2  # this turn's tick counts one, the next opens the menu
 
     def open_menu(self, now):
+        """Long BACK (or the chord): the game menu over a game, its code imported for it (the
+        turn it opens; switch lets it go when the game shows again); from a mode another opened
+        (the game menu), back to that one."""
         mode = self.mode
         if mode.in_game:
             from app.modes.menu import GameMenu
@@ -388,17 +399,19 @@ class App:
         if not count:
             return
         words = self.words()
+        lang = self.lang
         label = self.seat_label
+        english_label = self.english_label  # one bound method for every fact, not one each
         for i in range(count):
             at = 4 * i
             kind = facts[at]
             a = facts[at + 1]
             b = facts[at + 2]
             c = facts[at + 3]
-            line = words.tell(self.lang, state, kind, a, b, c, label)
+            line = words.tell(lang, state, kind, a, b, c, label)
             if line is None:  # a fact the game's words do not tell yet
                 continue
-            english = line if self.lang == "en" else words.tell("en", state, kind, a, b, c, self.english_label)
+            english = line if lang == "en" else words.tell("en", state, kind, a, b, c, english_label)
             self.log("fact", {"kind": kind, "args": [a, b, c], "text": english})
             now = self.clock.ticks_ms()
             self.mode.told(line, kind, now=now)
@@ -407,10 +420,15 @@ class App:
                 self.mode.light(seat, now)
 
     def seat_label(self, seat, lang=None):
-        """A seat as a person reads it: the name the host gave (cut to 7), else J1.. / P1.."""
+        """A seat as a person reads it: the name the host gave (cut to 7), else J1.. / P1..
+        Naming a seat allocates nothing: the names are cut once for the list the session holds
+        (Session.set_names replaces it, never changes it in place)."""
         names = self.session.names
         if names and 0 <= seat < len(names) and names[seat]:
-            return names[seat][:7]
+            if names is not self._named:
+                self._cut_names = [name[:7] if name else name for name in names]
+                self._named = names
+            return self._cut_names[seat]
         return seat_name(lang or self.lang, seat)
 
     def english_label(self, seat):

@@ -83,11 +83,15 @@ def say(lang, row):
 
 
 # A seat by its number, in both languages: the log names seats in English at a French table.
+# The seats a table has are written out, so that naming one allocates nothing (a deal's end
+# names each seat in both languages).
 _SEAT = ("J%d", "P%d")
+_SEATS = (("J1", "J2", "J3", "J4", "J5", "J6", "J7", "J8"), ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"))
 
 
 def seat_name(lang, seat):
-    return say(lang, _SEAT) % (seat + 1)
+    names = say(lang, _SEATS)
+    return names[seat] if 0 <= seat < len(names) else say(lang, _SEAT) % (seat + 1)
 
 
 def out_of_memory_lines(lang):
@@ -141,8 +145,19 @@ def card_lines(lang, cards, width=16):
 
 
 def wrap(message, max_lines):
-    """Split a message into OLED lines at spaces (a word too long for a line is cut)."""
+    """Split a message into OLED lines at spaces (a word too long for a line is cut). A message
+    that is one line already (16 characters at most, words one space apart) is the line itself,
+    with no word split off to be joined again."""
+    if 0 < len(message) <= 16 and max_lines > 0 and _one_line(message):
+        return [message]
     return [fit(line) for line in pack(message.split())[:max_lines]]
+
+
+def _one_line(text):
+    """True when pack(text.split()) would give back text: no space doubled, leading or
+    trailing, and no other white space."""
+    return not (text.startswith(" ") or text.endswith(" ") or "  " in text or "\n" in text
+                or "\t" in text or "\r" in text)
 
 
 def refusal(lang, why, game_refusals):
