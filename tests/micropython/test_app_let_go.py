@@ -225,3 +225,72 @@ def test_the_menus_code_leaves_the_heap_while_a_game_plays_and_comes_back_with_a
     start(driver, game="bourre", mode="table", humans=1)  # the menu, imported again, works
     driver.run_for(3000)
     assert app.mode.in_game and MENUS not in sys.modules
+
+
+class Cable:
+    """The link's port, with no host: the lines of each loop turn, counted apart."""
+
+    def __init__(self):
+        self.turns = [[]]
+
+    def write(self, data):
+        self.turns[-1].append(bytes(data))
+
+    def next_turn(self, _elapsed):
+        self.turns.append([])
+
+    def lines(self):
+        return [parse_line(line, True) for line in b"".join(b"".join(turn) for turn in self.turns).split(b"\n") if line]
+
+
+def play_rounds(driver, rounds):
+    """As play_to_the_result, until the game's round is `rounds` (or it is over)."""
+    app = driver.app
+    for _ in range(5000):
+        st = state(driver)
+        if st.round >= rounds or st.phase == PH_OVER:
+            return
+        if app.mode.reveal:
+            driver.press(OK)
+        elif st.current_player() >= 0 and app.is_human(st.current_player()):
+            driver.press(SWAP if st.phase == PH_REENTRY else KEEP)
+        else:
+            driver.run_for(100)
+    raise AssertionError("round %d not reached: %r" % (rounds, driver.hw.text))
+
+
+def test_an_eight_seat_game_sends_a_line_a_turn_drops_none_and_never_loads_the_commands():
+    """Tanturlurette at eight seats, to its third round (each round's end a burst of events):
+    the link sends one queued event a turn (proto.link.LINES_PER_TURN; before: each turn's whole
+    burst), every event reaches the line in order with none dropped from the app's queue, and
+    with no host line proto.commands stays out of the heap (before: loaded with the link); a
+    host's first line loads it, and is answered within a few turns."""
+    import proto
+    from proto.link import LINES_PER_TURN
+
+    sys.modules.pop("proto.commands", None)  # this process's other tests may hold it
+    proto.__dict__.pop("commands", None)
+    root = scratch_root()
+    try:
+        driver = rig_on_flash(root, seed=5)
+        app = driver.app
+        cable = Cable()
+        inbox = []
+        driver.link = Link(app, lambda: inbox.pop(0) if inbox else None, cable.write)
+        driver.on_step = cable.next_turn
+        start(driver, players=8, circles=2)
+        play_rounds(driver, 3)
+        driver.run_for(1000)
+        assert state(driver).round >= 3, "no round ended"
+        per_turn = [len(b"".join(turn).split(b"\n")) - 1 for turn in cable.turns]
+        assert max(per_turn) == LINES_PER_TURN == 1, max(per_turn)
+        lines = cable.lines()
+        assert [e["seq"] for e in lines] == list(range(len(lines))) and app.dropped_events == 0
+        assert len([e for e in lines if e["type"] == "round"]) >= 2
+        assert "proto.commands" not in sys.modules
+        inbox.append(frame({"cmd": "version", "id": 9}))
+        driver.run_for(100)
+        assert [e["data"]["id"] for e in cable.lines() if e["type"] == "ok"] == [9]
+        assert "proto.commands" in sys.modules
+    finally:
+        clean_root(root)

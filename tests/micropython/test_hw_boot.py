@@ -478,3 +478,29 @@ def test_the_boot_lets_go_of_the_config_loader_and_set_config_loads_it_only_whil
     import app as package
 
     assert "config" not in package.__dict__ and "boards" not in package.__dict__
+
+
+def test_the_command_handlers_load_when_a_host_line_comes_and_not_for_noise():
+    """proto.commands (6 KB of code on a 32-bit port) stays out of a boot that no host speaks to,
+    and out of one whose line brings only noise (answered by the link alone); the first line that
+    parses loads it and it stays. Before: Link loaded it at boot."""
+    import sys
+
+    import proto
+    from proto.wire import frame
+
+    def forget():
+        sys.modules.pop("proto.commands", None)  # this process's other tests may hold it
+        proto.__dict__.pop("commands", None)
+
+    forget()
+    app, _machine, _neopixel, _ssd1306, serial = boot_for(60)
+    assert app is not None and "proto.link" in sys.modules
+    assert "proto.commands" not in sys.modules
+    app, _machine, _neopixel, _ssd1306, serial = boot_for(60, lines=[(20, b"\x00garbage\xff\n")])
+    assert [e["data"]["code"] for e in protocol_lines(serial) if e["type"] == "error"][-1:] == ["bad_line"]
+    assert "proto.commands" not in sys.modules
+    hello = frame({"cmd": "hello", "id": 2})
+    app, _machine, _neopixel, _ssd1306, serial = boot_for(60, lines=[(20, hello), (40, hello)])
+    ok = [e["data"]["id"] for e in protocol_lines(serial) if e["type"] == "ok"]
+    assert ok == [2, 2] and "proto.commands" in sys.modules

@@ -107,17 +107,46 @@ def test_prefixed_command_with_checksum_is_accepted_and_damaged_one_refused():
     assert err["type"] == "error" and err["data"]["code"] == wire.E_BAD_LINE
 
 
+def _turns(w, link, clock, count, step=10):
+    """The lines of each of `count` polls, a list a turn."""
+    turns = []
+    for _ in range(count):
+        link.poll(clock.advance(step))
+        turns.append(w.take())
+    return turns
+
+
 def test_app_events_keep_order_and_sequence_numbers_increase():
+    """Queued events go out one a turn (proto.link.LINES_PER_TURN); a host line waits in the port
+    until they are out, and its answer follows them, in the turn the last one went. Before: all
+    of them, and the answer, in one turn."""
     clock = ManualClock()
     app, w, link = _link()
     app.events = [("boot", {"why": "power"}), ("act", {"a": 1}), ("act", {"a": 0})]
-    got = _send(w, link, clock, b'{"cmd":"version","id":1}\n')
-    assert [e["type"] for e in got] == ["boot", "act", "act", "ok"]
+    w.inbox.append(b'{"cmd":"version","id":1}\n')
+    turns = _turns(w, link, clock, 4)
+    assert [[e["type"] for e in turn] for turn in turns] == [["boot"], ["act"], ["act", "ok"], []]
+    got = turns[0] + turns[1] + turns[2]
     assert [e["seq"] for e in got] == [0, 1, 2, 3]
     assert got[1]["data"] == {"a": 1}
     app.events = [("over", {"winners": [2]})]
     link.poll(clock.advance(5))
     assert [(e["seq"], e["type"]) for e in w.take()] == [(4, "over")]
+
+
+def test_a_burst_goes_out_a_line_a_turn_in_order_and_an_answer_waits_for_it():
+    """A deal's end of an 8-seat game queues a few dozen events at once: each later turn sends one,
+    in order, none dropped, and a command sent meanwhile is answered right after the last."""
+    clock = ManualClock()
+    app, w, link = _link()
+    app.events = [("fact", {"kind": 3, "args": [n, 0, 0], "text": "seat %d pays" % n}) for n in range(30)]
+    w.inbox.append(b'{"cmd":"version","id":7}\n')
+    turns = _turns(w, link, clock, 32)
+    assert [len(turn) for turn in turns] == [1] * 29 + [2, 0, 0]
+    got = [event for turn in turns for event in turn]
+    assert [e["seq"] for e in got] == list(range(31))
+    assert [e["data"]["args"][0] for e in got[:30]] == list(range(30))
+    assert got[30]["type"] == "ok" and got[30]["data"]["id"] == 7
 
 
 def test_every_kind_of_bad_input_gets_an_error_and_the_game_is_untouched():
@@ -301,6 +330,7 @@ def test_an_unencodable_event_or_a_failing_port_never_stops_the_loop():
     app, w, link = _link()
     app.events = [("act", {"action": object()}), ("act", {"action": 2})]
     link.poll(clock.advance(10))
+    link.poll(clock.advance(10))  # a line a turn
     if ON_MICROPYTHON:  # its json writes the object's repr: the host finds a line it cannot read
         lines = [line for line in w.out.split(b"\n") if line]
         w.out = b""

@@ -258,9 +258,10 @@ def let_go_config():
     """Let go of the config's loader once the config is loaded and the hardware is up on it
     (app.config and app.boards, about 17 KB of code on a 32-bit port): nothing the running
     device does needs them, and the protocol's set_config loads them again for as long as it
-    runs (proto.commands.CONFIG_CODE). app.power stays: the LED layer's encode is its."""
+    runs (proto.CONFIG_CODE: the package's, not proto.commands', which loads only once a host
+    speaks). app.power stays: the LED layer's encode is its."""
     from engine.registry import let_go
-    from proto.commands import CONFIG_CODE
+    from proto import CONFIG_CODE
 
     for name in CONFIG_CODE:
         let_go(name)

@@ -1,7 +1,8 @@
 """The host's commands (docs/PROTOCOL.md), each answered by an ok or an error event.
 
 Every handler validates its fields first and raises CommandError with a code and a clear message;
-nothing changes on the device unless the whole command is valid.
+nothing changes on the device unless the whole command is valid. proto.link loads this module when
+the first host line arrives (Link.commands), not at boot: a table with no host never needs it.
 """
 
 import sys
@@ -10,6 +11,7 @@ from app.session import report_of
 from engine.compat import const
 from engine.registry import let_go
 
+from proto import CONFIG_CODE  # what set_config loads for as long as it runs
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
 
 FIRMWARE_VERSION = "0.1.0"
@@ -23,9 +25,6 @@ CLOCK_MIN = 1000000000
 CLOCK_MAX = 4102444799
 PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
 
-# The config's loader and the board profiles it checks against: the boot lets them go once the
-# config is read (hw_esp32.boot), set_config loads them for as long as it runs.
-CONFIG_CODE = ("app.config", "app.boards")
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
             "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]

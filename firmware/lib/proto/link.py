@@ -14,14 +14,32 @@ the cable and reads `clock` when one is given, else that same `now`. On the boar
 time and no clock is passed. The simulator's scripted runs pass the wall clock: their app clock is
 simulated and runs as fast as the machine allows, and a host's 1.5 s must mean 1.5 s to a host,
 however fast the machine.
+
+The link's output is paced: each poll sends at most LINES_PER_TURN of the app's queued events
+(app.core keeps EVENT_QUEUE of them, the oldest dropped when nobody reads), so that a burst (a
+deal's end: a dozen lines and more) goes out over that many turns instead of in one. Of one turn
+it costs the heap of one line, not of all of them, and on the board it blocks the loop for one
+line's time on the wire (a 150 to 250 byte line takes 13 to 22 ms at 115200 baud; a turn is 10
+ms), not for all of them. One line a turn is more than the wire carries anyway (about 60 such
+lines a second, against 100 turns), so pacing delays no line behind the cable's own pace, and a
+burst drains long before the next move can come (a bot waits 700 ms, 70 turns). While queued
+events wait, the port is not read: a host line waits in the port's ring (whole, proto.wire.RX_RING)
+until the events before it are out, so that its answer still comes after them, in order, at most
+a few turns later; answers themselves (and the `state` line of get_state) are not paced. Should
+the queue never empty (events coming faster than a line a turn, which no game does), the port is
+read anyway after READ_WAIT_TURNS turns, so that a host can always be answered.
+
+The command handlers (proto.commands, Link.commands) are loaded when the first host line that
+parses as a JSON object arrives, and kept from then on: a table with no host attached never runs
+a command, and noise on the line (a cut line, a REPL echo) is answered by the link alone.
 """
 
 import gc
 import os
 
 from app.clock import ticks_add, ticks_diff
+from engine.compat import const
 
-from proto.commands import Commands
 from proto.wire import (
     E_BAD_ARGS,
     E_FAILED,
@@ -35,6 +53,11 @@ from proto.wire import (
     holds_array,
     parse_line,
 )
+
+LINES_PER_TURN = const(1)  # queued events sent a poll (the module's docstring says why one)
+# turns a host line may wait behind queued events before the port is read anyway: more than a
+# full queue (app.core.EVENT_QUEUE, 48) takes to drain at LINES_PER_TURN
+READ_WAIT_TURNS = const(64)
 
 
 class Link:
@@ -50,7 +73,10 @@ class Link:
         self.clock = clock  # what the cut timer reads (None: the now given to poll)
         self.wall_seconds = None  # Unix time at wall_ticks, once the host set the clock (set_clock)
         self.wall_ticks = 0
-        self.commands = Commands(app, self, config_path)
+        self.config_path = config_path
+        self._commands = None  # proto.commands' handlers, once a host line came (commands)
+        self.held = None  # an event popped from the app's queue and not sent yet: next turn's first
+        self.waited = 0  # turns in a row the port was left unread behind queued events
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
         self.pending_names = None  # set_names while no game runs: for the next game that starts
         self.lost_lines = 0  # lines the port refused to take
@@ -60,8 +86,11 @@ class Link:
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now):
         self.now = now
+        if not self.drain() and self.waited < READ_WAIT_TURNS:
+            self.waited += 1  # events queued before any host line go out before its answer
+            return
+        self.waited = 0
         timer_now = now if self.clock is None else self.clock.ticks_ms()
-        self.drain()  # events already queued go out before any reply, keeping the log in order
         try:
             data = self.read()
         except OSError:  # a port in trouble reads as silence; the next turn tries again
@@ -69,24 +98,46 @@ class Link:
         if data:
             self.reader.feed(data, timer_now)
         self.reader.expire(timer_now, ticks_diff)
-        self.drain()
+        # events a command queued (a storage event of set_names) go out from the next turn on,
+        # after its answer, before any later host line is read
 
     def drain(self):
+        """Send up to LINES_PER_TURN of the app's queued events, oldest first; True when none is
+        left. The first event not sent this turn is held here, the next turn's first."""
         pop = self.app.pop_event
-        event = pop()
-        while event is not None:
-            kind, payload = event
-            names = self.pending_names
-            if kind == "game" and names is not None:
-                # the names the host sent while idle go to the game just started, if they fit it
-                self.pending_names = None
-                session = self.app.session
-                if (session is not None and session.state is not None and not payload.get("names")
-                        and len(names) == session.state.seats()):
-                    session.set_names(names)  # a failed save is reported by a storage event
-                    payload["names"] = names
-            self.send(kind, payload)
+        event = self.held
+        if event is None:
             event = pop()
+        sent = 0
+        while event is not None and sent < LINES_PER_TURN:
+            self._send_event(event)
+            sent += 1
+            event = pop()
+        self.held = event
+        return event is None
+
+    def _send_event(self, event):
+        kind, payload = event
+        names = self.pending_names
+        if kind == "game" and names is not None:
+            # the names the host sent while idle go to the game just started, if they fit it
+            self.pending_names = None
+            session = self.app.session
+            if (session is not None and session.state is not None and not payload.get("names")
+                    and len(names) == session.state.seats()):
+                session.set_names(names)  # a failed save is reported by a storage event
+                payload["names"] = names
+        self.send(kind, payload)
+
+    @property
+    def commands(self):
+        """The command handlers (proto.commands.Commands), loaded on first use and kept."""
+        commands = self._commands
+        if commands is None:
+            from proto.commands import Commands
+
+            commands = self._commands = Commands(self.app, self, self.config_path)
+        return commands
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, kind, data):

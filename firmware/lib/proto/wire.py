@@ -54,19 +54,27 @@ def _checksum(body):
 
 
 # Compact, and on CPython text as UTF-8 as MicroPython writes it, not as \u escapes (MicroPython's
-# json takes no ensure_ascii argument).
-_JSON = {"separators": (",", ":"), "ensure_ascii": False}
+# json takes no ensure_ascii argument). The arguments are given by name, not from a dict: a call
+# with **kwargs builds them on the heap at each line.
+_SEPARATORS = (",", ":")
 try:
-    json.dumps("", **_JSON)
+    json.dumps("", separators=_SEPARATORS, ensure_ascii=False)
+
+    def _dumps(obj):
+        return json.dumps(obj, separators=_SEPARATORS, ensure_ascii=False)
 except TypeError:
-    del _JSON["ensure_ascii"]
+    def _dumps(obj):
+        return json.dumps(obj, separators=_SEPARATORS)
 
 
 def frame(obj):
     """One protocol line (bytes, newline included) for a JSON-able dict: the same bytes on both
-    runtimes. A string that is no text (a lone surrogate) raises UnicodeError on CPython."""
-    body = json.dumps(obj, **_JSON).encode()
-    return PREFIX + body + b" " + _checksum(body) + b"\n"
+    runtimes. A string that is no text (a lone surrogate) raises UnicodeError on CPython.
+    The JSON is written once (its str's bytes are the line's body: on MicroPython encode() shares
+    them) and copied once, into the line, joined in one allocation: each `+` of a chain of them
+    would copy the whole line again."""
+    body = _dumps(obj).encode()
+    return b"".join((PREFIX, body, b" %08x\n" % crc32(body)))
 
 
 def holds_array(obj):
@@ -107,12 +115,12 @@ def _walk(value, parts, texts):
         for key in value:
             if type(key) is not str:
                 raise TypeError("keys must be str, got %r" % (key,))
-            texts.append(opening + json.dumps(key, **_JSON) + ":")
+            texts.append(opening + _dumps(key) + ":")
             opening = ","
             _walk(value[key], parts, texts)
         texts.append("}")
     else:
-        texts.append(json.dumps(value, **_JSON))
+        texts.append(_dumps(value))
 
 
 def frame_pieces(parts):
