@@ -294,3 +294,42 @@ def test_an_eight_seat_game_sends_a_line_a_turn_drops_none_and_never_loads_the_c
         assert "proto.commands" in sys.modules
     finally:
         clean_root(root)
+
+
+def test_a_game_with_a_data_file_reads_it_in_a_turn_of_its_own_before_its_start():
+    """Achéron's deck file (a `checked` game's data) makes 19 KB of garbage as it is read: Play's
+    turn loads the code, the next reads the deck (its module keeps it), the one after starts the
+    game with the deck read, and the deal follows."""
+    root = scratch_root()
+    try:
+        driver = rig_on_flash(root, seed=4)
+        app = driver.app
+        menu = app.mode
+        for _ in range(4):
+            to_menu_row(driver, "game")
+            if menu.value("game") == "acheron":
+                break
+            driver.press(OK)
+        assert menu.value("game") == "acheron" and menu.value("mode") == "table"
+        to_menu_row(driver, "play")
+        driver.down(OK)
+        driver.run_for(80)
+        sys.modules.pop("engine.acheron_deck", None)  # read by the menu's check: read it again
+        sys.modules.pop("engine.acheron", None)
+        driver.up(OK)
+        for _ in range(20):  # the release is the press: the turn it is handled in
+            driver.turn()
+            if "engine.acheron" in sys.modules:
+                break
+        deck_module = sys.modules["engine.acheron_deck"]
+        assert deck_module._decks == {} and app.session.state is None, "Play's turn reads the deck"
+        driver.turn()
+        assert len(deck_module._decks) == 1, "the turn after Play's reads the deck"
+        assert app.session.state is None and not app.mode.in_game
+        deck = list(deck_module._decks.values())[0]
+        driver.turn()
+        assert app.mode.in_game and app.session.state.deck is deck and len(app.session.state.moves) == 0
+        driver.turn()
+        assert len(app.session.state.moves) >= 1
+    finally:
+        clean_root(root)

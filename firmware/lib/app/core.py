@@ -12,7 +12,7 @@ The modes (app/modes/base.py documents their API) do the rest.
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
 from engine.games import GAMES, of_engine
-from engine.registry import forget_other_packs, game_module, let_go
+from engine.registry import check_problem, forget_other_packs, game_module, let_go
 from engine.rng import Rng
 
 from app.board import Board, set_led
@@ -103,7 +103,8 @@ class App:
         self._resuming = False  # a sweep round the outer ring says a game was resumed
         self._resume_start = 0
         self.first_boot_selftest = first_boot_selftest
-        # Play pressed (begin_game): [turns to wait, game, options, bots, settings to remember];
+        # Play pressed (begin_game): [turns to wait, game, options, bots, settings to remember,
+        # the game's descriptor when it is checked (its data read in a turn of its own)];
         # then, the game started, the settings the next turn notes for the menu
         self._starting = None
         self._remember = None
@@ -254,26 +255,32 @@ class App:
         __import__(mode.screen[:mode.screen.rfind(".")], None, None, ["Mode"])
 
     def begin_game(self, game, options, bots, remember, now):
-        """Play in the setup menu: the start spread over three loop turns (tick), so that no
-        turn holds all of it. This one lets go of every other game's code and of the last
-        game's result, and loads this game's (load_game); the next turn starts it (start_game:
-        its state, its first snapshot, its screen); the one after notes its settings for the
-        menu (remember: remember_setup's arguments) and the game's own tick plays on (its first
-        deal). Until the start the buttons go to no mode. A game that cannot start says why at
-        the start, as start_game does."""
+        """Play in the setup menu: the start spread over three loop turns (tick), four for a
+        game with a data file (a `checked` one: Achéron's deck), so that no turn holds all of
+        it. This one lets go of every other game's code and of the last game's result, and loads
+        this game's (load_game); for a checked game the next turn reads its data (the check the
+        menu runs, whose module keeps what it read: 19 KB of garbage in a turn of its own); the
+        next starts it (start_game: its state, its first snapshot, its screen); the one after
+        notes its settings for the menu (remember: remember_setup's arguments) and the game's
+        own tick plays on (its first deal). Until the start the buttons go to no mode. A game
+        that cannot start says why at the start, as start_game does."""
         self.session.last = None  # in the history already; the next game is on its way
         let_go_games(game)
         try:
             self.load_game(game)
         except Exception:  # start_game meets it again next turn, and says why
             pass
-        self._starting = [1, game, options, bots, remember]
+        described = of_engine(game)[0]
+        checked = described if described is not None and described.checked else None
+        self._starting = [2 if checked else 1, game, options, bots, remember, checked]
 
     def _start_turn(self, starting, now):
         """A turn of begin_game's start (starting: its list); True when something visible
         changed."""
         if starting[0] > 0:  # the turn Play was pressed: its code is loaded, nothing more
             starting[0] -= 1
+            if starting[0] == 0 and starting[5]:  # the turn after it: the game's data
+                check_problem(starting[5])  # a problem: start_game meets it, and says why
             return False
         self._starting = None  # whatever comes of it (a MemoryError too): Play is pressed again
         if self.start_game(starting[1], starting[2], starting[3], now):

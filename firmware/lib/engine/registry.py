@@ -96,3 +96,16 @@ def forget_other_packs(name):
 
 def new_state(name, options=None):
     return game_module(name).State(options)
+
+
+def check_problem(described):
+    """None when the checked game `described` (an engine.games.Game) can start, else what setting
+    up any of its modes would raise (app.i18n.setup_refusal words it, its str goes to the log).
+    Its check module (engine.games) judges it, e.g. Achéron's deck file read, without loading
+    its engines, and keeps what it read for the game's start; the setup menu lets the module go
+    after judging, the start (app.core) keeps it."""
+    try:
+        __import__("engine." + described.checked, None, None, ["check"]).check()
+    except Exception as err:  # the module missing; a user-editable data file failing in any way
+        return err
+    return None

@@ -20,7 +20,7 @@ import sys
 from engine.compat import const
 from engine.games import GAMES as DESCRIPTORS
 from engine.games import SEATS, game, is_seat_option
-from engine.registry import installed, let_go
+from engine.registry import check_problem, installed, let_go
 
 from app.board import blink_on
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
@@ -42,18 +42,6 @@ def playable_games():
         if installed(g.name):
             games.append(g.name)
     return games
-
-
-def check_problem(described):
-    """None when the checked game `described` can start, else what setting up any of its modes
-    would raise (app.i18n.setup_refusal words it, its str goes to the log). Its check module
-    (engine.games) judges it, e.g. Achéron's deck file read, without loading its engines; the
-    caller lets the module go."""
-    try:
-        __import__("engine." + described.checked, None, None, ["check"]).check()
-    except Exception as err:  # the module missing; a user-editable data file failing in any way
-        return err
-    return None
 
 
 def row_values(offered, seats):
