@@ -306,3 +306,55 @@ def test_store_writes_journal_entries_then_compacts():
             "s2", "s3"]
     finally:
         clean_root(root)
+
+
+class Counted(Files):
+    """Counts the listings of the game folder; the removals of the names in `stuck` fail."""
+
+    def __init__(self):
+        self.listed = 0
+        self.stuck = ()
+
+    def listdir(self, path):
+        self.listed += path.endswith("game")
+        return Files.listdir(self, path)
+
+    def remove_quietly(self, path):
+        if path.rsplit("/", 1)[-1] in self.stuck:
+            return False
+        return Files.remove_quietly(self, path)
+
+
+def test_the_cleanups_list_the_game_folder_only_when_it_may_hold_what_the_store_did_not_write():
+    root = scratch_root()
+    try:
+        files = Counted()
+        session = Session(Store(root, files=files, compact_every=5))
+        session.new_game("tanturlurette", {"players": 4})
+        assert files.listed == 2  # its clear finds no folder, so its snapshot lists the folder
+        opts, ops, _ = scripted_ops(seed=2, max_ops=40)
+        for op in ops[:12]:
+            run_op(session, op)
+        assert files.listed == 2
+        assert sorted(read_all(root)) == ["e1.%d" % i for i in (10, 11, 12, 6, 7, 8, 9)] + [
+            "s2", "s3"]
+        files.stuck = ("e1.6",)
+        for op in ops[12:15]:  # the compaction at op 15 cannot remove e1.6
+            run_op(session, op)
+        assert files.listed == 2 and "e1.6" in read_all(root)
+        files.stuck = ()
+        for op in ops[15:20]:  # so the next one lists the folder, and it goes
+            run_op(session, op)
+        assert files.listed == 3
+        assert sorted(read_all(root)) == ["e1.%d" % i for i in range(16, 21)] + ["s4", "s5"]
+        session = Session(Store(root, files=files, compact_every=5))  # a boot lists, and so
+        session.resume()  # does the first cleanup after it: a cut may have left anything
+        listed = files.listed
+        for op in ops[20:30]:
+            run_op(session, op)
+        assert files.listed == listed + 1
+        assert sorted(read_all(root)) == ["e1.%d" % i for i in range(26, 31)] + ["s6", "s7"]
+        session.finish(abandon=True)
+        assert files.listed == listed + 1 and read_all(root) == {}
+    finally:
+        clean_root(root)

@@ -12,6 +12,9 @@ game meets them after a power cut (OPERATIONS):
   resume         the boot's load of the saved game, Session(Store(root)).resume() as App.boot
                  calls it: the snapshot read in pieces and replayed, then the journal
   save           a compaction of the resumed game, Session._save(), as every 32nd action makes
+  compact        the next compaction, as a game meets it between boots: COMPACT_EVERY journal
+                 entries appended since the save (operations the session counts, as undo and redo
+                 would), then Session._save(): the fallback snapshot and the entries it holds go
   state          get_state, as the host asks it after a boot: the whole game in one line, written
                  by proto.link.Link to a port that keeps nothing (a board's UART sends it on)
   archive        the end of the resumed game, Session.finish(abandon=True): the history file
@@ -39,7 +42,8 @@ from web_board import install_urandom
 SHORT = 30
 COUNTS = (LONG, SHORT, PAGE)
 JOURNAL = 10  # moves after the last snapshot: the resume replays them from their entries
-OPERATIONS = ("resume", "save", "state", "archive", "archive_again", "list", "pull")
+COMPACT_EVERY = 32  # Store's compact_every: the entries between two snapshots
+OPERATIONS = ("resume", "save", "compact", "state", "archive", "archive_again", "list", "pull")
 
 
 class Games:
@@ -76,6 +80,11 @@ class Games:
         store = session.store
         if operation == "save":
             self.job = session._save
+        elif operation == "compact":
+            for _ in range(COMPACT_EVERY):
+                session.seq += 1
+                store.append(1, 0, session.seq)  # op 1 (an action), arg 0: no replay reads it
+            self.job = session._save
         elif operation == "state":
             port = _Port()
             link = Link(AppStandIn(session), lambda: None, port.write)
@@ -88,6 +97,9 @@ class Games:
         elif operation == "archive":
             self.job = lambda: session.finish(abandon=True) == 1 and not session.unsaved
         elif operation == "archive_again":
+            left = Files().listdir(join(self.saved[count], "game"))
+            if left:
+                raise RuntimeError("the archive left %s in the game folder" % " ".join(left))
             doc = store.read_history(1)
             doc["moves"] = session.state.moves  # the game's array, as finish hands it over
             self.job = lambda: store.archive(doc) == 1

@@ -6,6 +6,7 @@ the unix port and CPython). A test swaps in a subclass that cuts writes or repor
 
 import os
 
+ENOENT = 2
 ENOSPC = 28
 # The longest snapshot or history file read back. Files are read in pieces, so this bounds the
 # time a boot spends on garbage, not the memory: 256 KB is some 60 000 moves, more than the
@@ -90,10 +91,12 @@ class Files:
         os.remove(path)
 
     def remove_quietly(self, path):
+        """Remove path if it is there; False when it may still be (the removal failed)."""
         try:
             os.remove(path)
-        except OSError:
-            pass
+        except OSError as err:
+            return bool(err.args) and err.args[0] == ENOENT
+        return True
 
     def listdir(self, path):
         return os.listdir(path)

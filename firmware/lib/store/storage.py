@@ -19,7 +19,15 @@ pieces: no buffer here grows with the game.
 Every game starts with a snapshot; the game id is the generation of that first snapshot. A new
 snapshot (compaction) gets the next generation; the previous good one and the entries after it
 are kept, so a damaged snapshot falls back to it and loses nothing. Nothing read at boot may
-raise: the boot reports what it discarded and moves bad files aside. What the files hold is
+raise: the boot reports what it discarded and moves bad files aside.
+
+The store keeps track of what the game folder holds once it has seen it all (a snapshot's cleanup
+or clear that listed it, every removal done): then later cleanups remove by name what it wrote
+(the fallback's predecessor, the entries the fallback holds) without listing the folder, whose
+listing costs a string and more a file on the board's heap at every snapshot. Anything it did not
+write itself or could not remove (a boot's leftovers of a cut, a removal or a write that failed,
+a file of another kind) makes the next cleanup list the folder again, as the first one after a
+boot always does; the files removed and their order are those the listing would give. What the files hold is
 checked by the session (app.session), which knows the games; journal_problem is the one rule
 about the files themselves, shared by the writer (snapshot) and the boot.
 """
@@ -188,6 +196,13 @@ class Store:
         self.entries = 0  # journal entries since the snapshot
         self.bytes_written = 0  # what this store handed to the filesystem, for the bench
         self.unread = False  # the game folder holds a game the boot had no memory to read
+        # When _known: the game folder holds nothing but snapshots of generations
+        # _first_gen..gen and entries of game_id numbered _first_seq + 1.._last_entry (some
+        # may be missing); otherwise the next cleanup lists it (see the module docstring).
+        self._known = False
+        self._first_gen = 0
+        self._first_seq = 0
+        self._last_entry = 0
 
     # -- the current game -----------------------------------------------------------------------
     def snapshot(self, doc):
@@ -199,23 +214,24 @@ class Store:
         the game id, the generation of this first snapshot, is written into doc["id"].
         """
         gen = self.gen + 1
-        if not doc["id"]:
+        new = not doc["id"]
+        if new:
             self.clear()
             self.files.makedirs(self.game_dir)
             doc["id"] = gen
-        self._write(join(self.game_dir, "s%d" % gen), container.SNAPSHOT, container.Body(doc))
+        elif doc["id"] != self.game_id:  # not the game whose files the store keeps track of
+            self._known = False
+        try:
+            self._write(join(self.game_dir, "s%d" % gen), container.SNAPSHOT,
+                        container.Body(doc))
+        except BaseException:  # its temp file may be left behind
+            self._known = False
+            raise
         self.gen = gen  # on flash: even if what follows fails, the next snapshot is gen + 1
         self.game_id = doc["id"]
         # The previous good snapshot stays as the fallback of this one: the older snapshots,
         # the entries the fallback already contains and the entries of other games go.
-        kept = []
-        for name in self._list(self.game_dir):
-            key = _entry_key(name)
-            if (key and (key[0] != self.game_id or key[1] <= self._good_seq)
-                    or -1 < _number(name, "s") < self._good_gen):
-                self.files.remove_quietly(join(self.game_dir, name))
-            elif key:
-                kept.append(key)
+        kept = self._drop_known() if self._known else self._drop_listed(doc["seq"])
         self._good_gen = gen
         self._good_seq = doc["seq"]
         self.entries = 0
@@ -229,8 +245,14 @@ class Store:
             with self.files.open(path, "wb") as f:
                 f.write(data)
         except Exception:  # OSError, MemoryError: a torn entry would stop the journal at boot
-            self.files.remove_quietly(path)
+            if not self.files.remove_quietly(path):
+                self._known = False
             raise
+        if self._last_entry <= self._first_seq:  # the first on flash: the range starts here
+            self._first_seq = seq - 1
+        elif seq <= self._first_seq:  # out of the range the store keeps track of
+            self._known = False
+        self._last_entry = max(self._last_entry, seq)
         self.entries += 1
         self.bytes_written += len(data)
         return self.entries >= self.compact_every
@@ -242,13 +264,75 @@ class Store:
         host to pull: that game was never archived."""
         unread = self.unread
         self.unread = False
-        for name in reversed(self._list(self.game_dir)):
-            if unread and _number(name, "s") >= 0:
-                self._quarantine(name, [])
-            else:
-                self.files.remove_quietly(join(self.game_dir, name))
+        gone = True  # every file of the folder removed
+        if self._known and not unread:
+            snapshot = self._numbered("s")
+            for gen in range(self.gen, self._first_gen - 1, -1):
+                gone = self.files.remove_quietly(snapshot % gen) and gone
+            entry = self._numbered("e%d." % self.game_id)
+            for seq in range(self._last_entry, self._first_seq, -1):
+                gone = self.files.remove_quietly(entry % seq) and gone
+        else:
+            names = self._names(self.game_dir)
+            gone = names is not None and not unread  # the quarantine's own removals are quiet
+            for name in reversed(names or []):
+                if unread and _number(name, "s") >= 0:
+                    self._quarantine(name, [])
+                else:
+                    gone = self.files.remove_quietly(join(self.game_dir, name)) and gone
+        self._known = gone
+        self._first_gen = self.gen + 1
+        self._first_seq = self._last_entry = 0
         self.game_id = 0
         self.entries = 0
+
+    def _drop_known(self):
+        """The cleanup of a snapshot when the store knows what the folder holds: the entries up
+        to the previous snapshot's seq and the snapshots before it, by name; returns the
+        (game id, seq) of an entry kept beside the new snapshot, the newest, if any (all
+        journal_problem needs of them: none is newer than the snapshot)."""
+        upto = min(self._good_seq, self._last_entry)
+        gone = True
+        entry = self._numbered("e%d." % self.game_id)
+        for seq in range(self._first_seq + 1, upto + 1):
+            gone = self.files.remove_quietly(entry % seq) and gone
+        snapshot = self._numbered("s")
+        for gen in range(self._first_gen, self._good_gen):
+            gone = self.files.remove_quietly(snapshot % gen) and gone
+        self._first_seq = max(self._first_seq, upto)
+        self._first_gen = max(self._first_gen, self._good_gen)
+        self._known = gone
+        return [(self.game_id, self._last_entry)] if self._last_entry > self._first_seq else []
+
+    def _drop_listed(self, seq):
+        """The cleanup of a snapshot (holding operations 1..seq) from a listing of the folder;
+        returns the (game id, seq) of the entries kept. The store knows the folder after it
+        when every removal was done and nothing else is there."""
+        kept = []
+        known = True
+        first_gen = self.gen
+        first_seq = seq
+        last = 0
+        names = self._names(self.game_dir)
+        for name in names or []:
+            key = _entry_key(name)
+            number = _number(name, "s")
+            if (key and (key[0] != self.game_id or key[1] <= self._good_seq)
+                    or -1 < number < self._good_gen):
+                known = self.files.remove_quietly(join(self.game_dir, name)) and known
+            elif key:
+                kept.append(key)
+                first_seq = min(first_seq, key[1] - 1)
+                last = max(last, key[1])
+            elif -1 < number <= self.gen:
+                first_gen = min(first_gen, number)
+            else:  # not a file the store writes there (a temp file, say)
+                known = False
+        self._known = known and names is not None
+        self._first_gen = first_gen
+        self._first_seq = first_seq
+        self._last_entry = max(last, first_seq)
+        return kept
 
     # -- boot -----------------------------------------------------------------------------------
     # The session resumes in three steps: load() lists what is on flash, the session reads the
@@ -262,6 +346,7 @@ class Store:
         Temp files of cut snapshot writes are removed and unknown files set aside.
         """
         report = {"snapshots": [], "journal": set(), "discarded": [], "quarantined": []}
+        self._known = False
         try:
             for name in self._list(self.game_dir):
                 key = _entry_key(name)
@@ -459,8 +544,16 @@ class Store:
     def _entry_path(self, ident, seq):
         return join(self.game_dir, "e%d.%d" % (ident, seq))
 
+    def _numbered(self, prefix):
+        """The format of the paths of the game folder prefix + N, N given by %."""
+        return join(self.game_dir, prefix).replace("%", "%%") + "%d"
+
     def _list(self, folder):
+        return self._names(folder) or []
+
+    def _names(self, folder):
+        """The names in folder, sorted; None when it cannot be listed (it may not be there)."""
         try:
             return sorted(self.files.listdir(folder))
         except OSError:
-            return []
+            return None
