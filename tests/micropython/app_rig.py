@@ -81,8 +81,19 @@ def start(driver, **settings):
         if menu.cursor == 0:
             break
         driver.press(KEEP)
-    driver.press(OK)
+    press_play(driver)
     assert driver.app.mode.in_game, "the game did not start: %r" % (driver.hw.text,)
+
+
+def press_play(driver):
+    """OK on Play, then the few loop turns a game's start takes (app.core.App.begin_game), to
+    the one after the game shows, which notes the settings."""
+    driver.press(OK)
+    for _ in range(10):
+        if driver.app.mode.in_game:
+            driver.turn()
+            return
+        driver.turn()
 
 
 def state(driver):

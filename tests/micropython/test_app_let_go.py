@@ -1,6 +1,6 @@
 """What the device no longer needs leaves the heap (issue 13): a finished game's state and code
-go when the setup menu opens (the turn after its archive's), and a game's start is spread over
-loop turns.
+go before the setup menu opens (the turn after its archive's; the menu the turn after that), and a
+game's start is spread over loop turns.
 
 On the real app, driven by the buttons through the debouncer and loop on a manual clock, with a
 store on littlefs in RAM: the files a turn wrote are read on flash, never from the clock.
@@ -95,10 +95,15 @@ def test_a_finished_game_leaves_the_heap_when_the_menu_opens_and_the_next_carrie
                 break
         assert session.finished and app.mode.in_game and session.state is state, \
             "the archive's turn opens the menu too"
-        driver.turn()  # the next turn puts the game away and opens the menu
+        text, frame = list(app.text), bytes(app.frame)
+        driver.turn()  # the next turn puts the game away, its screen unchanged
         assert not app.mode.in_game and session.finished
         assert session.state is None, "the finished game's state stays in the heap"
         assert loaded(TANT_CODE) == [], "the finished game's code stays loaded"
+        assert "app.modes.menu" not in sys.modules, "the menu's code loads with the game's"
+        assert app.text == text and bytes(app.frame) == frame, "the screen changed before the menu"
+        driver.turn()  # the one after opens the menu
+        assert type(app.mode).__name__ == "SetupMenu"
         # the protocol still reports the game just ended, and the history has it
         shown = answer(app, "state", {"cmd": "get_state", "id": 1})["state"]
         assert shown["game"] == "tanturlurette" and shown["over"] is True
@@ -155,9 +160,12 @@ def test_play_loads_the_code_then_starts_the_game_then_notes_the_settings_a_turn
         assert not app.mode.in_game and app.session.state is None
         assert on_flash() == ([], False), "Play's turn saves nothing"
         driver.turn()
-        assert app.mode.in_game and len(app.session.state.moves) == 0
+        assert not app.mode.in_game and len(app.session.state.moves) == 0, "the game is made"
         files, noted = on_flash()
         assert [name[0] for name in files] == ["s"] and not noted, files  # the first snapshot
+        driver.turn()
+        assert app.mode.in_game and len(app.session.state.moves) == 0, "then shown"
+        assert on_flash() == (files, False)
         driver.turn()
         files, noted = on_flash()
         assert noted, "the settings are noted the turn after the start"
@@ -298,8 +306,8 @@ def test_an_eight_seat_game_sends_a_line_a_turn_drops_none_and_never_loads_the_c
 
 def test_a_game_with_a_data_file_reads_it_in_a_turn_of_its_own_before_its_start():
     """Achéron's deck file (a `checked` game's data) makes 19 KB of garbage as it is read: Play's
-    turn loads the code, the next reads the deck (its module keeps it), the one after starts the
-    game with the deck read, and the deal follows."""
+    turn loads the code, the next reads the deck (its module keeps it), the one after makes the
+    game with the deck read, the next shows it, and the deal follows."""
     root = scratch_root()
     try:
         driver = rig_on_flash(root, seed=4)
@@ -328,7 +336,9 @@ def test_a_game_with_a_data_file_reads_it_in_a_turn_of_its_own_before_its_start(
         assert app.session.state is None and not app.mode.in_game
         deck = list(deck_module._decks.values())[0]
         driver.turn()
-        assert app.mode.in_game and app.session.state.deck is deck and len(app.session.state.moves) == 0
+        assert app.session.state.deck is deck and len(app.session.state.moves) == 0
+        driver.turn()
+        assert app.mode.in_game and len(app.session.state.moves) == 0
         driver.turn()
         assert len(app.session.state.moves) >= 1
     finally:

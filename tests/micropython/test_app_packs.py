@@ -45,7 +45,7 @@ def test_starting_a_game_lets_go_of_a_game_played_before():
     start(driver, game="bourre", mode="table", humans=1)
     assert "engine.bourre" in sys.modules
     driver.app.finish_game(driver.hw.clock.ticks_ms())
-    driver.run_for(20)  # two loop turns: the archive's (this call's), then the setup menu's
+    driver.run_for(30)  # three loop turns: the archive's (this call's), the game put away, the menu
     # the finished game is let go as the setup menu opens: its engine, words and mode alike
     assert driver.app.session.state is None
     assert [m for m in OTHER_PACKS if m in sys.modules] == []

@@ -17,6 +17,7 @@ from app_rig import (
     event_kinds,
     make_rig,
     past_reveal,  # noqa: E402
+    press_play,
     state,
     to_menu_row,
 )
@@ -73,7 +74,7 @@ def to_row(driver, row):
 
 def play(driver):
     to_row(driver, "play")
-    driver.press(OK)
+    press_play(driver)
     assert driver.app.mode.in_game, driver.hw.text
 
 
@@ -536,7 +537,7 @@ def test_the_menu_remembers_the_last_game_and_its_settings_across_games():
     choose(driver, "generale", False)
     play(driver)
     driver.app.finish_game(driver.hw.clock.ticks_ms())
-    driver.run_for(20)  # two loop turns: the archive's (this call's), then the setup menu's
+    driver.run_for(30)  # three loop turns: the archive's (this call's), the game put away, the menu
     mode = menu(driver)
     assert mode.game == "piccolo" and mode.value("mode") == "score"
     assert mode.value("target") == 21 and mode.value("generale") is False
@@ -560,7 +561,7 @@ def test_the_menu_remembers_across_a_restart_and_checks_what_it_reads():
     play(driver)
     assert exists(path) and not exists(path + ".tmp")
     driver.app.finish_game(driver.hw.clock.ticks_ms())
-    driver.run_for(20)  # two loop turns: the archive's (this call's), then the setup menu's
+    driver.run_for(30)  # three loop turns: the archive's (this call's), the game put away, the menu
     again = make_rig(seed=3, session=Session(Store(folder)))  # the board restarted
     mode = menu(again)
     assert mode.game == "bourre" and mode.value("players") == 3 and mode.value("humans") == 2

@@ -21,7 +21,7 @@ allowed in both.
 
 from app import i18n
 from app.buttons import BACK
-from app_rig import KEEP, OK, SWAP, make_rig, state
+from app_rig import KEEP, OK, SWAP, make_rig, press_play, state
 from engine.core import TABLE
 from engine.games import GAMES
 
@@ -191,7 +191,7 @@ def _start(driver, game, mode, players):
     if "humans" in driver.app.mode.rows:
         _set(driver, "humans", min(driver.app.mode.choices["humans"]))  # the most bots
     _to_row(driver, "play")
-    driver.press(OK)
+    press_play(driver)
     assert driver.app.mode.in_game, driver.hw.text
 
 

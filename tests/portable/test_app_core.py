@@ -122,9 +122,11 @@ def test_menu_cursor_and_values_by_events():
     press(app, clock, KEEP)
     press(app, clock, KEEP)
     press(app, clock, OK)
-    assert not app.mode.in_game  # Play's turn loads the game's code; the next turn starts it
+    assert not app.mode.in_game  # Play's turn loads the game's code; the next turns start it
     app.tick(clock.ticks_ms())  # the rest of Play's loop turn
-    app.tick(clock.ticks_ms())  # the next loop turn
+    app.tick(clock.ticks_ms())  # the next loop turn makes the game
+    assert not app.mode.in_game and app.session.state is not None
+    app.tick(clock.ticks_ms())  # the one after shows it
     assert app.mode.in_game and app.session.state.options["mode"] == "board"
 
 

@@ -147,6 +147,10 @@ class Player:
             yield from self.choose(*SHORT[self.menu().game])
         yield from self.to_row("play")
         yield from self.press(OK)
+        for _ in range(10):  # the start takes a few loop turns (app.core.App.begin_game)
+            if self.app.mode.in_game:
+                break
+            yield 1
         if not self.app.mode.in_game:
             raise PhaseStuck("the game did not start: %r" % (self.app.text,))
 

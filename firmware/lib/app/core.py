@@ -21,7 +21,7 @@ from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
 from app.i18n import fit, seat_name, setup_refusal, tr, wrap
-from app.modes.base import Mode
+from app.modes.base import Mode, Unchanged
 from app.ring import RingLayout
 from app.session import Session
 from app.settings import FILE as MENU_FILE
@@ -255,15 +255,16 @@ class App:
         __import__(mode.screen[:mode.screen.rfind(".")], None, None, ["Mode"])
 
     def begin_game(self, game, options, bots, remember, now):
-        """Play in the setup menu: the start spread over three loop turns (tick), four for a
+        """Play in the setup menu: the start spread over four loop turns (tick), five for a
         game with a data file (a `checked` one: Achéron's deck), so that no turn holds all of
         it. This one lets go of every other game's code and of the last game's result, and loads
         this game's (load_game); for a checked game the next turn reads its data (the check the
         menu runs, whose module keeps what it read: 19 KB of garbage in a turn of its own); the
-        next starts it (start_game: its state, its first snapshot, its screen); the one after
-        notes its settings for the menu (remember: remember_setup's arguments) and the game's
-        own tick plays on (its first deal). Until the start the buttons go to no mode. A game
-        that cannot start says why at the start, as start_game does."""
+        next makes the game (its state and first snapshot, the menu still shown); the next shows
+        it (its screen); the one after notes its settings for the menu (remember:
+        remember_setup's arguments) and the game's own tick plays on (its first deal). Until the
+        game shows the buttons go to no mode. A game that cannot start says why when it is
+        made, as start_game does."""
         self.session.last = None  # in the history already; the next game is on its way
         let_go_games(game)
         try:
@@ -280,15 +281,30 @@ class App:
         if starting[0] > 0:  # the turn Play was pressed: its code is loaded, nothing more
             starting[0] -= 1
             if starting[0] == 0 and starting[5]:  # the turn after it: the game's data
-                check_problem(starting[5])  # a problem: start_game meets it, and says why
+                check_problem(starting[5])  # a problem: _make_game meets it, and says why
             return False
+        if starting[0] == 0:  # the game made, its screen next turn
+            starting[0] = -1
+            if self._make_game(starting[1], starting[2], starting[3], now):
+                return False
+            self._starting = None  # it cannot start: said, and Play may be pressed again
+            return True
         self._starting = None  # whatever comes of it (a MemoryError too): Play is pressed again
-        if self.start_game(starting[1], starting[2], starting[3], now):
-            self._remember = starting[4]
+        self._show_game(starting[1], now)
+        self._remember = starting[4]
         return True
 
     def start_game(self, game, options, bots, now):
-        """Begin a game (bots: a bot name or None per seat); False after showing why it cannot."""
+        """Begin a game (bots: a bot name or None per seat) and show it, in one call; False
+        after showing why it cannot."""
+        if not self._make_game(game, options, bots, now):
+            return False
+        self._show_game(game, now)
+        return True
+
+    def _make_game(self, game, options, bots, now):
+        """The session's new game: its state and first snapshot; False after showing why it
+        cannot start."""
         try:
             self.session.new_game(game, options, bots=bots)
         except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
@@ -296,19 +312,29 @@ class App:
             self.log_error("cannot start %s: %s" % (game, err))
             self.show_error(setup_refusal(self.lang, err), now)
             return False
-        let_go_games(game)  # another game's code, loaded by the menu's check or resumed
-        self.switch(self.play_mode(), now)
         return True
 
+    def _show_game(self, game, now):
+        let_go_games(game)  # another game's code, loaded by the menu's check or resumed
+        self.switch(self.play_mode(), now)
+
     def finish_game(self, now):
-        """Past the result (or New game confirmed): the game is archived now and the setup menu
-        opens at the next loop turn (tick), so that the archive's turn and the menu's (the game
-        put away, its code let go, the menu set up) are two.
+        """Past the result (or New game confirmed): the game is archived now, put away at the
+        next loop turn (tick: its state and its code let go, the screen Unchanged) and the setup
+        menu opens at the one after, so that no turn holds the game's code, garbage once let go
+        but collected only between turns, with the menu's code and screen.
         Until then the screen stays and the buttons go to no mode."""
+        self._note_setup()
         session = self.session
         if session.state is not None and not session.finished:
             session.finish(abandon=not session.state.is_over())
-        self._to_menu = 2  # this turn's tick counts one, the next opens the menu
+        self._to_menu = 3  # this turn's tick counts one; the next puts the game away
+
+    def _put_away_game(self, now):
+        """finish_game's middle turn: the finished game leaves the heap, its screen stays."""
+        if self.session.put_away():
+            let_go_games()
+        self.switch(Unchanged(self, self._last, self.text), now)
 
     def open_menu(self, now):
         """Long BACK (or the chord): the game menu over a game, its code imported for it (the
@@ -370,8 +396,10 @@ class App:
             self.notice = None
             self.touch()
             changed = True
-        if self._to_menu:  # the archive's turn, then the next one opens the menu (finish_game)
+        if self._to_menu:  # the archive's turn, the game put away, the menu (finish_game)
             self._to_menu -= 1
+            if self._to_menu == 1:
+                self._put_away_game(now)
             if self._to_menu:
                 return changed
             self.to_setup(now)
@@ -379,11 +407,16 @@ class App:
         starting = self._starting
         if starting is not None:  # the game's start, a part a turn (begin_game)
             return self._start_turn(starting, now) or changed
+        self._note_setup()
+        return self.mode.tick(now) or changed
+
+    def _note_setup(self):
+        """The turn after a game shows: the menu's memory on flash (or sooner, when the game
+        ends at once: finish_game)."""
         remember = self._remember
-        if remember is not None:  # the turn after the start: the menu's memory on flash
+        if remember is not None:
             self._remember = None
             self.remember_setup(*remember)
-        return self.mode.tick(now) or changed
 
     # -- acting on the game -----------------------------------------------------------------------
     def act(self, action, now=None):

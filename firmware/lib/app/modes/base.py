@@ -74,3 +74,23 @@ class Mode:
 
     def light(self, seat, now):
         pass
+
+
+class Unchanged(Mode):
+    """The screen as the last mode left it (its ring frame and OLED lines, given), for the loop
+    turn or two the app takes to change modes while it lets go of what the last one needed (a
+    finished game's code before the setup menu loads its own). Its buttons do nothing."""
+
+    def __init__(self, app, frame, lines):
+        Mode.__init__(self, app)
+        self.frame = frame
+        self.shown = lines
+
+    def enter(self, now):
+        pass  # the lines shown stay: nothing to rebuild
+
+    def draw(self, frame, now):
+        frame[:] = self.frame
+
+    def lines(self):
+        return self.shown
