@@ -61,12 +61,10 @@ from engine.core import (
     IllegalAction,
 )
 from engine.registry import game_module, let_go
+from store.journal import OP_ACT, OP_REDO, OP_UNDO
 from store.storage import is_name, list_problem
 
 _DOC_VERSION = const(1)
-OP_ACT = const(1)  # the journal's operations
-OP_UNDO = const(2)
-OP_REDO = const(3)
 _ENOSPC = const(28)
 _ENOMEM = const(12)  # the errno a storage event gives a MemoryError
 _RECORD_VERSION = const(1)  # engine.core's: a history document is a record (GameState.record)

@@ -7,10 +7,16 @@ fixed size and the checksum make a torn or damaged entry obvious.
 
 import struct
 
+from engine.compat import const
+
 from store.files import crc32
 
 ENTRY_SIZE = 12
 VERSION = 1
+# the operations an entry records (app.session plays them, app.resume replays them)
+OP_ACT = const(1)  # a move: the argument is the action
+OP_UNDO = const(2)
+OP_REDO = const(3)
 
 
 class FutureFormat(ValueError):
