@@ -96,7 +96,7 @@ class App:
         self._held = 0  # buttons down now, from DOWN/UP events
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
         self._named = None  # the session's names that _cut_names cut (seat_label)
-        self._cut_names = None
+        self._cut_names = []
         self.notice = None  # lines shown above the mode's for NOTICE_MS
         self._notice_until = 0
         self.mode = Mode(self)  # replaced by boot(): the setup menu or the resumed game

@@ -57,14 +57,21 @@ def _checksum(body):
 # json takes no ensure_ascii argument). The arguments are given by name, not from a dict: a call
 # with **kwargs builds them on the heap at each line.
 _SEPARATORS = (",", ":")
-try:
-    json.dumps("", separators=_SEPARATORS, ensure_ascii=False)
 
-    def _dumps(obj):
-        return json.dumps(obj, separators=_SEPARATORS, ensure_ascii=False)
+
+def _dumps_as_utf8(obj):  # CPython's: MicroPython's json (and its stubs) take no ensure_ascii
+    return json.dumps(obj, separators=_SEPARATORS, ensure_ascii=False)  # pyright: ignore[reportCallIssue]
+
+
+def _dumps_compact(obj):  # MicroPython's, which writes text as UTF-8 already
+    return json.dumps(obj, separators=_SEPARATORS)
+
+
+try:
+    _dumps_as_utf8("")
+    _dumps = _dumps_as_utf8
 except TypeError:
-    def _dumps(obj):
-        return json.dumps(obj, separators=_SEPARATORS)
+    _dumps = _dumps_compact
 
 
 def frame(obj):
