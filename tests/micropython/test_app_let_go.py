@@ -12,7 +12,7 @@ import sys
 from app.buttons import BACK, KEEP, OK, SWAP
 from app.session import Session
 from app.settings import FILE as MENU_FILE
-from app_rig import make_rig, start, state, to_menu_row
+from app_rig import choose, make_rig, start, state, to_menu_row
 from engine.tanturlurette import PH_OVER, PH_REENTRY
 from proto.link import Link
 from proto.wire import frame, parse_line
@@ -313,12 +313,8 @@ def test_a_game_with_a_data_file_reads_it_in_a_turn_of_its_own_before_its_start(
         driver = rig_on_flash(root, seed=4)
         app = driver.app
         menu = app.mode
-        for _ in range(4):
-            to_menu_row(driver, "game")
-            if menu.value("game") == "acheron":
-                break
-            driver.press(OK)
-        assert menu.value("game") == "acheron" and menu.value("mode") == "table"
+        choose(driver, "game", "acheron")
+        assert menu.value("mode") == "table"
         to_menu_row(driver, "play")
         driver.down(OK)
         driver.run_for(80)
