@@ -39,6 +39,13 @@ SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 _ENOSPC = const(28)  # a storage event's errno: the flash is full
 _ENOMEM = const(12)  # the errno a storage event gives a MemoryError
+# begin_game's start, counted down a turn at a time: the turns to wait (Play's, then a checked
+# game's data) down to _TO_MAKE, then _TO_SHOW
+_TO_MAKE = const(0)  # the next turn makes the game
+_TO_SHOW = const(-1)  # the next turn shows it
+# finish_game's end, counted down from _TO_ARCHIVE in the archive's turn's tick
+_TO_ARCHIVE = const(3)
+_TO_PUT_AWAY = const(1)  # the turn the game is put away; at 0 the menu opens
 MENUS = "app.modes.menu"  # the setup menu and the game menu: loaded only while one of them shows
 
 
@@ -273,18 +280,18 @@ class App:
             pass
         described = of_engine(game)[0]
         checked = described if described is not None and described.checked else None
-        self._starting = [2 if checked else 1, game, options, bots, remember, checked]
+        self._starting = [_TO_MAKE + (2 if checked else 1), game, options, bots, remember, checked]
 
     def _start_turn(self, starting, now):
         """A turn of begin_game's start (starting: its list); True when something visible
         changed."""
-        if starting[0] > 0:  # the turn Play was pressed: its code is loaded, nothing more
+        if starting[0] > _TO_MAKE:  # the turn Play was pressed: its code is loaded, nothing more
             starting[0] -= 1
-            if starting[0] == 0 and starting[5]:  # the turn after it: the game's data
+            if starting[0] == _TO_MAKE and starting[5]:  # the turn after it: the game's data
                 check_problem(starting[5])  # a problem: _make_game meets it, and says why
             return False
-        if starting[0] == 0:  # the game made, its screen next turn
-            starting[0] = -1
+        if starting[0] == _TO_MAKE:  # the game made, its screen next turn
+            starting[0] = _TO_SHOW
             if self._make_game(starting[1], starting[2], starting[3], now):
                 return False
             self._starting = None  # it cannot start: said, and Play may be pressed again
@@ -328,7 +335,7 @@ class App:
         session = self.session
         if session.state is not None and not session.finished:
             session.finish(abandon=not session.state.is_over())
-        self._to_menu = 3  # this turn's tick counts one; the next puts the game away
+        self._to_menu = _TO_ARCHIVE  # this turn's tick counts one; the next puts the game away
 
     def _put_away_game(self, now):
         """finish_game's middle turn: the finished game leaves the heap, its screen stays."""
@@ -398,7 +405,7 @@ class App:
             changed = True
         if self._to_menu:  # the archive's turn, the game put away, the menu (finish_game)
             self._to_menu -= 1
-            if self._to_menu == 1:
+            if self._to_menu == _TO_PUT_AWAY:
                 self._put_away_game(now)
             if self._to_menu:
                 return changed
