@@ -1,7 +1,7 @@
 """get_state's line written in pieces, on both runtimes: the same bytes as the whole line.
 
-The snapshot holds the game's own move array; Link.send writes such a line piece by piece
-(proto.wire.frame_parts, frame_pieces), the moves straight from the array. Whatever the game and
+The snapshot holds the game's own moves (engine.core.Moves); Link.send writes such a line piece
+by piece (proto.wire.frame_parts, frame_pieces), the moves straight from them. Whatever the game and
 its length, the line must be byte for byte what frame() makes of the same payload with the moves
 as a list, the line Link.send wrote before (key order, escaping and CRC included: a MicroPython
 dict's order is its own, and must be kept). A line cut by a failing port is ended and lost, and
@@ -14,6 +14,7 @@ from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
 from app.core import App
 from app.session import Session
+from engine.core import Moves
 from engine.registry import GAMES
 from engine.rng import Rng
 from long_game import LONG, AppStandIn, loaded
@@ -36,7 +37,7 @@ def _listed(value):
     if type(value) is dict:
         for key in value:
             item = value[key]
-            if isinstance(item, array):
+            if isinstance(item, (Moves, array)):
                 value[key] = list(item)
             else:
                 _listed(item)
@@ -145,7 +146,7 @@ class _Spy:
         (seq, kind, data, ms, utc, boot), = self.given
         writes = len(self.out)
         sent = b"".join(self.out)
-        assert kind == "state" and isinstance(data["state"]["moves"], array)
+        assert kind == "state" and isinstance(data["state"]["moves"], Moves)
         return sent, writes, wire.encode_event(seq, kind, _listed(data), ms, utc, boot)
 
 

@@ -220,7 +220,11 @@ def test_undo_reaches_back_to_the_start_of_the_previous_round_and_no_further():
     assert state.round == 2
     assert 3 in rounds_seen and rounds_seen[-1] == 2
     assert decision(state)
-    assert all(session._who[i] == CHANCE or session._rounds[i] < 2 for i in range(len(state.moves)))
+    # every decision left is from before round 2 (a chance outcome's mark is its phase, a
+    # decision's 0xFF)
+    marks = session._chance_phases
+    assert all(marks[i] != 0xFF or session._round_before(i) < 2 for i in range(len(state.moves)))
+    assert any(marks[i] == 0xFF and session._round_before(i) == 1 for i in range(len(state.moves)))
     # redo everything back
     redone = 0
     while session.redo():

@@ -26,9 +26,9 @@ game meets them after a power cut (OPERATIONS):
 
 prepare(operation, count) readies one (outside the measure: the caller collects after it);
 run() runs it and returns whether it did what it must, so that a figure is never the figure of
-an operation that failed. arrays() names the arrays the resumed game holds that grow with it, one
-item per move, as they grew in play: the engine's move list and the session's bookkeeping of each
-move (app.session: the player, the round and the phase before it).
+an operation that failed. arrays() names the arrays the resumed game holds one item per move in:
+the blocks of the engine's move list and of the session's mark of each move (app.session), 256
+items a block, allocated as the game grew in play.
 """
 
 from app.session import Session
@@ -122,15 +122,16 @@ class Games:
                 and len(session.state.moves) == count and session.seq == count)
 
     def arrays(self, count):
-        """The id() of each array of the resumed game that holds one item per move,
-        space-separated (the caller reads where each keeps its items)."""
+        """The id() of each array of the resumed game that holds its per-move items (the
+        blocks of its engine.core.Moves), space-separated (the caller reads where each keeps
+        its items)."""
         session = self.resumed[count]
-        arrays = (session.state.moves, session._who, session._rounds, session._phases)
-        for array in arrays:
-            if len(array) != count:
-                raise RuntimeError("an array of %d items in a game of %d moves"
-                                   % (len(array), count))
-        return " ".join(str(id(array)) for array in arrays)
+        blocks = []
+        for moves in (session.state.moves, session._chance_phases):
+            if len(moves) != count:
+                raise RuntimeError("a list of %d items in a game of %d moves" % (len(moves), count))
+            blocks.extend(moves._chunks)
+        return " ".join(str(id(block)) for block in blocks)
 
 
 class _Port:

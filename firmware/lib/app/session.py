@@ -21,7 +21,7 @@ Session(store=None, on_event=None)
   last               the put-away game as plain data (report_of's dict), None once another game
                      is started or resumed (the app drops it when Play is pressed)
 report_of(session)   what the protocol's get_state sends of the session's game: its record (its
-                     moves: the state's own array), names, id, round, phase, to_act, over,
+                     moves: the state's own Moves), names, id, round, phase, to_act, over,
                      standings, target, pot; `last` once the game is put away; None without either
   on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
                      "storage"; payloads are small JSON-able dicts.
@@ -29,7 +29,9 @@ report_of(session)   what the protocol's get_state sends of the session's game: 
 Saving never raises: a full flash (OSError) or a MemoryError while saving or archiving is one
 "storage" event, the game goes on in memory, and the next operation tries again. Nothing saved,
 archived or read back makes a buffer that grows with the game: the store writes the moves from
-the state's own array and reads them back in pieces (store.container).
+the state's own Moves and reads them back in pieces (store.container). Nor does playing: a
+game's per-move lists (its moves, 2 bytes each, and the session's one byte a move) are
+engine.core.Moves, in blocks of 256 items, so that no move needs a large block of the heap.
 
 Undo (docs/STORAGE.md says the same to the host side):
   One undo takes back the last decision (a seat's or the table's) together with the chance
@@ -59,6 +61,7 @@ from engine.core import (
     TERMINAL,
     BadOptions,
     IllegalAction,
+    Moves,
 )
 from engine.registry import game_module, let_go
 from store.journal import OP_ACT, OP_REDO, OP_UNDO
@@ -71,11 +74,12 @@ _RECORD_VERSION = const(1)  # engine.core's: a history document is a record (Gam
 _MEMORY_HISTORY = const(8)  # finished games kept without a store
 
 
-_NO_MOVES = array("H")  # stands for a state's moves while a checkpoint is made (never grows)
+_NO_MOVES = Moves()  # stands for a state's moves while a checkpoint is made (never grows)
+_A_DECISION = const(0xFF)  # in _chance_phases: the move was a seat's or the table's
 
 
 def _copy(value):
-    if isinstance(value, (list, tuple, bytearray, array)):
+    if isinstance(value, (list, tuple, bytearray, array, Moves)):
         return list(value)
     return value
 
@@ -104,12 +108,15 @@ class Session:
         self.seq = seq  # operations (act, undo, redo) since the game began: the journal position
         self.finished = False
         self.last = None  # a game put away (put_away), as plain data
-        self._who = array("b")  # current_player() before each move
-        self._rounds = array("H")  # state.round before each move
-        # state.phase_name() before each move, tagging chance outcomes for the put-back: kept as
-        # one byte a move (an index into _phase_names) since a long game runs to thousands.
-        self._phases = array("B")
+        # One byte a move, since a long game runs to thousands: _A_DECISION for a seat's or the
+        # table's move, else the move is a chance outcome and this is the index in _phase_names
+        # of the phase it was drawn in (state.phase_name()), which tags it for the put-back.
+        self._chance_phases = Moves("B")
         self._phase_names = []
+        # (move index, round): from that move on, the round is that (state.round changed just
+        # before it); a round's few entries instead of a round number a move
+        self._round_from = []
+        self._first_round = 0 if state is None else state.round
         self._redo = []  # groups of [phase or None, move] taken back, last undone last
         self._putback = []  # [phase name, outcome] dealt again before any fresh draw
         self._floor_round = 0  # the highest round reached by play
@@ -207,22 +214,25 @@ class Session:
         """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
         state = self.state
         before = state.round
-        self._who.append(state.current_player())
-        self._rounds.append(before)
-        names = self._phase_names
-        phase = state.phase_name()
-        if phase not in names:
-            names.append(phase)
-        self._phases.append(names.index(phase))
+        count = len(state.moves)
+        mark = _A_DECISION
+        if state.current_player() == CHANCE:
+            names = self._phase_names
+            phase = state.phase_name()
+            if phase not in names:
+                names.append(phase)
+            mark = names.index(phase)
+        self._chance_phases.append(mark)  # the move is known to be legal: state.apply follows
         state.apply(action)
         if state.round == before:
             return
+        self._round_from.append((count + 1, state.round))
         if not self._quiet and state.round + 1 >= self._floor_round:  # a round undo may reach
             moves = state.moves
             count = len(moves)
             kept = [c for c in self._checkpoints if c[1] + 1 >= self._floor_round and c[0] < count]
             # to_dict copies the move list, which grows with the game and which the checkpoint
-            # does not need (_rebuild has the moves): the state's array is set aside meanwhile
+            # does not need (_rebuild has the moves): the state's Moves are set aside meanwhile
             state.moves = _NO_MOVES
             try:
                 kept.append((count, state.round, json.dumps(state.to_dict())))
@@ -250,13 +260,20 @@ class Session:
         """Index of the move an undo would take back from, or -1."""
         if self.state is None or self.finished:
             return -1
-        who = self._who
-        i = len(who) - 1
-        while i >= 0 and who[i] == CHANCE:
+        marks = self._chance_phases
+        i = len(marks) - 1
+        while i >= 0 and marks[i] != _A_DECISION:
             i -= 1
-        if i < 0 or self._rounds[i] + 1 < self._floor_round:
+        if i < 0 or self._round_before(i) + 1 < self._floor_round:
             return -1
         return i
+
+    def _round_before(self, i):
+        """state.round before move i was played."""
+        for start, round_ in reversed(self._round_from):
+            if start <= i:
+                return round_
+        return self._first_round
 
     def can_undo(self):
         return self._undo_start() >= 0
@@ -270,9 +287,10 @@ class Session:
             return False
         moves = self.state.moves
         group = []
+        marks = self._chance_phases
         for i in range(start, len(moves)):
-            phase = self._phase_names[self._phases[i]] if self._who[i] == CHANCE else None
-            group.append([phase, moves[i]])
+            mark = marks[i]
+            group.append([None if mark == _A_DECISION else self._phase_names[mark], moves[i]])
         self._redo.append(group)
         before = self.state.round
         self._rebuild(start)
@@ -300,15 +318,14 @@ class Session:
                 base = 0
         if state is None:
             state = module.State(self.state.options)
-        again = moves[base:start]  # from a checkpoint, the round or two undo reaches
-        # the moves before base are the checkpoint's: the old array, cut there, is the new
+        again = moves.between(base, start)  # from a checkpoint, the round or two undo reaches
+        # the moves before base are the checkpoint's: the old Moves, cut there, are the new
         # state's, and no copy of the whole game is made
-        moves[base:] = _NO_MOVES
+        moves.cut(base)
         state.moves = moves
         self.state = state
-        self._who[base:] = array("b")  # cut in place too
-        self._rounds[base:] = array("H")
-        self._phases[base:] = array("B")
+        self._chance_phases.cut(base)  # cut too
+        self._round_from = [entry for entry in self._round_from if entry[0] <= base]
         for move in again:
             self._apply(move)
 
@@ -364,7 +381,7 @@ class Session:
         self._redo = []
         if self.store is None:
             doc = _history_doc(self.state, self.game, self.names, self.bots, abandoned)
-            doc["moves"] = list(doc["moves"])  # a record like the host's, not the state's array
+            doc["moves"] = list(doc["moves"])  # a record like the host's, not the state's Moves
             self.history.append(doc)
             if len(self.history) > _MEMORY_HISTORY:
                 self.history.pop(0)
@@ -419,7 +436,7 @@ class Session:
 
     def document(self):
         """Everything resume needs, as one dict (the snapshot). Its "moves" is the state's own
-        array, not a copy: the store writes it in pieces (store.container.Body)."""
+        Moves, not a copy: the store writes them in pieces (store.container.Body)."""
         state = self._need_state()
         return {"v": _DOC_VERSION, "id": self.game_id, "game": self.game,
                 "options": state.options, "names": self.names, "bots": self.bots,
@@ -530,7 +547,7 @@ def report_of(session):
 
 def _history_doc(state, game, names, bots, abandoned):
     """The history document of a game: its record (GameState.record) with names, bots, finished,
-    returns and rounds; "moves" is the state's own array, which the store writes in pieces."""
+    returns and rounds; "moves" is the state's own Moves, which the store writes in pieces."""
     return {"v": _RECORD_VERSION, "game": game, "options": state.options, "moves": state.moves,
             "names": names, "bots": bots, "finished": not abandoned,
             "returns": list(state.returns()), "rounds": state.round}

@@ -325,7 +325,7 @@ class State(Accounts):
         at = len(moves) - 1
         while moves[at] < STAND:
             at -= 1
-        return list(moves[at + 1: at + 1 + moves[at] - STAND])
+        return moves.between(at + 1, at + 1 + moves[at] - STAND)
 
     def playable(self, seat):
         hand = self.hands[seat]

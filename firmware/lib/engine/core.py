@@ -246,7 +246,7 @@ def new_from(cls, data):
         problem = "bad options in state: %s" % err
     if problem:  # raised outside the except clause: MicroPython warns on exception chaining
         raise BadRecord(problem)
-    state.moves = array("H", read_ints(data, "moves", -1, 0, 0xFFFF))
+    state.moves = Moves("H", read_ints(data, "moves", -1, 0, 0xFFFF))
     return state
 
 
@@ -280,6 +280,65 @@ def bag_restore(cards, at, stock, size):
     return len(stock)
 
 
+_CHUNK_BITS = const(8)
+_CHUNK = const(256)  # 1 << _CHUNK_BITS: the items of a Moves' block
+_IN_CHUNK = const(255)
+
+
+class Moves:
+    """A game's moves (code "H": 2 bytes each), or another small int a move (code "B": 1 byte),
+    kept in blocks of 256 items. An array grows 8 items at a time, each time into a new block of
+    the whole size once the one after it is taken; late in a long game the board's fragmented
+    heap has the bytes but no block that large (a 3,000-move Piccolo game's 6 KB array found
+    none). A block here is 512 bytes at most, allocated whole when the one before is full.
+
+    What the engines, the session and the writers use, as of a list: append(item), len(), an
+    item (a negative index counts from the end), iteration; and between(start, stop), a list of
+    the items from start to stop, clipped to the list (what a slice of non-negative bounds
+    gives), and cut(count), which drops the items from count on and keeps the blocks for the
+    moves played again (undo)."""
+
+    def __init__(self, code="H", items=()):
+        self._code = code
+        self._block_bytes = _CHUNK * (2 if code == "H" else 1)
+        self._chunks = []
+        self._count = 0
+        for item in items:
+            self.append(item)
+
+    def __len__(self):
+        return self._count
+
+    def append(self, item):
+        count = self._count
+        chunks = self._chunks
+        if count >> _CHUNK_BITS == len(chunks):
+            chunks.append(array(self._code, bytes(self._block_bytes)))
+        chunks[count >> _CHUNK_BITS][count & _IN_CHUNK] = item
+        self._count = count + 1
+
+    def __getitem__(self, index):
+        count = self._count
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("move %d of %d" % (index, count))
+        return self._chunks[index >> _CHUNK_BITS][index & _IN_CHUNK]
+
+    def __iter__(self):
+        chunks = self._chunks
+        for index in range(self._count):
+            yield chunks[index >> _CHUNK_BITS][index & _IN_CHUNK]
+
+    def between(self, start, stop):
+        chunks = self._chunks
+        return [chunks[i >> _CHUNK_BITS][i & _IN_CHUNK] for i in range(max(start, 0), min(stop, self._count))]
+
+    def cut(self, count):
+        if 0 <= count < self._count:
+            self._count = count
+
+
 class GameState:
     """Base of every game's state. It owns the move list; games own the rest."""
 
@@ -287,7 +346,7 @@ class GameState:
 
     def __init__(self, options):
         self.options = options  # already normalised by the game
-        self.moves = array("H")  # 2 bytes a move: a long game stays small on the board
+        self.moves = Moves()  # 2 bytes a move, in blocks: a long game stays small on the board
         self._facts = array("h", bytes(8 * MAX_FACTS))  # 4 shorts a fact, reused at every apply
         self._fact_count = 0
 
@@ -386,7 +445,7 @@ class GameState:
     # -- record --------------------------------------------------------------------------------
     def record(self, copy=True):
         """The record engine.play.replay rebuilds the game from. Its moves are a list, or with
-        copy=False the state's own array, not to be changed: for a writer that streams them
+        copy=False the state's own Moves, not to be changed: for a writer that streams them
         (proto.link: get_state's line), so that no copy grows with the game."""
         moves = list(self.moves) if copy else self.moves
         return {"v": _RECORD_VERSION, "game": self.GAME, "options": self.options, "moves": moves}

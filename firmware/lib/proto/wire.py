@@ -17,6 +17,7 @@ import json
 from array import array
 
 from engine.compat import const
+from engine.core import Moves
 from store.container import move_pieces
 from store.files import crc32  # the store's CRC-32: binascii's, or its own where a build lacks it
 
@@ -89,7 +90,7 @@ def holds_array(obj):
     then its line is written in pieces (frame_parts)."""
     for key in obj:
         value = obj[key]
-        if isinstance(value, array) or (type(value) is dict and holds_array(value)):
+        if isinstance(value, (Moves, array)) or (type(value) is dict and holds_array(value)):
             return True
     return False
 
@@ -111,7 +112,7 @@ def _walk(value, parts, texts):
     """Append value's JSON to texts, and at each array the texts so far, then the array, to
     parts. A dict is written member by member in its own order, which is json.dumps' order on
     both runtimes (a MicroPython dict's depends on how it was built, so it is not rebuilt)."""
-    if isinstance(value, array):
+    if isinstance(value, (Moves, array)):
         texts.append("[")
         parts.append("".join(texts).encode())
         del texts[:]
@@ -137,7 +138,7 @@ def frame_pieces(parts):
     yield PREFIX
     crc = 0
     for part in parts:
-        if isinstance(part, array):
+        if isinstance(part, (Moves, array)):
             for piece in move_pieces(part):
                 crc = crc32(piece, crc)
                 yield piece

@@ -20,6 +20,7 @@ import json
 from array import array
 
 from engine.compat import const
+from engine.core import Moves
 
 from store.files import crc32
 from store.journal import check_version
@@ -46,9 +47,9 @@ class BadFile(ValueError):
 
 # -- writing --------------------------------------------------------------------------------------
 def _is_move_list(moves):
-    """A move list the writer streams: the game's array, or a list of ints. Anything else (a
-    test's wrong value) is written by json.dumps with the rest."""
-    if isinstance(moves, array):
+    """A move list the writer streams: the game's Moves (or an array), or a list of ints.
+    Anything else (a test's wrong value) is written by json.dumps with the rest."""
+    if isinstance(moves, (Moves, array)):
         return True
     if type(moves) is not list:
         return False
@@ -59,14 +60,15 @@ def _is_move_list(moves):
 
 
 def move_pieces(moves):
-    """The items of the JSON list of moves (an array or a list of ints, not copied), PIECE moves
-    a piece, commas between them and no brackets: b"3,17,0", b",5,..." (no piece for no move).
-    The store's bodies and the protocol's state line (proto.wire) write the moves with it."""
+    """The items of the JSON list of moves (the game's Moves, an array or a list of ints, not
+    copied), PIECE moves a piece, commas between them and no brackets: b"3,17,0", b",5,..." (no
+    piece for no move). The store's bodies and the protocol's state line (proto.wire) write the
+    moves with it."""
     count = len(moves)
     for start in range(0, count, PIECE):
         end = min(start + PIECE, count)
         # ",%d" a move; the first piece without its leading comma
-        yield _MOVE_FORMAT[0 if start else 1:3 * (end - start)] % tuple(moves[start:end])
+        yield _MOVE_FORMAT[0 if start else 1:3 * (end - start)] % tuple(moves[i] for i in range(start, end))
 
 
 def _add_member(out, key, value):
