@@ -116,6 +116,12 @@ def allocations(build, report):
             if peak:
                 lines.append("    the turn needing the most%s: %.1f KB at turn %d (%s%s)" % (
                     where, (figures["used_peak"] - harness) / 1024, peak["turn"], peak["at"], wrote(peak)))
+    grew = report.get("grew_at")
+    if grew:
+        alloc = grew.get("largest_alloc")
+        lines.append("  %s: the heap first grew at turn %d (%s, %s%s), needing %.1f KB%s" % (
+            build, grew["turn"], grew["phase"], grew["at"], wrote(grew), (grew["used"] - harness) / 1024,
+            ", its largest block %d B" % alloc["bytes"] if alloc else ""))
     return lines
 
 

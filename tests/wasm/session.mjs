@@ -29,9 +29,10 @@
 // loading a module interns its names, and they stay when the module is let go); `modules` the
 // firmware's modules loaded at its end (read one turn into the next phase).
 // For the session: the same peaks over all phases; `grew` whether the heap ever grew past its
-// start (`heap_start_total`: the heap less the collector's tables); `runtime` the live heap of
-// the bare runtime; `harness` the heap of web_board, the page's machine, neopixel and ssd1306,
-// and player.py.
+// start (`heap_start_total`: the heap less the collector's tables), and `grew_at` the first turn
+// that grew it (its phase, where the session stood, what it needed and its largest block);
+// `runtime` the live heap of the bare runtime; `harness` the heap of web_board, the page's
+// machine, neopixel and ssd1306, and player.py.
 
 import fs from "fs";
 import path from "path";
@@ -147,6 +148,7 @@ export async function runSession(opts) {
   let context = () => "booting";
 
   let turns = 0;
+  let grewAt = null; // the first turn that grew the heap
   const note = (phase, before, inGame = 0) => {
     const used = runtime.used();
     const wrote = writes();
@@ -167,6 +169,10 @@ export async function runSession(opts) {
       phase.used_peak_at = { turn: turns, at: context(), wrote };
     }
     phase.total_peak = Math.max(phase.total_peak, tables.total());
+    if (!grewAt && tables.total() > startTotal) {
+      grewAt = { phase: phase.name, turn: turns, at: context(), wrote, used, total: tables.total() };
+      if (fresh) grewAt.largest_alloc = describe(fresh, turns);
+    }
     if (fresh && (!phase.largest_alloc || fresh.bytes > phase.largest_alloc.bytes)) {
       phase.largest_alloc = describe(fresh, turns);
       phase.largest_alloc.at = context();
@@ -252,6 +258,7 @@ export async function runSession(opts) {
     used_peak: peak("used_peak"),
     total_peak: peak("total_peak"),
     grew: peak("total_peak") > startTotal,
+    grew_at: grewAt,
     phases,
     printed: printed.slice(-20),
   };
