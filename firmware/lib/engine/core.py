@@ -283,6 +283,7 @@ def bag_restore(cards, at, stock, size):
 _CHUNK_BITS = const(8)
 _CHUNK = const(256)  # 1 << _CHUNK_BITS: the items of a Moves' block
 _IN_CHUNK = const(255)
+_ZEROS = bytes(2 * _CHUNK)  # a block of moves' start: copied, never changed
 
 
 class Moves:
@@ -290,17 +291,17 @@ class Moves:
     kept in blocks of 256 items. An array grows 8 items at a time, each time into a new block of
     the whole size once the one after it is taken; late in a long game the board's fragmented
     heap has the bytes but no block that large (a 3,000-move Piccolo game's 6 KB array found
-    none). A block here is 512 bytes at most, allocated whole when the one before is full.
+    none). A block here is 512 bytes at most (an array of "H", a bytearray for "B"), allocated
+    whole when the one before is full.
 
     What the engines, the session and the writers use, as of a list: append(item), len(), an
     item (a negative index counts from the end), iteration; and between(start, stop), a list of
     the items from start to stop, clipped to the list (what a slice of non-negative bounds
     gives), and cut(count), which drops the items from count on and keeps the blocks for the
-    moves played again (undo)."""
+    moves played again (undo). No ==: two Moves are compared as lists (list(a) == list(b))."""
 
     def __init__(self, code="H", items=()):
         self._code = code
-        self._block_bytes = _CHUNK * (2 if code == "H" else 1)
         self._chunks = []
         self._count = 0
         for item in items:
@@ -312,8 +313,8 @@ class Moves:
     def append(self, item):
         count = self._count
         chunks = self._chunks
-        if count >> _CHUNK_BITS == len(chunks):
-            chunks.append(array(self._code, bytes(self._block_bytes)))
+        if count >> _CHUNK_BITS == len(chunks):  # a new block, made from a shared one (no garbage)
+            chunks.append(array("H", _ZEROS) if self._code == "H" else bytearray(_CHUNK))
         chunks[count >> _CHUNK_BITS][count & _IN_CHUNK] = item
         self._count = count + 1
 
