@@ -238,7 +238,7 @@ def main():
             start = now_us()
             report = again.resume()
             fallback_times.append(elapsed_us(start))
-            if not report["resumed"] or again.state.moves != session.state.moves:
+            if not report["resumed"] or list(again.state.moves) != list(session.state.moves):
                 raise AssertionError("the fallback did not restore the game")
         finally:
             scratch.close()
