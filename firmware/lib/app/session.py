@@ -409,7 +409,7 @@ class Session:
 
     def put_away(self):
         """Let go of the finished game's engine state (and its bookkeeping: undo's checkpoints,
-        the per-move arrays) so that nothing this session holds keeps its engine's code alive
+        the per-move lists) so that nothing this session holds keeps its engine's code alive
         (app.core lets the modules go); what is still read of it is kept as plain data in
         `last`. A game whose archive failed stays in the list waiting for the flash (its state
         is its only copy). True when a game was put away; False when none is finished."""

@@ -148,9 +148,9 @@ class Link:
         and its number with it, so the gap shows: the host makes up a lost move from the next
         one's index (it asks for the state) and a lost answer by sending its command again.
 
-        A game's move array (an array of ints) may stand for a list as a member of the payload
-        or of a dict in it (get_state's snapshot holds the game's own array): that line is
-        written in pieces (proto.wire.frame_pieces), the moves straight from the array, the
+        A game's moves (engine.core.Moves, or an array of ints) may stand for a list as a member
+        of the payload or of a dict in it (get_state's snapshot holds the game's own): that line
+        is written in pieces (proto.wire.frame_pieces), the moves straight from them, the
         same bytes as for a list of them. All of it but the moves is encoded before the first
         byte goes out; a piece with no room, or a port failing, cuts the line, which is ended
         there (the host drops it: no CRC) and lost."""

@@ -6,11 +6,11 @@ the CRC catches lines that a cut or a glitch left as still-valid JSON.
 Host lines are the same; a bare JSON object (typed by hand in a terminal) is accepted too.
 Text goes as UTF-8, not as JSON escapes, on both runtimes: an accented name takes 2 bytes, not 6.
 
-A line whose objects hold an array as a member (a game's move array, in the get_state snapshot)
-is written in pieces (frame_parts, frame_pieces): the array's items straight from it, PIECE moves
-at a time (store.container.move_pieces, as the store writes them), and the CRC computed as the
-pieces go, so that no buffer grows with the game. Joined, the pieces are frame()'s line for the
-same object with each array a list: the same bytes, key order and escaping included.
+A line whose objects hold a game's moves as a member (engine.core.Moves, or an array: in the
+get_state snapshot) is written in pieces (frame_parts, frame_pieces): the items straight from
+them, PIECE moves at a time (store.container.move_pieces, as the store writes them), and the CRC
+computed as the pieces go, so that no buffer grows with the game. Joined, the pieces are frame()'s
+line for the same object with the moves a list: the same bytes, key order and escaping included.
 """
 
 import json
