@@ -270,10 +270,11 @@ class Session:
 
     def _round_before(self, i):
         """state.round before move i was played."""
-        for start, round_ in reversed(self._round_from):
-            if start <= i:
-                return round_
-        return self._first_round
+        starts = self._round_from
+        k = len(starts) - 1
+        while k >= 0 and starts[k][0] > i:  # the latest round begun at or before move i
+            k -= 1
+        return starts[k][1] if k >= 0 else self._first_round
 
     def can_undo(self):
         return self._undo_start() >= 0

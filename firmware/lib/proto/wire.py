@@ -14,11 +14,9 @@ line for the same object with the moves a list: the same bytes, key order and es
 """
 
 import json
-from array import array
 
 from engine.compat import const
-from engine.core import Moves
-from store.container import move_pieces
+from store.container import STREAMED, move_pieces
 from store.files import crc32  # the store's CRC-32: binascii's, or its own where a build lacks it
 
 PROTOCOL_VERSION = const(1)
@@ -90,7 +88,7 @@ def holds_array(obj):
     then its line is written in pieces (frame_parts)."""
     for key in obj:
         value = obj[key]
-        if isinstance(value, (Moves, array)) or (type(value) is dict and holds_array(value)):
+        if isinstance(value, STREAMED) or (type(value) is dict and holds_array(value)):
             return True
     return False
 
@@ -112,7 +110,7 @@ def _walk(value, parts, texts):
     """Append value's JSON to texts, and at each array the texts so far, then the array, to
     parts. A dict is written member by member in its own order, which is json.dumps' order on
     both runtimes (a MicroPython dict's depends on how it was built, so it is not rebuilt)."""
-    if isinstance(value, (Moves, array)):
+    if isinstance(value, STREAMED):
         texts.append("[")
         parts.append("".join(texts).encode())
         del texts[:]
@@ -138,7 +136,7 @@ def frame_pieces(parts):
     yield PREFIX
     crc = 0
     for part in parts:
-        if isinstance(part, (Moves, array)):
+        if isinstance(part, STREAMED):
             for piece in move_pieces(part):
                 crc = crc32(piece, crc)
                 yield piece

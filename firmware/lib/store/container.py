@@ -47,10 +47,13 @@ class BadFile(ValueError):
 
 
 # -- writing --------------------------------------------------------------------------------------
+STREAMED = (Moves, array)  # the move lists written in pieces as they are (here and proto.wire)
+
+
 def _is_move_list(moves):
     """A move list the writer streams: the game's Moves (or an array), or a list of ints.
     Anything else (a test's wrong value) is written by json.dumps with the rest."""
-    if isinstance(moves, (Moves, array)):
+    if isinstance(moves, STREAMED):
         return True
     if type(moves) is not list:
         return False
