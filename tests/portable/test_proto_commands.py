@@ -1,5 +1,9 @@
 """The commands' own checks, on both runtimes: names the host can read back and print, a sane clock.
 
+A name may not hold what shows nothing or turns the writing direction either (a right-to-left
+override, a zero-width space, a noncharacter, a private-use character): one player could pass for
+another on everything the host shows.
+
 MicroPython takes as UTF-8 some byte strings that CPython refuses (an encoded surrogate, a code past
 U+10FFFF, an overlong form); a name holding one would make every line that carries it unreadable on
 the host. The device refuses them, and control characters, whichever runtime reads the command.
@@ -90,6 +94,84 @@ def test_names_the_host_could_not_read_or_print_are_refused():
                 assert reply["data"]["code"] == "bad_line", (bad, reply)
         assert link.pending_names is None
         assert session.names == ["Anne", "Bea", "Cyr", "Dom"]
+
+
+# Each a name (as text) holding one character a name may not hold although it is text, and the
+# words the refusal names it with: every class, the ends of each range, in every plane.
+HIDDEN = [
+    ("Anne\u202e", "a character that changes the writing direction (U+202E)"),  # right-to-left override
+    ("\u202aBea", "a character that changes the writing direction (U+202A)"),
+    ("Cyr\u200e", "a character that changes the writing direction (U+200E)"),
+    ("Cyr\u200f", "a character that changes the writing direction (U+200F)"),
+    ("Dom\u2066x", "a character that changes the writing direction (U+2066)"),
+    ("Dom\u2069", "a character that changes the writing direction (U+2069)"),
+    ("\u061cAli", "a character that changes the writing direction (U+061C)"),
+    ("An\u200bne", "an invisible character (U+200B)"),  # zero-width space
+    ("An\u200cne", "an invisible character (U+200C)"),
+    ("An\u200dne", "an invisible character (U+200D)"),
+    ("\u2060Anne", "an invisible character (U+2060)"),
+    ("\ufeffAnne", "an invisible character (U+FEFF)"),
+    ("Anne\u00ad", "an invisible character (U+00AD)"),  # soft hyphen
+    ("Anne\ufe0f", "an invisible character (U+FE0F)"),  # variation selector
+    ("\u3164", "an invisible character (U+3164)"),  # Hangul filler: a "blank" name
+    ("two\u2028lines", "an invisible character (U+2028)"),
+    ("Anne\U000e0041", "an invisible character (U+E0041)"),  # a tag
+    ("Anne\ufdd0", "a noncharacter (U+FDD0)"),
+    ("Anne\ufdef", "a noncharacter (U+FDEF)"),
+    ("Anne\ufffe", "a noncharacter (U+FFFE)"),
+    ("Anne\uffff", "a noncharacter (U+FFFF)"),
+    ("Anne\U0001fffe", "a noncharacter (U+1FFFE)"),
+    ("Anne\U0010ffff", "a noncharacter (U+10FFFF)"),
+    ("Anne\ue000", "a private-use character (U+E000)"),
+    ("Anne\uf8ff", "a private-use character (U+F8FF)"),
+    ("Anne\U000f0000", "a private-use character (U+F0000)"),
+    ("Anne\U0010fffd", "a private-use character (U+10FFFD)"),
+]
+# French names of the table, with what lies just outside the ranges refused
+FRENCH = ["Anaïs", "Bérénice", "Élise", "Hélène", "Maëlle", "Françoise", "Noël", "Cœur-de-Lion", "Ève"]
+NEIGHBOURS = ["a\u200ab", "a\u2010b", "a\u2027b", "a\u202fb", "a\u2070b", "\ufdcf\ufdf0", "\ufffd",
+              "\ud7ff\uf900", "\U0001d172\U0001d17b", "\U000e0080\U000e01f0", "\U0001fffd"]
+
+
+def _json_string(name):
+    """name as the bytes of a JSON string: UTF-8, so that no runtime needs a surrogate pair."""
+    return name.encode()
+
+
+def test_names_that_hide_or_turn_text_are_refused_with_what_is_allowed():
+    session = _session(True, ["Anne", "Bea", "Cyr", "Dom"])
+    link, send = _device(_session())
+    link_playing, send_playing = _device(session)
+    for name, what in HIDDEN:
+        position = 1 + min(i for i, char in enumerate(name) if char not in "AnneBeaCyrDomAlitwolines")
+        for this_send in (send, send_playing):
+            [line] = this_send(_names_line(_json_string(name)))
+            assert max(line) < 0x80, (name, line)  # the refusal itself is plain ASCII
+            reply = parse_line(line, True)["data"]
+            assert reply["code"] == "bad_args" and reply["id"] == 7, (name, reply)
+            assert "name 1 has %s at character %d; allowed: %s" % (what, position, NAMES_RULE) \
+                in reply["message"], (name, reply["message"])
+        # and the same as a JSON escape, where it is one UTF-16 unit
+        if ord(name[position - 1]) < 0x10000:
+            escaped = name.replace(name[position - 1], "\\u%04x" % ord(name[position - 1])).encode()
+            reply = parse_line(send(_names_line(escaped))[0], True)["data"]
+            assert what in reply["message"], (name, reply)
+    assert link.pending_names is None and link_playing.pending_names is None
+    assert session.names == ["Anne", "Bea", "Cyr", "Dom"]
+    assert "visible characters" in NAMES_RULE and "invisible, direction-changing" in NAMES_RULE
+
+
+def test_french_names_and_the_characters_beside_the_refused_ones_are_accepted():
+    link, send = _device(_session())
+    for name in FRENCH + NEIGHBOURS:
+        line = send(_names_line(_json_string(name)))[0]
+        assert parse_line(line, True)["data"]["names"] == [name], (name, line)
+        assert link.pending_names == [name]
+    session = _session(True)
+    link, send = _device(session)
+    quoted = b",".join(b'"' + name.encode() + b'"' for name in FRENCH[:4])
+    reply = parse_line(send(b'{"cmd":"set_names","names":[' + quoted + b']}\n')[0], True)
+    assert reply["data"]["applied"] == "current game" and session.names == FRENCH[:4]
 
 
 def test_names_refusal_says_which_name_and_character():
