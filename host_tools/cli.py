@@ -533,12 +533,15 @@ def _print_json(value):
 
 
 def cmd_state(args):
+    from host_tools.names import shown_names
     from host_tools.view import public_lines
 
     def show(device, seen):
         device.request("get_state")
         snaps = [e["data"].get("state") for e in seen if e["type"] == "state" and "state" in e["data"]]
         snap = snaps[-1] if snaps else None
+        if snap is not None:
+            snap["names"] = shown_names(snap.get("names"))
         if snap is None:
             print("no game on the device")
         elif args.json:

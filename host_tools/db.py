@@ -25,6 +25,7 @@ import os
 import sqlite3
 import time
 
+from host_tools.names import shown_names
 from host_tools.tracker import line_key, same_game
 
 SCHEMA = """
@@ -84,7 +85,8 @@ def record_hash(record):
 
 
 def _names(value):
-    return json.dumps(value) if value is not None else None
+    """Names as a column holds them: shown_names, as every reader gets them."""
+    return json.dumps(shown_names(value)) if value is not None else None
 
 
 def _ours(db, empty_too):
@@ -339,7 +341,7 @@ class LogStore:
              device_id, verified, left) = row
             out.append({
                 "v": 1, "id": gid, "source": source, "game": game, "options": json.loads(options),
-                "names": json.loads(names) if names else None, "moves": json.loads(moves),
+                "names": shown_names(json.loads(names)) if names else None, "moves": json.loads(moves),
                 "finished": bool(finished), "returns": json.loads(returns) if returns else None,
                 "rounds": rounds, "started": started, "ended": ended, "device_game_id": device_id,
                 "verified": verified, "closed": bool(left),

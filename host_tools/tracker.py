@@ -17,12 +17,18 @@ only what the tracker could place in the record it holds. Lines that came while 
 gap, and lines that the snapshot closing the gap contradicts (an undo made while the line was
 down), are left out: a gap never makes a false divergence, the moves in it are checked by the
 engine from the device's record alone.
+
+Names come in from the device's lines and snapshots: the tracker keeps them as
+host_tools.names.shown_names makes them (names.py says why), so what it records and shows of them
+is harmless.
 """
 
 import copy
 
 from engine.play import replay
 from engine.registry import game_module
+
+from host_tools.names import shown_names
 
 SAME_GAME_MOVES = 8  # the first dealer and the first cards dealt: a new game almost never repeats them
 
@@ -166,6 +172,15 @@ class GameTracker:
         self.started = None  # line_key of the line this game was first seen on
         self.device_id = None  # the `game` event's id (the device's snapshot generation)
         self.mark = None  # line_key of the snapshot last adopted
+
+    @property
+    def names(self):
+        """The players' names (shown_names), or None."""
+        return self._names
+
+    @names.setter
+    def names(self, value):
+        self._names = shown_names(value)
 
     def active(self):
         return self.game is not None
