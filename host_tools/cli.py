@@ -189,6 +189,9 @@ def cmd_log(args):
         pass
     finally:
         store.close()
+    if logger.writes.waiting:  # stopped while another program held the database
+        print("%d line(s) not written into %s, which another program held: they are in %s"
+              % (len(logger.writes.waiting), args.db, args.jsonl), file=sys.stderr)
     print("logged %d finished game(s) into %s" % (len(logger.finished), args.db))
     return 0
 

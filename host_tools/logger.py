@@ -15,6 +15,11 @@ event type's schema (host_tools.schema) is kept in SQLite's skipped_lines with t
 a note, and skipped; the snapshot fills in what it held. A game whose events and the engine part
 ways is still stored, finished when the device says it is over, with the first divergence as its
 verdict.
+
+Nor does a database another program holds (db.Backlog): each line goes to the JSON-lines file
+as it arrives, and to SQLite, with what it changes of the game, as soon as the database lets; the
+logger reads on meanwhile, says so when the wait is long, and writes the lines that waited in
+their order, each once. It leaves only when they are written.
 """
 
 import json
@@ -24,7 +29,7 @@ import time
 import serial
 from engine.play import replay
 
-from host_tools.db import DIFFERS, SEEN
+from host_tools.db import DIFFERS, SEEN, Backlog
 from host_tools.device import Device, DeviceError, find_port, open_serial
 from host_tools.replay import Divergence, verify
 from host_tools.tracker import GameTracker, line_key
@@ -50,16 +55,23 @@ class Logger:
         self.counts = {}  # events stored in this run, by type
         self.skipped = 0  # lines skipped (or stripped of a clock field) in this run
         self.status = ""  # the latest note, shown under the live view
+        self.writes = Backlog(store, self._say)  # lines waiting for the database (another program's)
 
     # -- events ---------------------------------------------------------------------------------
     def handle(self, event):
-        status = self.store.add_event(event)
+        """One event line: in the JSON-lines file now, in the database when it lets (Backlog)."""
+        received = time.time()
+        self.store.add_line(event, received)
+        self.writes.put(self._handle, event, received)
+
+    def _handle(self, event, received):
+        status = self.store.add_event(event, received, to_file=False)
         if status == SEEN:
             return  # seen already (a replayed line after a reconnect)
         if status == DIFFERS:
-            self.skip(json.dumps(event, ensure_ascii=False).encode(),
-                      "numbered like a line stored before (boot %s, seq %s), with other content: followed,"
-                      " the stored one kept" % (event.get("boot"), event.get("seq")))
+            self._skip(json.dumps(event, ensure_ascii=False).encode(),
+                       "numbered like a line stored before (boot %s, seq %s), with other content: followed,"
+                       " the stored one kept" % (event.get("boot"), event.get("seq")), received)
         if event.get("boot") != self.boot and event.get("boot") is not None:
             if self.boot is not None:
                 self.want_sync = True  # the device rebooted: check what it resumed
@@ -117,8 +129,11 @@ class Logger:
 
     def skip(self, line, reason):
         """A line from the device that was skipped (or stripped of a wrong clock field)."""
+        self.writes.put(self._skip, line, reason, time.time())
+
+    def _skip(self, line, reason, received):
         self.skipped += 1
-        self.store.add_skipped(line, reason)
+        self.store.add_skipped(line, reason, received)
         self._say("a line from the device %s" % reason)
 
     def _finish(self):
@@ -219,7 +234,8 @@ class Logger:
                     self.give_names()
                 self.sync()
                 while not stop():
-                    self.device.read_event()
+                    if self.device.read_event() is None or self.writes.retry_due():
+                        self.writes.retry()  # the line is quiet, or has not been for a while
                     if self.want_names:
                         self.give_names()
                     if self.want_sync:
@@ -234,6 +250,7 @@ class Logger:
             time.sleep(reconnect_s)
         if opened is not None:  # stopped before it was used
             opened[1].close()
+        self.writes.finish()
 
 
 def _engine_end(record):
