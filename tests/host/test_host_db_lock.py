@@ -7,7 +7,9 @@ what they need to have happened (the logger's words, the lines read), never for 
 """
 
 import io
+import json
 import sqlite3
+import sys
 import threading
 import time
 
@@ -57,8 +59,6 @@ def _stored(path):
 
 
 def _jsonl_keys(path):
-    import json
-
     with open(path, encoding="utf-8") as f:
         return [(entry["boot"], entry["seq"]) for entry in map(json.loads, f)]
 
@@ -150,7 +150,7 @@ def test_pull_waits_for_a_held_database_then_stores_the_games(tmp_path, quick, m
 
     def say(text):
         said.append(text)
-        print(text, file=__import__("sys").stderr)
+        print(text, file=sys.stderr)
 
     monkeypatch.setattr(db_module, "say_on_stderr", say)
     result = {}
