@@ -44,7 +44,7 @@ from engine.piccolo import (
 from engine.registry import new_state
 
 from host_tools.lang import Messages
-from host_tools.view import shown
+from host_tools.view import accented, default_name, shown
 
 # The per-seat counts each kind's facts give in "seat", added up by name in the stats. Besides
 # them, Piccolo gives "taken" and "made" (per seat, {contract kind: count}) and Achéron "melds"
@@ -59,11 +59,6 @@ SEAT_FACTS = {
 CONTRACT_KINDS = ("points", "misere", "piccolo", "open misere", "open piccolo", "generale")
 KIND_TITLES = {"tanturlurette": "Tanturlurette", "bourre": "La Bourre", "piccolo": "Piccolo",
                "acheron": "Achéron"}
-
-
-def default_name(seat):
-    """A seat without a name, as the device shows it: J1 to J8."""
-    return "J%d" % (seat + 1)
 
 
 def seat_names(names, players):
@@ -91,11 +86,11 @@ def contract_kind(level):
 
 
 def contract_name(lang, level):
-    """A contract as the device names it in lang (app.words.piccolo: "misere", "piccolo table"),
-    a points bid by its points."""
+    """A contract as the device names it in lang (app.words.piccolo: "misère", "piccolo table";
+    with its accents, host_tools.view.accented), a points bid by its points."""
     from app.words.piccolo import level_name as device_level_name
 
-    return device_level_name(lang, level)
+    return accented(lang, device_level_name(lang, level))
 
 
 def contract_kind_name(lang, kind):

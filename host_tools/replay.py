@@ -4,8 +4,8 @@ verify() replays a record move by move and compares every checkpoint the events 
 in which round, under which name, the standings after each round, and the returns at the end. It
 reports the first divergence, which points at the move where the device and the engine part.
 move_line() is the line `tanturlurette replay` prints for a move, in the command's language
-(host_tools.lang, area "replay"): seats by name, else as the device numbers them (J1 in French,
-P1 in English), moves and cards as the device words them (host_tools.view.move_words). A
+(host_tools.lang, area "replay"): seats by name, else numbered as the device numbers them (J1 to
+J8), moves and cards as the device words them (host_tools.view.move_words). A
 Divergence's str() is the English verdict the database keeps; words() says it in a language, and
 parse() reads a kept verdict back.
 """
@@ -110,14 +110,14 @@ _PLAYERS = dict([(player_name(p), p) for p in (TABLE, TERMINAL, CHANCE)] +
 
 
 def player_words(m, player):
-    """A player as the replay area says it: a seat as the device numbers it (J1 / P1)."""
+    """A player as the replay area says it: a seat by its number (J1..)."""
     if player == CHANCE:
         return m("chance")
     if player == TABLE:
         return m("the_table")
     if player == TERMINAL:
         return m("nobody")
-    return seat_label(None, player, m.lang) if isinstance(player, int) else shown(player)
+    return seat_label(None, player) if isinstance(player, int) else shown(player)
 
 
 def _said(m, value):
@@ -200,7 +200,7 @@ def move_line(m, index, state, game, move, names=None, marked=None):
     elif player == TABLE:
         who = m("the_table")
     else:
-        who = seat_label(names, player, m.lang)
+        who = seat_label(names, player)
     try:
         what = move_words(m.lang, state, game, move, names)
     except (ValueError, LookupError, TypeError, AttributeError):  # a move the engine refuses next

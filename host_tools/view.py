@@ -14,7 +14,9 @@ or a message holding an escape sequence must not be able to clear the screen, mo
 retitle the window.
 """
 
-from app.i18n import seat_name
+import importlib
+import re
+
 from engine.core import CHANCE, TABLE, TERMINAL
 from engine.play import replay
 from engine.registry import new_state
@@ -46,11 +48,17 @@ def shown(text):
     return "".join(_escape(char) for char in text)
 
 
-def seat_label(names, seat, lang="fr"):
-    """A seat by its whole name, else as the device numbers it (J1 in French, P1 in English)."""
+def default_name(seat):
+    """A seat without a name: J1 to J8, as the device numbers them, in both languages (the score
+    sheet and the replay say the same)."""
+    return "J%d" % (seat + 1)
+
+
+def seat_label(names, seat):
+    """A seat by its whole name, else by its number (default_name)."""
     if names and 0 <= seat < len(names) and isinstance(names[seat], str) and names[seat]:
         return shown(names[seat])
-    return seat_name(lang, seat)
+    return default_name(seat)
 
 
 def game_title(m, game):
@@ -69,6 +77,29 @@ def _live(lang):
     return _LIVE[lang]
 
 
+_WORD = re.compile(r"[A-Za-z]+")
+_NAMED = re.compile("\x00(\\d+)\x00")  # a seat in device words being accented (_device_words)
+
+
+def accented(lang, text):
+    """The device's words (ASCII on its OLED) as the host writes them: with their accents in
+    French (live_fr's ACCENT_PHRASES, then ACCENTS, word for word); as they are in English."""
+    module = importlib.import_module("host_tools.messages.live_%s" % lang)
+    for phrase, written in module.ACCENT_PHRASES.items():
+        text = text.replace(phrase, written)
+    accents = module.ACCENTS
+    return _WORD.sub(lambda found: accents.get(found.group(), found.group()), text) if accents else text
+
+
+def _device_words(lang, say, names):
+    """say(label) worded by the device's words module with label(seat) naming a seat, accented
+    (accented) without touching the players' names."""
+    text = say(lambda seat: "\x00%d\x00" % seat)
+    if text is None:
+        return None
+    return _NAMED.sub(lambda found: seat_label(names, int(found.group(1))), accented(lang, text))
+
+
 def _game_words(game):
     """The device's words module of an engine ("piccolo_score" -> app.words.piccolo)."""
     from app.words import of
@@ -83,10 +114,10 @@ def move_words(lang, state, game, move, names):
     m = _live(lang)
     phase = state.phase_name()
     if phase == "first-dealer" and 0 <= move < state.seats():  # the lot, whose outcome is a seat
-        return m("dealer", name=seat_label(names, move, lang))
+        return m("dealer", name=seat_label(names, move))
     if phase == "mark-losers":  # Tanturlurette's table: LOSERS + a mask of seats
         mask = move - 256
-        return m("lowest", names=", ".join(seat_label(names, s, lang) for s in range(state.seats())
+        return m("lowest", names=", ".join(seat_label(names, s) for s in range(state.seats())
                                            if mask >> s & 1))
     if state.current_player() == CHANCE:  # a card dealt, drawn or turned up
         if str(game).startswith("acheron"):
@@ -95,18 +126,19 @@ def move_words(lang, state, game, move, names):
     words = _game_words(game)
     if game.endswith("_score"):  # a scorekeeper: numbers entered, and a few named entries
         if move in state.extra_actions():
-            return words.entry_label(lang, state, move)
+            return accented(lang, words.entry_label(lang, state, move))
         return m("entry", value=move)
-    return words.action_label(lang, state, move)
+    return accented(lang, words.action_label(lang, state, move))
 
 
 def told_words(lang, state, game, kind, args, names):
     """What the device told the table for a fact (app.words.<game>.tell) in lang, each seat by its
     whole name; None when it cannot be said (a fact this host does not know, data that does not
     fit the game)."""
+    words = _game_words(game)
     try:
-        line = _game_words(game).tell(lang, state, kind, args[0], args[1], args[2],
-                                      lambda seat: seat_label(names, seat, lang))
+        line = _device_words(lang, lambda label: words.tell(lang, state, kind, args[0], args[1], args[2], label),
+                             names)
     except (ValueError, LookupError, TypeError, AttributeError):  # a line that does not fit the game
         return None
     return None if line is None else shown(line)
@@ -116,7 +148,7 @@ def _phase(m, state, names):
     phase = state.phase_name()
     if phase.startswith("tricks of seat "):  # the La Bourre scorekeeper's entry of a seat's tricks
         seat = int(phase.rsplit(" ", 1)[1])
-        return m("phase tricks", name=seat_label(names, seat, m.lang))
+        return m("phase tricks", name=seat_label(names, seat))
     key = "phase " + phase
     return m(key) if key in m.table else None
 
@@ -125,7 +157,6 @@ def public_lines(record, names=None, recent=(), m=None, state=None):
     """Lines describing the public state of a game record (no hidden card is shown), in m's
     language (default English); state: the record already replayed, if the caller has it."""
     m = m or Messages("en", "live")
-    lang = m.lang
     if state is None:
         try:
             state = replay(record)
@@ -143,7 +174,7 @@ def public_lines(record, names=None, recent=(), m=None, state=None):
         header += " · " + phase
     lines = [header]
     standings = list(state.standings())
-    labels = [seat_label(names, seat, lang) for seat in range(len(standings))]
+    labels = [seat_label(names, seat) for seat in range(len(standings))]
     width = max([len(label) for label in labels] + [4])  # whole names, in one column
     for seat in range(len(standings)):
         mark = "▶" if seat == player else " "
@@ -284,7 +315,7 @@ class LiveView:
             if player == TABLE:
                 who = m("the_table")
             else:
-                who = seat_label(names, player, self.lang) if isinstance(player, int) and player >= 0 else "?"
+                who = seat_label(names, player) if isinstance(player, int) and player >= 0 else "?"
             what = None
             if state is not None and state.current_player() == player:
                 try:
@@ -332,7 +363,7 @@ class LiveView:
         why = data.get("why")
         if why and record.get("game"):
             try:
-                return shown(_game_words(record["game"]).refusal(self.lang, tuple(why)))
+                return shown(accented(self.lang, _game_words(record["game"]).refusal(self.lang, tuple(why))))
             except (ValueError, LookupError, TypeError, AttributeError):
                 pass
         return shown(data.get("message"))

@@ -77,3 +77,7 @@ MESSAGES = {
     "not_answering": "device not answering (%(why)s): reconnecting",
     "logged": "logged %(count)d finished game(s) into %(db)s",
 }
+
+# the device's English words are the host's as they are (live_fr restores French accents)
+ACCENT_PHRASES = {}
+ACCENTS = {}

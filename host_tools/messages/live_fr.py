@@ -77,3 +77,17 @@ MESSAGES = {
     "not_answering": "l'appareil ne répond pas (%(why)s) : reconnexion",
     "logged": "%(count)d partie(s) finie(s) enregistrée(s) dans %(db)s",
 }
+
+# The device's French words are ASCII (its OLED has no accents): the host writes them with their
+# accents (host_tools.view.accented), word for word, the names of the players left as they are.
+# A phrase first where a word alone could be either ("a pose 12": has laid; "ne pose rien").
+ACCENT_PHRASES = {"a pose": "a posé", "points poses": "points posés"}
+ACCENTS = {
+    "Acheron": "Achéron", "annule": "annulé", "apparies": "appariés", "appuye": "appuyé", "apres": "après",
+    "bloque": "bloqué", "bloquee": "bloquée", "deja": "déjà", "Ecart": "Écart", "ecarte": "écarte",
+    "egaux": "égaux", "Elimine": "Éliminé", "etale": "étale", "etoile": "étoile", "Generale": "Générale",
+    "generale": "générale", "marquee": "marquée", "melange": "mélange", "Memoire": "Mémoire",
+    "misere": "misère", "Orphee": "Orphée", "oublie": "oublié", "posees": "posées", "Partage": "Partagé",
+    "partage": "partagé", "retabli": "rétabli", "Retablir": "Rétablir", "Retournee": "Retournée",
+    "tiree": "tirée", "Tiree": "Tirée", "piece": "pièce", "siege": "siège",
+}
