@@ -75,7 +75,6 @@ MESSAGES = {
     "connected": "connected to %(port)s",
     "device_lost": "device lost (%(why)s): reconnecting",
     "not_answering": "device not answering (%(why)s): reconnecting",
-    "logged": "logged %(count)d finished game(s) into %(db)s",
 }
 
 # the device's English words are the host's as they are (live_fr restores French accents)

@@ -75,7 +75,6 @@ MESSAGES = {
     "connected": "connecté à %(port)s",
     "device_lost": "appareil perdu (%(why)s) : reconnexion",
     "not_answering": "l'appareil ne répond pas (%(why)s) : reconnexion",
-    "logged": "%(count)d partie(s) finie(s) enregistrée(s) dans %(db)s",
 }
 
 # The device's French words are ASCII (its OLED has no accents): the host writes them with their

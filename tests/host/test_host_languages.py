@@ -44,6 +44,7 @@ vérifiée sur dans à et est""".split())
 # French words the device writes without their accents (its OLED has none): the host must not
 ACCENTLESS = set("""elimine misere generale egaux ecarte etale reussi debut annule retabli oublie bloquee
 partage acheron enregistree verifiee""".split())
+PROPER_NAMES = ("La Bourre", "Soupir et Jocrisse")  # a game, an Achéron meld
 ENGLISH_CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
 FRENCH_CARD = re.compile(r"^(10|[2-9VDRA])(Co|Ca|Tr|Pi)$")
 
@@ -55,7 +56,9 @@ def words_in(text):
 def refused(text, lang):
     """The words of text that do not belong in lang: the other language's, accentless French."""
     bad = []
-    for word in words_in(text.replace("La Bourre", "")):  # the game's name in both languages
+    for name in PROPER_NAMES:  # the same in both languages
+        text = text.replace(name, "")
+    for word in words_in(text):
         low = word.lower()
         if lang == "fr" and (low in ENGLISH or low in ACCENTLESS or ENGLISH_CARD.match(word)):
             bad.append(word)
@@ -295,3 +298,17 @@ def test_every_games_facts_speak_one_language(stored, lang):
     names = [contract_kind_name(lang, kind) for kind in CONTRACT_KINDS]
     assert not refused(" ".join(names), lang)
     assert ("misère" in names) == (lang == "fr") and ("open misere" in names) == (lang == "en")
+
+
+@pytest.mark.parametrize("area", ["live", "replay", "cli", "facts"])
+def test_each_area_says_the_same_things_in_both_languages(area):
+    """Both tables hold the same keys, each taking the same fields; every French message is
+    French and every English one English."""
+    from host_tools.lang import Messages
+
+    fr, en = Messages("fr", area).table, Messages("en", area).table
+    assert sorted(fr) == sorted(en)
+    for key in en:
+        assert sorted(re.findall(r"%\((\w+)\)", fr[key])) == sorted(re.findall(r"%\((\w+)\)", en[key])), key
+        assert not refused(re.sub(r"%\(\w+\)", "", fr[key]), "fr"), (key, fr[key])
+        assert not refused(re.sub(r"%\(\w+\)", "", en[key]), "en"), (key, en[key])
