@@ -15,6 +15,10 @@
   repl     have the board leave its game and free the REPL, for mpremote
   ports    list the serial ports and which look like an ESP32
 
+Every command takes --lang fr or en: the language of what it prints for a person, by default the
+one the device was set to where the command knows it (the events it read, the device it asks),
+else the locale's (host_tools.lang).
+
 Every mistake (a bad argument, path, port, database or game) is one line on stderr, naming the
 command, and a non-zero exit: 2 for a command line that does not parse, 1 for the rest; never a
 traceback (TANTURLURETTE_DEBUG=1 shows one for an error no command expected). Only `log` and
@@ -55,6 +59,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, "%s: %s (%s --help lists the options)\n" % (self.prog, message, self.prog))
 
 
+def _lang(args, device_lang=None):
+    """The command's language: --lang, else the device's (device_lang, where the command knows
+    it), else the locale's (host_tools.lang.choose)."""
+    from host_tools.lang import choose
+
+    return choose(getattr(args, "lang", None), device_lang)
+
+
+def _words(args, area, device_lang=None):
+    """The message table of an area in the command's language (_lang)."""
+    from host_tools.lang import Messages
+
+    return Messages(_lang(args, device_lang), area)
+
+
 def _store(args, jsonl=False, write=False):
     """The database of --db: write=True for the commands that log into it (they may create it),
     else it must be there, and nothing is created (db.StoreError says what is wrong)."""
@@ -63,9 +82,9 @@ def _store(args, jsonl=False, write=False):
     return LogStore(args.db, args.jsonl if jsonl else None, write=write)
 
 
-def _events_from_jsonl(path):
+def _events_from_jsonl(path, m):
     """The events of a JSON-lines log, each checked as a line from the device is; a line that is
-    not one is said on stderr and skipped."""
+    not one is said on stderr (m: the cli area's words) and skipped."""
     from host_tools.schema import check_event
     from host_tools.view import shown
 
@@ -80,69 +99,82 @@ def _events_from_jsonl(path):
                     entry.pop("received", None)  # the host's own field: when the line arrived
                 event, _dropped = check_event(entry)
             except (ValueError, RecursionError) as err:  # not JSON, or not an event (BadEvent)
-                print("%s: line %d skipped: %s" % (shown(path), number, shown(err)), file=sys.stderr)
+                print(m("line_skipped", path=shown(path), number=number, why=shown(err)), file=sys.stderr)
                 continue
             events.append(event)
     return events
 
 
 def _games_to_check(args):
-    """(label, record, checkpoints or None, stored returns or None) for verify and replay; a game
-    from the database carries its stored verdict (record["verified"]). --game picks one (a
-    database id, or with --jsonl the N-th game of the file); CliError when there is none."""
+    """(games, the device's language or None) for verify and replay: games are (label, record,
+    checkpoints or None, stored returns or None); a game from the database carries its stored
+    verdict (record["verified"]). --game picks one (a database id, or with --jsonl the N-th game
+    of the file); CliError when there is none. Labels and mistakes are in the command's language,
+    the device's where the events say it."""
+    from host_tools.lang import device_language
     from host_tools.replay import games_from_events
 
     if args.jsonl_in:
         try:
-            events = _events_from_jsonl(args.jsonl_in)
+            events = _events_from_jsonl(args.jsonl_in, _words(args, "cli"))
         except OSError as err:
-            raise CliError("cannot read %s: %s" % (args.jsonl_in, err.strerror)) from None
-        found = [("logged game %d" % i, tracker.record(), checks, None)
+            raise CliError(_words(args, "cli")("cannot_read", path=args.jsonl_in, why=err.strerror)) from None
+        device_lang = device_language(events)
+        m, said = _words(args, "replay", device_lang), _words(args, "cli", device_lang)
+        found = [(m("logged_game", number=i), tracker.record(), checks, None)
                  for i, (tracker, checks) in enumerate(games_from_events(events), 1)]
         where = args.jsonl_in
         if args.game is not None:
             if not 1 <= args.game <= len(found):
-                raise CliError("no game %d in %s (it holds %s)" % (args.game, where, _count(len(found))))
+                raise CliError(said("no_game_numbered", game=args.game, where=where, held=_count(said, len(found))))
             found = [found[args.game - 1]]
     else:
         store = _store(args)
         try:
             games = store.games()
+            device_lang = device_language(store.language_events())
         finally:
             store.close()
+        m, said = _words(args, "replay", device_lang), _words(args, "cli", device_lang)
         where = args.db
-        found = [("game %d (%s)" % (game["id"], game["source"]), game, None, game["returns"])
+        found = [(m("stored_game", id=game["id"], source=m("source " + game["source"])
+                    if "source " + game["source"] in m.table else game["source"]), game, None, game["returns"])
                  for game in games if args.game is None or game["id"] == args.game]
         if args.game is not None and not found:
-            raise CliError("no game %d in %s (%s)" % (args.game, where, _ids_held(games)))
+            raise CliError(said("no_game_numbered", game=args.game, where=where, held=_ids_held(said, games)))
     if not found:
-        raise CliError("no game in %s" % where)
-    return found
+        raise CliError(said("no_game_in", where=where))
+    return found, device_lang
 
 
-def _count(n):
-    return "no game" if n == 0 else "1 game" if n == 1 else "games 1 to %d" % n
+def _count(m, n):
+    """How many games an event file holds, in m's words (the cli area)."""
+    if n <= 1:
+        return m("file_holds_one" if n else "file_holds_none")
+    return m("file_holds_many", count=n)
 
 
-def _ids_held(games):
-    """The ids of the stored games, in a few words."""
+def _ids_held(m, games):
+    """The ids of the stored games, in a few words (m: the cli area's)."""
     ids = [game["id"] for game in games]
     if not ids:
-        return "it holds no game"
+        return m("db_holds_none")
     if len(ids) == 1:
-        return "it holds game %d" % ids[0]
-    return "its games are %s" % (", ".join(map(str, ids)) if len(ids) <= 6 else "%d to %d" % (ids[0], ids[-1]))
+        return m("db_holds_one", id=ids[0])
+    return m("db_holds_many", ids=", ".join(map(str, ids)) if len(ids) <= 6 else
+             m("span", first=ids[0], last=ids[-1]))
 
 
-def _numbers_in_words(indexes):
-    """[3, 4, 5, 9] -> "3 to 5, 9"."""
+def _numbers_in_words(indexes, m=None):
+    """[3, 4, 5, 9] -> "3 to 5, 9" (m: an area with a "span" message; English without one)."""
     spans = []
     for i in indexes:
         if spans and spans[-1][1] == i - 1:
             spans[-1][1] = i
         else:
             spans.append([i, i])
-    return ", ".join("%d" % a if a == b else "%d to %d" % (a, b) for a, b in spans)
+    span = (lambda a, b: m("span", first=a, last=b)) if m is not None else (lambda a, b: "%d to %d" % (a, b))
+    return ", ".join("%d" % a if a == b else span(a, b) for a, b in spans)
 
 
 # -- commands -----------------------------------------------------------------------------------
@@ -175,7 +207,7 @@ def cmd_log(args):
     except Exception:
         ser.close()
         raise
-    logger = Logger(store, live=not args.no_live, names=names)
+    logger = Logger(store, live=not args.no_live, names=names, lang=args.lang)
     deadline = time.monotonic() + args.duration if args.duration else None
 
     def stop():
@@ -189,10 +221,11 @@ def cmd_log(args):
         pass
     finally:
         store.close()
+    words = _words(args, "cli", logger.m.lang)
     if logger.writes.waiting:  # stopped while another program held the database
-        print("%d line(s) not written into %s, which another program held: they are in %s"
-              % (len(logger.writes.waiting), args.db, args.jsonl), file=sys.stderr)
-    print("logged %d finished game(s) into %s" % (len(logger.finished), args.db))
+        print(words("not_written", count=len(logger.writes.waiting), db=args.db, jsonl=args.jsonl),
+              file=sys.stderr)
+    print(words("logged", count=len(logger.finished), db=args.db))
     return 0
 
 
@@ -269,56 +302,68 @@ def cmd_verify(args):
     file reports (lost on the line, or played while no logger ran) is verified from the device's
     record alone for those moves, and says so."""
     from host_tools.replay import verify
-    from host_tools.view import shown
 
+    games, device_lang = _games_to_check(args)
+    m = _words(args, "replay", device_lang)
     bad = 0
-    for label, record, checks, returns in _games_to_check(args):
+    for label, record, checks, returns in games:
         state, divergence = verify(record, checks, returns)
         logged = _logged_divergence(record)
         gap = ""
         missing = checks.missing(len(record["moves"])) if checks is not None else []
         if missing:
-            gap = "; a gap in the events: move%s %s from the device's record only" % (
-                "s" if len(missing) > 1 else "", _numbers_in_words(missing))
+            gap = m("gap_many" if len(missing) > 1 else "gap_one", moves=_numbers_in_words(missing, m))
         if divergence is not None:
             bad += 1
-            print("%s: DIVERGES %s%s" % (label, shown(divergence), gap))
+            print(m("diverges", label=label, verdict=divergence.words(m), gap=gap))
         elif logged is not None:
             bad += 1
-            print("%s: DIVERGES %s (found in its events when it was logged)" % (label, shown(logged)))
+            print(m("diverges_logged", label=label, verdict=_verdict_words(m, logged)))
         else:
-            print("%s: ok, %d moves, round %d, %s%s" % (label, len(record["moves"]), state.round, _progress(record, state),
-                                                      gap))
+            print(m("ok", label=label, moves=len(record["moves"]), round=state.round,
+                    progress=_progress(m, record, state), gap=gap))
     return 1 if bad else 0
 
 
-def _progress(record, state):
+def _verdict_words(m, verdict):
+    """A verdict stored with a game, in m's words when it reads as one (replay.Divergence.parse)."""
+    from host_tools.replay import Divergence
+    from host_tools.view import shown
+
+    divergence = Divergence.parse(verdict)
+    return divergence.words(m) if divergence is not None else shown(verdict)
+
+
+def _progress(m, record, state):
     if state.is_over():
-        return "over"
-    return "left unfinished on the device" if record.get("closed") else "in progress"
+        return m("over")
+    return m("left_unfinished") if record.get("closed") else m("in_progress")
 
 
 def cmd_replay(args):
+    from host_tools.lang import Messages
     from host_tools.replay import Divergence, move_line, verify
-    from host_tools.view import public_lines, shown
+    from host_tools.view import public_lines
 
-    label, record, checks, returns = _games_to_check(args)[-1]
+    games, device_lang = _games_to_check(args)
+    label, record, checks, returns = games[-1]
+    m = _words(args, "replay", device_lang)
     names = record.get("names")
     logged = _logged_divergence(record)
     marked = Divergence.move_of(logged)
 
     def show(index, state, move):
-        print(move_line(index, state, move, names, marked))
+        print(move_line(m, index, state, record.get("game"), move, names, marked))
 
     print(label)
     state, divergence = verify(record, checks, returns, on_move=show)
     if state is not None:
-        print("\n".join(public_lines(record, names)))
+        print("\n".join(public_lines(record, names, m=Messages(m.lang, "live"))))
     if divergence is not None:
-        print("DIVERGES %s" % shown(divergence))
+        print(m("replay_diverges", verdict=divergence.words(m)))
         return 1
     if logged is not None:
-        print("DIVERGES %s (found in its events when it was logged)" % shown(logged))
+        print(m("replay_diverges_logged", verdict=_verdict_words(m, logged)))
         return 1
     return 0
 
@@ -535,22 +580,36 @@ def _print_json(value):
     print("\n".join(shown(line) for line in json.dumps(value, ensure_ascii=False, indent=1).split("\n")))
 
 
+def _device_lang(args, device):
+    """The language the device is set to (its config says), when --lang did not choose; None
+    when it is not asked or does not say."""
+    from host_tools.device import DeviceError
+
+    if getattr(args, "lang", None):
+        return None
+    try:
+        return (device.request("get_config").get("config") or {}).get("language")
+    except DeviceError:  # an older firmware: the locale's language
+        return None
+
+
 def cmd_state(args):
     from host_tools.names import shown_names
     from host_tools.view import public_lines
 
     def show(device, seen):
+        lang = _lang(args, _device_lang(args, device))
         device.request("get_state")
         snaps = [e["data"].get("state") for e in seen if e["type"] == "state" and "state" in e["data"]]
         snap = snaps[-1] if snaps else None
         if snap is not None:
             snap["names"] = shown_names(snap.get("names"))
         if snap is None:
-            print("no game on the device")
+            print(_words(args, "cli", lang)("no_game_on_device"))
         elif args.json:
             _print_json(snap)
         else:
-            print("\n".join(public_lines(snap, snap.get("names"))))
+            print("\n".join(public_lines(snap, snap.get("names"), m=_words(args, "live", lang))))
         return 0
 
     return _on_device(args, show)
@@ -565,8 +624,12 @@ def cmd_names(args):
         return 2
 
     def give(device, _seen):
+        m = _words(args, "cli", _device_lang(args, device))
         reply = device.request("set_names", names=args.names)
-        print("names for the %s: %s" % (shown(reply["applied"]), ", ".join(shown(n) for n in reply["names"])))
+        names = ", ".join(shown(n) for n in reply["names"])
+        key = "names " + str(reply["applied"])  # "current game" or "next game"
+        print(m(key, names=names) if key in m.table else m("names_applied", applied=shown(reply["applied"]),
+                                                           names=names))
         return 0
 
     return _on_device(args, give)
@@ -648,6 +711,8 @@ def _positive(kind):
 
 
 def build_parser():
+    from host_tools.lang import LANGS
+
     parser = _Parser(prog="tanturlurette", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", metavar="command")
     sub.required = True
@@ -655,6 +720,8 @@ def build_parser():
     def add(name, func, help_text):
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=func)
+        p.add_argument("--lang", choices=LANGS, help="the language of what it prints: fr or en (default: the"
+                       " device's where the command knows it, else the locale's)")
         parser.commands[name] = p
         return p
 

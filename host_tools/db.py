@@ -339,6 +339,13 @@ class LogStore:
         return [{"boot": b, "seq": s, "type": t, "ms": ms, "utc": u, "data": json.loads(d)}
                 for b, s, t, ms, u, d in rows]
 
+    def language_events(self):
+        """The stored lines that may say the device's language (host_tools.lang.device_language):
+        its boot lines and its answers to get_config, oldest first."""
+        return [{"type": t, "data": json.loads(d)} for t, d in self.db.execute(
+            "SELECT type, data FROM events WHERE type = 'boot' OR (type = 'ok' AND data LIKE '%get_config%')"
+            " ORDER BY id")]
+
     # -- games ----------------------------------------------------------------------------------
     def save_live_game(self, row_id, record, start=None):
         """Insert or update the game being logged; returns its row id. start: (boot, seq) of the

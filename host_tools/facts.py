@@ -1,9 +1,11 @@
 """What a stored game says, deal by deal, for every game kind: the one place the host reads games.
 
-game_facts(game) replays a stored game (a record with the database's fields: id, names, started,
-ended) with the engine and returns a plain dict:
+game_facts(game, lang="en") replays a stored game (a record with the database's fields: id, names,
+started, ended) with the engine and returns a plain dict, its words (notes, detail, totals_label)
+in lang, from the message tables host_tools/messages/facts_<lang>.py (host_tools.lang), a
+contract named as the device names it (contract_name):
 
-  id; record (the stored game itself); game (the engine: "bourre_score"...); kind (its family:
+  id; lang; record (the stored game itself); game (the engine: "bourre_score"...); kind (its family:
   tanturlurette, bourre, piccolo or acheron: a scorekeeper game is a game of its kind);
   scorekeeper (bool); date (Unix seconds or None); options (normalised); names (one per seat:
   the game's names, J1 to J8 where none was given: seat_names); players; over (bool);
@@ -30,10 +32,19 @@ that does not replay raises engine.core.BadRecord naming the move.
 """
 
 from engine.core import BadRecord, IllegalAction
-from engine.piccolo import is_points_bid, level_name
+from engine.piccolo import (
+    GENERALE,
+    MISERE,
+    MISERE_TABLE,
+    PICCOLO,
+    PICCOLO_TABLE,
+    is_points_bid,
+    level_name,
+)
 from engine.registry import new_state
 
-from host_tools.view import shown
+from host_tools.lang import Messages
+from host_tools.view import accented, default_name, shown
 
 # The per-seat counts each kind's facts give in "seat", added up by name in the stats. Besides
 # them, Piccolo gives "taken" and "made" (per seat, {contract kind: count}) and Achéron "melds"
@@ -48,11 +59,6 @@ SEAT_FACTS = {
 CONTRACT_KINDS = ("points", "misere", "piccolo", "open misere", "open piccolo", "generale")
 KIND_TITLES = {"tanturlurette": "Tanturlurette", "bourre": "La Bourre", "piccolo": "Piccolo",
                "acheron": "Achéron"}
-
-
-def default_name(seat):
-    """A seat without a name, as the device shows it: J1 to J8."""
-    return "J%d" % (seat + 1)
 
 
 def seat_names(names, players):
@@ -79,32 +85,44 @@ def contract_kind(level):
     return "points" if is_points_bid(level) else level_name(level)
 
 
-def game_facts(game):
+def contract_name(lang, level):
+    """A contract as the device names it in lang (app.words.piccolo: "misère", "piccolo table";
+    with its accents, host_tools.view.accented), a points bid by its points."""
+    from app.words.piccolo import level_name as device_level_name
+
+    return accented(lang, device_level_name(lang, level))
+
+
+def contract_kind_name(lang, kind):
+    """One of CONTRACT_KINDS in lang: the device's name of the contract, "points bid" for them all."""
+    if kind == "points":
+        return Messages(lang, "facts")("kind points")
+    return contract_name(lang, _KIND_LEVELS[kind])
+
+
+def game_facts(game, lang="en"):
     record_game = game.get("game")
     facts_of = _KINDS.get(record_game)
     if facts_of is None:
         raise BadRecord("no history for game %r (known: %s)" % (record_game, ", ".join(sorted(_KINDS))))
+    m = Messages(lang, "facts")
     state = new_state(record_game, game.get("options"))
     players = state.seats()
     facts = {
-        "id": game.get("id"), "game": record_game, "kind": kind_of(record_game),
+        "id": game.get("id"), "lang": lang, "game": record_game, "kind": kind_of(record_game),
         "scorekeeper": record_game.endswith("_score"),
         "date": game.get("started") or game.get("ended"),
         "names": seat_names(game.get("names"), players), "players": players,
         "options": dict(state.options), "record": game,
     }
-    facts["deals"], facts["seat"] = facts_of(state, list(game.get("moves") or []), facts["names"])
+    facts["deals"], facts["seat"] = facts_of(state, list(game.get("moves") or []), facts["names"], m)
     over = state.is_over()
     facts.update(over=over, final=list(state.standings()), returns=list(state.returns()),
                  winners=list(state.winners()) if over else [], state=state)
     view = state.view(0)
     facts["payouts"] = list(view["payout"]) if "payout" in view and over else None  # a pot paid out
-    facts["totals_label"] = _TOTALS_LABEL[facts["kind"]]
+    facts["totals_label"] = m("totals " + facts["kind"])
     return facts
-
-
-_TOTALS_LABEL = {"tanturlurette": "circles left", "bourre": "tricks", "piccolo": "points",
-                 "acheron": "points"}
 
 
 def _walk(state, moves, start, close, before_move=None, after_move=None):
@@ -156,7 +174,7 @@ def _deal(deal, dealer, points, totals, notes, detail, leader=None, **more):
 
 
 # -- Tanturlurette: a round is a deal --------------------------------------------------------------
-def _tanturlurette(state, moves, names):
+def _tanturlurette(state, moves, names, m):
     n = len(names)
     deals = []
     seat = _seat_counts("tanturlurette", n)
@@ -187,24 +205,23 @@ def _tanturlurette(state, moves, names):
         for s in range(n):
             words = []
             if s in this["fell"]:
-                words.append("fell")
+                words.append(m("fell"))
                 seat["falls"][s] += 1
             elif s in this["lost"]:
-                words.append("loses a circle")
+                words.append(m("loses"))
             if s in this["back"]:
-                words.append("back")
+                words.append(m("back"))
                 seat["reentries"][s] += 1
             if s in gone:
-                words.append("out")
-            notes.append(", ".join(words))
+                words.append(m("out"))
+            notes.append(m("notes_join").join(words))
         live = [s for s in range(n) if not started["out"][s]]
+        detail = [m("pot", pot=view["pot"])]
         if this["lost"]:
-            detail = "lowest: %s" % _names_of(names, this["lost"])
+            detail.insert(0, m("lowest", names=_names_of(names, this["lost"])))
         elif view["last_losers"] and len(live) > 1:
-            detail = "all the same rank: nobody moves"
-        else:
-            detail = ""
-        detail = "%s%spot %d" % (detail, " · " if detail else "", view["pot"])
+            detail.insert(0, m("all_tied"))
+        detail = m("detail_join").join(detail)
         deals.append(_deal(deal, started["dealer"], points, list(state.standings()), notes, detail,
                            lost=list(this["lost"]), fell=list(this["fell"]), back=list(this["back"]),
                            out=gone, pot=view["pot"]))
@@ -215,7 +232,7 @@ def _tanturlurette(state, moves, names):
 
 
 # -- La Bourre, the card game and the scorekeeper: the same accounts --------------------------------
-def _bourre(state, moves, names):
+def _bourre(state, moves, names, m):
     n = len(names)
     deals = []
     seat = _seat_counts("bourre", n)
@@ -236,11 +253,11 @@ def _bourre(state, moves, names):
             seat["tricks"][s] += tricks[s]
             seat["deals"][s] += 1
             seat["bourru"][s] += bourru[s]
-            words = ["bourru"] if bourru[s] else []
+            words = [m("bourru")] if bourru[s] else []
             if started["ante"][s] > min(started["ante"]):
-                words.append("antes %d" % started["ante"][s])
-            notes.append(", ".join(words))
-        detail = "%s leads · pot %d" % (names[started["leader"]], started["pot"])
+                words.append(m("antes", ante=started["ante"][s]))
+            notes.append(m("notes_join").join(words))
+        detail = m("leads", name=names[started["leader"]], pot=started["pot"])
         deals.append(_deal(deal, None, tricks, list(view["totals"]), notes, detail, leader=started["leader"],
                            tricks=tricks, bourru=bourru, ante=started["ante"], pot=started["pot"]))
 
@@ -250,7 +267,7 @@ def _bourre(state, moves, names):
 
 
 # -- Piccolo, the card game and the scorekeeper: the same table --------------------------------------
-def _piccolo(state, moves, names):
+def _piccolo(state, moves, names, m):
     n = len(names)
     deals = []
     seat = _seat_counts("piccolo", n)
@@ -274,22 +291,25 @@ def _piccolo(state, moves, names):
                         "taker_points": taker_points, "taker_tricks": taker_tricks}
             seat["taken"][taker][kind] += 1
             seat["made"][taker][kind] += made
-            verdict = "%s, pays %d" % ("made" if made else "failed", pays)
+            outcome = m("made" if made else "failed")
+            verdict = m("verdict", made=outcome, pays=pays)
+            lang = m.lang
             if is_points_bid(level):
-                detail = "%s bids %d, takes %d points: %s" % (names[taker], level, taker_points, verdict)
+                detail = m("bids", name=names[taker], level=level, points=taker_points, verdict=verdict)
             else:
-                detail = "%s: %s, %d trick%s: %s" % (names[taker], level_name(level), taker_tricks,
-                                                     "" if taker_tricks == 1 else "s", verdict)
-            notes[taker] = "takes %s, %s" % (level_name(level), "made" if made else "failed")
+                detail = m("contract_one" if taker_tricks == 1 else "contract_many", name=names[taker],
+                           contract=contract_name(lang, level), tricks=taker_tricks, verdict=verdict)
+            notes[taker] = m("takes", contract=contract_name(lang, level), made=outcome)
         else:
-            detail = "all passed: thrown in"
+            detail = m("thrown_in")
         for s in started["active"]:
             seat["deals"][s] += 1
         for place, s in enumerate(view["winners"]):
             if s not in started["winners"]:
-                notes[s] = (notes[s] + ", " if notes[s] else "") + ("first" if place == 0 else "second") + " winner"
+                winner = m("first_winner" if place == 0 else "second_winner")
+                notes[s] = m("notes_join").join([notes[s], winner] if notes[s] else [winner])
         if started["dealer"] not in started["active"]:
-            notes[started["dealer"]] = "deals, sits out"
+            notes[started["dealer"]] = m("sits_out")
         deals.append(_deal(deal, started["dealer"], points, list(view["scores"]), notes, detail,
                            contract=contract, active=started["active"]))
 
@@ -303,8 +323,6 @@ def _piccolo(state, moves, names):
 
 # -- Achéron, the card game and the scorekeeper ------------------------------------------------------
 _PENALTIES = ("cards", "wilds", "jocrisse", "slips")  # a deal row's entries that take points off
-_ENDED_BY = {"acheron": "Achéron cried by %s", "grand_tombeau": "Grand Tombeau by %s",
-             "stall": "no meld for %d laps"}
 
 
 def _acheron_seat(n, melds_known):
@@ -323,7 +341,7 @@ def candle_holders(rows):
     return [s for s, g in enumerate(gifts) if g == least]
 
 
-def _acheron_row_notes(rows, seat, melds, crier=None, ended_by=None):
+def _acheron_row_notes(m, rows, seat, melds, crier=None, ended_by=None):
     """Per seat: the notes of a deal (who cried Achéron or laid Grand Tombeau, Chandelle,
     Jocrisse, naming slips), and the deal's counts added to the seat totals."""
     candles = candle_holders(rows)
@@ -331,14 +349,14 @@ def _acheron_row_notes(rows, seat, melds, crier=None, ended_by=None):
     for s, row in enumerate(rows):
         words = []
         if s == crier:
-            words.append("Grand Tombeau" if ended_by == "grand_tombeau" else "Achéron")
+            words.append(m("grand_tombeau" if ended_by == "grand_tombeau" else "acheron"))
         if s in candles:
-            words.append("Chandelle")
+            words.append(m("chandelle"))
         if row["jocrisse"]:
-            words.append("Soupir et Jocrisse" if row["jocrisse"] <= -20 else "Jocrisse")
+            words.append(m("soupir" if row["jocrisse"] <= -20 else "jocrisse"))
         if row["slips"]:
             slips = -row["slips"] // 5
-            words.append("%d slip%s" % (slips, "" if slips == 1 else "s"))
+            words.append(m("slip_one") if slips == 1 else m("slip_many", count=slips))
         lost = -sum(row[key] for key in _PENALTIES)
         seat["laid"][s] += row["laid"]
         seat["penalties"][s] += lost
@@ -346,11 +364,11 @@ def _acheron_row_notes(rows, seat, melds, crier=None, ended_by=None):
         seat["deals"][s] += 1
         if melds is not None:
             seat["melds"][s] += melds[s]
-        notes.append(", ".join(words))
+        notes.append(m("notes_join").join(words))
     return notes, candles
 
 
-def _acheron(state, moves, names):
+def _acheron(state, moves, names, m):
     n = len(names)
     deals = []
     seat = _acheron_seat(n, True)
@@ -370,11 +388,11 @@ def _acheron(state, moves, names):
         last = view["last_deal"]
         rows = last["rows"]
         why = last["ended_by"]
-        notes, candles = _acheron_row_notes(rows, seat, melds, last["crier"], why)
+        notes, candles = _acheron_row_notes(m, rows, seat, melds, last["crier"], why)
         if why == "stall":
-            detail = _ENDED_BY[why] % state.options["stall_laps"]
+            detail = m("ended stall", laps=state.options["stall_laps"])
         else:
-            detail = _ENDED_BY[why] % names[last["crier"]]
+            detail = m("ended " + why, name=names[last["crier"]])
         deals.append(_deal(deal, started["dealer"], list(last["totals"]), list(view["scores"]), notes, detail,
                            rows=[dict(r) for r in rows], melds=list(melds), ended_by=why, candles=candles))
 
@@ -383,7 +401,7 @@ def _acheron(state, moves, names):
     return deals, seat
 
 
-def _acheron_score(state, moves, names):
+def _acheron_score(state, moves, names, m):
     """The scorekeeper has no dealer and counts meld points, not melds."""
     n = len(names)
     deals = []
@@ -400,7 +418,7 @@ def _acheron_score(state, moves, names):
         view = state.view()
         totals = list(view["deals"][-1])
         rows = entered["rows"]
-        notes, candles = _acheron_row_notes(rows, seat, None)
+        notes, candles = _acheron_row_notes(m, rows, seat, None)
         deals.append(_deal(deal, None, totals, list(view["scores"]), notes, "", rows=[dict(r) for r in rows],
                            melds=None, ended_by=None, candles=candles))
 
@@ -418,3 +436,6 @@ _KINDS = {
     "acheron": _acheron,
     "acheron_score": _acheron_score,
 }
+# the contract a kind names (CONTRACT_KINDS but points), for its name in a language
+_KIND_LEVELS = dict((level_name(level), level) for level in (MISERE, PICCOLO, MISERE_TABLE, PICCOLO_TABLE,
+                                                             GENERALE))

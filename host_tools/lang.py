@@ -74,6 +74,19 @@ def messages(lang, area):
     return Messages(lang, area)
 
 
+def device_language(events):
+    """The language the device was set to, from its lines (the latest that says it: a `boot`
+    line's lang, or the answer to get_config), or None when none of them says it."""
+    found = None
+    for event in events:
+        data = event.get("data") or {}
+        if event.get("type") == "boot":
+            found = data.get("lang", found)
+        elif event.get("type") == "ok" and data.get("cmd") == "get_config":
+            found = (data.get("config") or {}).get("language", found)
+    return found if found in LANGS else None
+
+
 def card_name(lang, card):
     """A card's name as the device shows it in lang ("DCo" / "QH")."""
     from app.i18n import card_word

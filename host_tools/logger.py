@@ -20,6 +20,9 @@ Nor does a database another program holds (db.Backlog): each line goes to the JS
 as it arrives, and to SQLite, with what it changes of the game, as soon as the database lets; the
 logger reads on meanwhile, says so when the wait is long, and writes the lines that waited in
 their order, each once. It leaves only when they are written.
+
+The view and the notes speak the language asked for (lang), else the device's: a `boot` line
+says it, and at each connection the logger asks the device's config for it (host_tools.lang).
 """
 
 import json
@@ -31,13 +34,14 @@ from engine.play import replay
 
 from host_tools.db import DIFFERS, SEEN, Backlog
 from host_tools.device import Device, DeviceError, find_port, open_serial
+from host_tools.lang import LANGS, Messages, choose
 from host_tools.replay import Divergence, verify
 from host_tools.tracker import GameTracker, line_key
-from host_tools.view import describe_event, public_lines, shown
+from host_tools.view import LiveView, public_lines, shown
 
 
 class Logger:
-    def __init__(self, store, out=None, live=True, names=None, timeout=3.0):
+    def __init__(self, store, out=None, live=True, names=None, timeout=3.0, lang=None):
         self.store = store
         self.names = names  # given to every logged game that starts without names
         self.timeout = timeout
@@ -48,7 +52,8 @@ class Logger:
         self.tracker = GameTracker()
         self.row = None  # games row of the game being logged
         self.boot = None
-        self.recent = []
+        self.lang_asked = lang  # --lang: the view speaks it whatever the device is set to
+        self._speak(choose(lang))
         self.finished = []  # row ids of the games finished in this run
         self.want_sync = False
         self.device = None
@@ -56,6 +61,21 @@ class Logger:
         self.skipped = 0  # lines skipped (or stripped of a clock field) in this run
         self.status = ""  # the latest note, shown under the live view
         self.writes = Backlog(store, self._say)  # lines waiting for the database (another program's)
+
+    def _speak(self, lang):
+        """Say everything from now on in lang (the lines shown so far in another give way)."""
+        self.m = Messages(lang, "live")
+        self.view = LiveView(lang)
+
+    def _hear_language(self, lang):
+        """The device says it is set to lang: the view speaks it, unless --lang chose."""
+        if self.lang_asked is None and lang in LANGS and lang != self.m.lang:
+            self._speak(lang)
+
+    @property
+    def recent(self):
+        """The event lines under the table (host_tools.view.LiveView)."""
+        return self.view.recent
 
     # -- events ---------------------------------------------------------------------------------
     def handle(self, event):
@@ -70,14 +90,15 @@ class Logger:
             return  # seen already (a replayed line after a reconnect)
         if status == DIFFERS:
             self._skip(json.dumps(event, ensure_ascii=False).encode(),
-                       "numbered like a line stored before (boot %s, seq %s), with other content: followed,"
-                       " the stored one kept" % (event.get("boot"), event.get("seq")), received)
+                       self.m("line_differs", boot=event.get("boot"), seq=event.get("seq")), received)
         if event.get("boot") != self.boot and event.get("boot") is not None:
             if self.boot is not None:
                 self.want_sync = True  # the device rebooted: check what it resumed
             self.boot = event.get("boot")
         kind = event["type"]
         data = event["data"]
+        if kind == "boot":
+            self._hear_language(data.get("lang"))
         self.counts[kind] = self.counts.get(kind, 0) + 1
         snap = data.get("state") if kind == "state" else None
         if snap and not self.tracker.follows(snap):
@@ -124,8 +145,7 @@ class Logger:
         self.tracker = tracker
         self.row = row
         self.named = bool(snap.get("names") or tracker.names)
-        self._say("game %d: taken up where the database left it (%d moves stored)"
-                  % (row, len(tracker.moves)))
+        self._say(self.m("taken_up", row=row, moves=len(tracker.moves)))
 
     def skip(self, line, reason):
         """A line from the device that was skipped (or stripped of a wrong clock field)."""
@@ -134,7 +154,7 @@ class Logger:
     def _skip(self, line, reason, received):
         self.skipped += 1
         self.store.add_skipped(line, reason, received)
-        self._say("a line from the device %s" % reason)
+        self._say(self.m("line_skipped", reason=reason))
 
     def _finish(self):
         """The device says the game is over: verify it, and store it finished whatever the verdict.
@@ -143,7 +163,7 @@ class Logger:
         the device reported (a record the engine refuses part-way)."""
         record = self.tracker.record()
         if self.row not in self.finished and self.store.holds_finished(self.row, record):
-            self._say("game %d was stored finished already" % self.row)  # by an earlier run, or pulled
+            self._say(self.m("stored_already", row=self.row))  # by an earlier run, or pulled
             return
         checks = self.tracker.checks
         state, divergence = verify(record, checks)
@@ -159,20 +179,22 @@ class Logger:
         row = self.store.finish_game(self.row, record, returns, rounds, verdict)
         if row not in self.finished:
             self.finished.append(row)
-        self._say("game %d finished and stored (%s)" % (row, "verified" if divergence is None
-                                                        else "DIVERGES " + verdict))
+        self._say(self.m("finished_ok", row=row) if divergence is None
+                  else self.m("finished_diverges", row=row, verdict=verdict))
 
     def _show(self, event, change):
         """Redraw the table when a line changed it or tells of the game; the protocol's own lines
         (answers, screen changes, refused commands) are not shown."""
-        line = describe_event(event, self.tracker.names)
-        if line is not None:
-            self.recent.append(line)
-            del self.recent[:-6]
-        if not self.live or (line is None and change is None):
+        tracker = self.tracker
+        record = tracker.record()
+        said = self.view.add(event, record, tracker.names)
+        if not self.live or (not said and change is None):
             return
-        lines = public_lines(self.tracker.record(), self.tracker.names, self.recent) \
-            if self.tracker.active() else ["waiting for a game"] + self.recent
+        if tracker.active():
+            state = self.view.state_at(record, len(record["moves"]))
+            lines = public_lines(record, tracker.names, self.recent, self.m, state)
+        else:
+            lines = [self.m("waiting_game")] + self.recent
         if self.status:
             lines.append("")
             lines.append(self.status)
@@ -201,7 +223,7 @@ class Logger:
         try:
             reply = self.device.request("set_names", names=self.names)
         except DeviceError as err:  # refused, e.g. a name count that does not fit this game
-            self._say("names not set: %s" % err)
+            self._say(self.m("names_not_set", why=err))
             self.want_names = False
             return
         self.want_names = False
@@ -221,13 +243,15 @@ class Logger:
                     path = port or find_port()
                     ser = open_serial(path)
                 except DeviceError as err:
-                    self._say("waiting for the device: %s" % err)
+                    self._say(self.m("waiting_device", why=err))
                     time.sleep(reconnect_s)
                     continue
             self.device = Device(ser, on_event=self.handle, timeout=self.timeout, on_skip=self.skip)
-            self._say("connected to %s" % path)
+            self._say(self.m("connected", port=path))
             try:
                 self.device.hello()
+                if self.lang_asked is None:
+                    self._hear_language(self._device_language())
                 if set_clock:
                     self.device.request("set_clock", time=int(time.time()))
                 if self.want_names:
@@ -241,9 +265,9 @@ class Logger:
                     if self.want_sync:
                         self.sync()
             except (serial.SerialException, OSError) as err:
-                self._say("device lost (%s): reconnecting" % err)
+                self._say(self.m("device_lost", why=err))
             except DeviceError as err:
-                self._say("device not answering (%s): reconnecting" % err)
+                self._say(self.m("not_answering", why=err))
             finally:
                 self.device.close()
                 self.device = None
@@ -251,6 +275,15 @@ class Logger:
         if opened is not None:  # stopped before it was used
             opened[1].close()
         self.writes.finish()
+
+    def _device_language(self):
+        """The language in the device's config (its answer is stored like every line), or None
+        if the device does not say."""
+        try:
+            config = self.device.request("get_config").get("config") or {}
+        except DeviceError:  # an older firmware: the view keeps its language
+            return None
+        return config.get("language")
 
 
 def _engine_end(record):

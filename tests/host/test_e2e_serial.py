@@ -497,9 +497,9 @@ def test_pull_finds_the_same_game_already_stored(logged):
 
 
 def test_verify_command_on_the_database(logged):
-    code, out = _run_cli(["verify", "--db", logged["db"]])
+    code, out = _run_cli(["verify", "--db", logged["db"], "--lang", "en"])
     assert code == 0 and "ok" in out and "over" in out
-    code, out = _run_cli(["verify", "--jsonl", logged["jsonl"]])
+    code, out = _run_cli(["verify", "--jsonl", logged["jsonl"], "--lang", "en"])
     assert code == 0, out
 
 
@@ -581,7 +581,8 @@ def test_log_command_end_to_end(tmp_path):
     jsonl = os.path.join(tmp, "cli.jsonl")
     exe = os.path.join(ROOT, ".venv", "bin", "tanturlurette")
     log = subprocess.Popen([exe, "log", "--port", cable.link_path, "--db", db, "--jsonl", jsonl,
-                            "--names", ",".join(NAMES), "--games", "1", "--duration", "120", "--no-live"],
+                            "--names", ",".join(NAMES), "--games", "1", "--duration", "120", "--no-live",
+                            "--lang", "en"],  # the simulator's config says French
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     sim = start_sim(cable, tmp, script, SEED)
     try:
@@ -642,10 +643,10 @@ def test_a_logger_restarted_mid_game_stores_the_game_once_and_verifies_it(tmp_pa
     assert game["id"] == partial["id"] and game["finished"] and game["verified"] == "ok"
     assert game["moves"] == expected and game["names"] == NAMES
     assert game["moves"][:len(partial["moves"])] == partial["moves"]
-    code, out = _run_cli(["verify", "--db", db])
+    code, out = _run_cli(["verify", "--db", db, "--lang", "en"])
     assert code == 0 and out == "game %d (log): ok, %d moves, round %d, over\n" % (
         game["id"], len(expected), replay(game).round)
-    code, out = _run_cli(["verify", "--jsonl", jsonl])
+    code, out = _run_cli(["verify", "--jsonl", jsonl, "--lang", "en"])
     assert code == 0, out
     [line] = out.splitlines()
     assert line.startswith("logged game 1: ok, %d moves" % len(expected)), line

@@ -560,9 +560,9 @@ def _plug(monkeypatch, session=None, config_path=None):
 def test_state_command_shows_the_game_without_hidden_cards(monkeypatch, capsys):
     session, _ = session_game(seed=31, stop_after=50)
     _plug(monkeypatch, session)
-    assert cli(["state", "--port", "loop"]) == 0
+    assert cli(["state", "--port", "loop", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("tanturlurette · round %d" % session.state.round)
+    assert out.startswith("Tanturlurette · round %d" % session.state.round)
     for name in NAMES:
         assert name in out
     assert "card" not in out
@@ -573,7 +573,7 @@ def test_state_command_shows_the_game_without_hidden_cards(monkeypatch, capsys):
 
 def test_names_command_names_the_next_game(monkeypatch, capsys):
     _plug(monkeypatch)
-    assert cli(["names", "--port", "loop", "Anaïs", "Bertrand", "Cléo", "Dédé"]) == 0
+    assert cli(["names", "--port", "loop", "--lang", "en", "Anaïs", "Bertrand", "Cléo", "Dédé"]) == 0
     assert capsys.readouterr().out.strip() == "names for the next game: Anaïs, Bertrand, Cléo, Dédé"
     assert cli(["names", "--port", "loop", "x" * 17]) == 2  # the device's own check, run before sending
     assert "1 to 16 characters" in capsys.readouterr().err
@@ -616,13 +616,13 @@ def test_live_view_redraws_the_table_and_never_names_a_dealt_card(tmp_path):
     frames = screen.getvalue().split("\x1b[H\x1b[J")[1:]
     assert len(frames) == len(events)  # one redraw per event
     last = frames[-1]
-    assert last.startswith("tanturlurette · round %d" % session.state.round)
+    assert last.startswith("Tanturlurette · round %d" % session.state.round)
     for name in NAMES:
         assert name in last
     player = session.state.current_player()
     assert ("▶ %s" % NAMES[player]) in last if player >= 0 else "dealing" in last
-    assert "card " not in screen.getvalue()  # the deck's moves show as "the deck plays"
-    assert "the deck plays" in screen.getvalue()
+    assert "card " not in screen.getvalue()  # the deck's moves show as "the deck deals"
+    assert "the deck deals" in screen.getvalue()
 
 
 CHATTER = [  # the protocol's own lines, as a logger's connection brings them
@@ -641,7 +641,7 @@ def test_live_view_shows_the_moves_and_the_table_not_the_protocol(tmp_path):
 
     store = LogStore(str(tmp_path / "v.sqlite"))
     screen = _Terminal()
-    logger = Logger(store, out=screen, live=True)
+    logger = Logger(store, out=screen, live=True, lang="en")  # its boot line says French
     session, events = session_game(seed=43, stop_after=40)
     seq = 10000
     for i, event in enumerate(events):
@@ -663,7 +663,7 @@ def test_live_view_shows_the_moves_and_the_table_not_the_protocol(tmp_path):
     assert not shown_lines & {"ok", "state", "error", "selftest", "hello", "set_clock", "boot"}
     assert not [line for line in shown_lines if "bad_line" in line or "unknown command" in line]
     last = frames[-1].splitlines()
-    assert last[0].startswith("tanturlurette · round %d" % session.state.round)
+    assert last[0].startswith("Tanturlurette · round %d" % session.state.round)
     assert last[-3:] == ["  the device restarted, resuming the game", "  the device says: cannot show the saved game",
                          "  the device says: swap is not legal now"]
     assert any(line.startswith("  #") for line in last)  # the moves are there
@@ -695,7 +695,8 @@ def test_a_game_whose_events_disagree_mid_game_is_stored_finished_with_the_first
     assert logger.finished == [game["id"]]
     db = str(tmp_path / "l.sqlite")
     assert cli(["verify", "--db", db]) == 1
-    assert "DIVERGES at move %d: act player" % move in capsys.readouterr().out
+    assert "DIVERGES at move %d: the move's player: device %d, engine %d" % (move, (seat + 1) % 4, seat) \
+        in capsys.readouterr().out  # the stored verdict, read back and said in the command's words
     assert cli(["replay", "--db", db, "--game", str(game["id"])]) == 1
     out = capsys.readouterr().out.splitlines()
     assert [line for line in out if line.endswith("<- diverges here")] == [

@@ -1,0 +1,92 @@
+"""Les mots de la vue en direct, en français (`tanturlurette log`, `state`, la table qui termine
+`replay`) : host_tools.view et host_tools.logger. live_en déclare les mêmes clés."""
+
+MESSAGES = {
+    # la table
+    "header_round": "%(title)s · tour %(round)d",
+    "header_deal": "%(title)s · donne %(round)d",
+    "header_pot": " · pot %(pot)d",
+    "scorekeeper": "%(title)s (marqueur)",
+    "stakes": "mise %(stakes)d",
+    "seat_out": "éliminé",
+    "game_over": "partie finie",
+    "game_won": "partie finie : %(winners)s",
+    "dealing": "donne en cours",
+    "table_marks": "la table marque le résultat",
+    "cannot_show": "(partie impossible à afficher : %(why)s)",
+    "waiting_game": "en attente d'une partie",
+    "the_table": "la table",
+    # ce qui se fait (les phases des moteurs)
+    "phase first-dealer": "tirage du premier donneur",
+    "phase deal": "donne",
+    "phase keep-or-swap": "garder ou changer",
+    "phase keep-or-draw": "garder ou piocher",
+    "phase turn-up": "carte retournée",
+    "phase take-or-refuse": "prendre ou refuser",
+    "phase mark-losers": "les plus faibles",
+    "phase re-entry": "retour de l'enfer",
+    "phase exchange": "échange",
+    "phase draw": "pioche",
+    "phase discard": "écart",
+    "phase play": "jeu de la carte",
+    "phase bid": "annonces",
+    "phase trump": "choix de l'atout",
+    "phase lay": "pose des combinaisons",
+    "phase contract": "le contrat",
+    "phase taker": "le preneur",
+    "phase result": "le résultat",
+    "phase melds": "combinaisons",
+    "phase cards": "cartes en main",
+    "phase wilds": "cartes joker",
+    "phase items": "objets",
+    "phase over": "finie",
+    "phase tricks": "plis de %(name)s",
+    # les lignes des événements
+    "move": "#%(move)d %(who)s : %(what)s",
+    "told": "#%(move)d %(text)s",
+    "told_more": "     %(text)s",
+    "deck_one": "#%(move)d le paquet donne",
+    "deck_many": "#%(first)d–%(last)d le paquet donne (%(count)d coups)",
+    "lowest": "les plus faibles : %(names)s",
+    "dealer": "donneur : %(name)s",
+    "entry": "saisit %(value)d",
+    "new_game": "une nouvelle partie de %(title)s commence",
+    "round_begins": "début du tour %(round)d",
+    "deal_begins": "début de la donne %(round)d",
+    "undo_one": "annulé : 1 coup repris",
+    "undo_many": "annulé : %(moves)d coups repris",
+    "redo_one": "rétabli : 1 coup rejoué",
+    "redo_many": "rétabli : %(moves)d coups rejoués",
+    "restarted": "l'appareil a redémarré",
+    "restarted_resumed": "l'appareil a redémarré et reprend la partie",
+    "saves_again": "l'appareil enregistre de nouveau",
+    "cannot_save": "l'appareil ne peut plus enregistrer : %(message)s",
+    "device_says": "l'appareil dit : %(message)s",
+    # les notes de l'enregistreur (sous la vue, ou une par ligne avec --no-live)
+    "taken_up": "partie %(row)d : reprise là où la base l'avait laissée (%(moves)d coups enregistrés)",
+    "line_skipped": "une ligne de l'appareil %(reason)s",
+    "line_differs": "numérotée comme une ligne déjà enregistrée (boot %(boot)s, seq %(seq)s), mais différente :"
+                    " suivie, l'ancienne gardée",
+    "stored_already": "la partie %(row)d était déjà enregistrée finie",
+    "finished_ok": "partie %(row)d finie et enregistrée (vérifiée)",
+    "finished_diverges": "partie %(row)d finie et enregistrée (DIVERGE %(verdict)s)",
+    "names_not_set": "noms non donnés : %(why)s",
+    "waiting_device": "en attente de l'appareil : %(why)s",
+    "connected": "connecté à %(port)s",
+    "device_lost": "appareil perdu (%(why)s) : reconnexion",
+    "not_answering": "l'appareil ne répond pas (%(why)s) : reconnexion",
+}
+
+# The device's French words are ASCII (its OLED has no accents): the host writes them with their
+# accents (host_tools.view.accented), word for word, the names of the players left as they are.
+# A phrase first where a word alone could be either ("a pose 12": has laid; "ne pose rien").
+ACCENT_PHRASES = {"a pose": "a posé", "points poses": "points posés"}
+ACCENTS = {
+    "Acheron": "Achéron", "annule": "annulé", "apparies": "appariés", "appuye": "appuyé", "apres": "après",
+    "bloque": "bloqué", "bloquee": "bloquée", "deja": "déjà", "Ecart": "Écart", "ecarte": "écarte",
+    "egaux": "égaux", "Elimine": "Éliminé", "etale": "étale", "etoile": "étoile", "Generale": "Générale",
+    "generale": "générale", "marquee": "marquée", "melange": "mélange", "Memoire": "Mémoire",
+    "misere": "misère", "Orphee": "Orphée", "oublie": "oublié", "posees": "posées", "Partage": "Partagé",
+    "partage": "partagé", "retabli": "rétabli", "Retablir": "Rétablir", "Retournee": "Retournée",
+    "tiree": "tirée", "Tiree": "Tirée", "piece": "pièce", "siege": "siège",
+}

@@ -1,0 +1,51 @@
+"""Les mots de `tanturlurette replay` et `verify` en français (host_tools.replay, cli) ;
+replay_en déclare les mêmes clés."""
+
+MESSAGES = {
+    "chance": "le paquet",
+    "the_table": "la table",
+    "nobody": "personne (partie finie)",
+    "move_line_round": "%(index)4d  tour %(round)-3d %(who)s %(what)s",
+    "move_line_deal": "%(index)4d  donne %(round)-3d %(who)s %(what)s",
+    "diverges_here": "   <- diverge ici",
+    # une divergence : où, quoi, et les valeurs de l'appareil et du moteur
+    "verdict": "%(where)s : %(what)s : appareil %(device)s, moteur %(engine)s",
+    "at_move": "au coup %(move)d",
+    "at_end": "à la fin",
+    "yes": "oui",
+    "no": "non",
+    "what act": "%(field)s du coup",
+    "what illegal": "le coup est interdit à %(player)s",
+    "what round": "%(field)s du tour %(round)d",
+    "what final": "%(field)s de fin de partie",
+    "what stored": "les gains enregistrés",
+    "what over": "partie finie",
+    "what start": "la partie ne peut pas commencer",
+    "field action": "l'action",
+    "field player": "le joueur",
+    "field round": "le tour",
+    "field name": "le nom",
+    "field standings": "le classement",
+    "field pos": "les positions",
+    "field stakes": "les mises",
+    "field out": "les éliminés",
+    "field returns": "les gains",
+    # les lignes de verify
+    "logged_game": "partie %(number)d du journal",
+    "stored_game": "partie %(id)d (%(source)s)",
+    "source log": "suivie en direct",
+    "source pull": "rapatriée",
+    "ok": "%(label)s : ok, %(moves)d coups, tour %(round)d, %(progress)s%(gap)s",
+    "over": "finie",
+    "left_unfinished": "laissée inachevée sur l'appareil",
+    "in_progress": "en cours",
+    "gap_one": " ; un trou dans les événements : coup %(moves)s vérifié d'après l'enregistrement de"
+               " l'appareil seul",
+    "gap_many": " ; un trou dans les événements : coups %(moves)s vérifiés d'après l'enregistrement de"
+                " l'appareil seul",
+    "span": "%(first)d à %(last)d",
+    "diverges": "%(label)s : DIVERGE %(verdict)s%(gap)s",
+    "diverges_logged": "%(label)s : DIVERGE %(verdict)s (relevé dans ses événements à l'enregistrement)",
+    "replay_diverges": "DIVERGE %(verdict)s",
+    "replay_diverges_logged": "DIVERGE %(verdict)s (relevé dans ses événements à l'enregistrement)",
+}
