@@ -31,6 +31,7 @@ const MIN_PRESS_EXTRA_MS = 15; // a tap is held this much past the debounce (but
 const CONSOLE_LINES = 400;
 const GAMES_KEY = "tanturlurette.games";
 const SOUND_KEY = "tanturlurette.sound";
+const LANG_KEY = "tanturlurette.lang"; // the page's language, for index.html's loading note
 const KEYS = { k: 0, s: 1, o: 2, enter: 2, b: 3 }; // app.buttons: KEEP, SWAP, OK, BACK
 
 const $ = (id) => document.getElementById(id);
@@ -44,6 +45,7 @@ let say = words(document.documentElement.lang);
 function showWords(lang) {
   say = words(lang);
   document.documentElement.lang = lang;
+  localStorage.setItem(LANG_KEY, lang);
   document.title = say.title;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = say[el.dataset.word];
 }
@@ -125,6 +127,7 @@ function settingsForm(manifest, facts, games, flash, FS) {
   language.value = facts.language;
   language.onchange = async () => {
     config.language = language.value;
+    localStorage.setItem(LANG_KEY, language.value); // the restart's loading note in it already
     await flash.writeFile(FS, CONFIG, new TextEncoder().encode(JSON.stringify(config)));
     restart(flash);
   };
@@ -163,6 +166,7 @@ function settingsForm(manifest, facts, games, flash, FS) {
     if (!confirm(say.erase_confirm)) return;
     await flash.erase();
     localStorage.removeItem(GAMES_KEY);
+    localStorage.removeItem(LANG_KEY);
     location.reload();
   };
   $("settings").hidden = false;

@@ -132,6 +132,52 @@ def test_the_server_gives_the_port_and_the_page_with_their_types_and_nothing_els
 
 
 # -- the page's modules ------------------------------------------------------------------------
+def test_the_page_says_it_is_loading_in_its_language_before_any_module_runs():
+    import html.parser
+
+    class Notice(html.parser.HTMLParser):
+        """The words of index.html's #notice, by the lang of their span; and its scripts."""
+
+        def __init__(self):
+            super().__init__()
+            self.words = {}
+            self.scripts = []
+            self._in = None
+            self._notice = False
+            self._script = False
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if attrs.get("id") == "notice":
+                self._notice = True
+            elif self._notice and tag == "span":
+                self._in = attrs.get("lang")
+            self._script = tag == "script" and "src" not in attrs and attrs.get("type") != "importmap"
+
+        def handle_endtag(self, tag):
+            if tag == "p":
+                self._notice = False
+            self._in = None
+            self._script = False
+
+        def handle_data(self, data):
+            if self._in:
+                self.words[self._in] = self.words.get(self._in, "") + data
+            if self._script:
+                self.scripts.append(data)
+
+    with open(os.path.join(WEB, "index.html"), encoding="utf-8") as f:
+        page = Notice()
+        page.feed(f.read())
+    loading = run_node('import { WORDS } from "./words.mjs";\n'
+                       'console.log(JSON.stringify({ fr: WORDS.fr.loading, en: WORDS.en.loading }));')
+    # the note page.mjs shows first, already there in the HTML: no blank page while it loads
+    assert page.words == loading
+    with open(os.path.join(WEB, "page.mjs"), encoding="utf-8") as f:
+        key = f.read().split('const LANG_KEY = "', 1)[1].split('"', 1)[0]
+    assert any('localStorage.getItem("%s") === "en"' % key in script for script in page.scripts), page.scripts
+
+
 def test_each_led_has_the_terminals_colour():
     levels = (0, 1, 7, 9, 30, 64, 95, 96, 200, 255)
     colours = [(r, g, b) for r in levels[::3] for g in levels[1::3] for b in levels[2::3]]
