@@ -72,14 +72,42 @@ def _cue_names():
 
 
 CUE_NAMES = _cue_names()
-# A short OK never plays (app/modes/base.py): holding it does; undo is in the game menu.
-HELP = ("k KEEP  s SWAP  o/Enter OK",
-        "b BACK  K S O B: held",
-        "O plays, B: menu (undo)",
-        "p hold/release OK  q quit")
-NO_DISPLAY = ("No OLED on this board",
-              "(display.enabled: false):",
-              "the ring alone shows it.")
+# The terminal's own words, in the table's language (config "language", fixed while the simulator
+# runs: set_config's change is read at the next start, as on the board): the keys (a short OK
+# never plays, app/modes/base.py: holding it does; undo is in the game menu), the panel's absence,
+# the last sound (a cue by its app.cues name) and the terminal too small. Accents are folded
+# (hw_esp32.display.ascii_line) on a terminal that is not UTF-8.
+WORDS = {
+    "fr": {
+        "help": ("k KEEP  s SWAP  b BACK",
+                 "o ou Entr\u00e9e : OK",
+                 "K S O B : appui long",
+                 "O joue, B : menu (annuler)",
+                 "p tient/l\u00e2che OK  q quitte"),
+        "no_display": ("Pas d'OLED sur cette carte",
+                       "(display.enabled: false) :",
+                       "l'anneau seul le montre."),
+        "sound": "son : ",
+        "cues": {"click": "clic", "act": "coup", "error": "erreur", "round": "fin du tour",
+                 "lose": "cercle perdu", "win": "victoire", "undo": "annul\u00e9", "turn": "\u00e0 vous"},
+        "too_small": "Ce terminal fait %dx%d ; le simulateur a besoin de %dx%d. Agrandissez la "
+                     "fen\u00eatre (la partie continue ; q quitte).",
+    },
+    "en": {
+        "help": ("k KEEP  s SWAP  b BACK",
+                 "o or Enter: OK",
+                 "K S O B: long press",
+                 "O plays, B: menu (undo)",
+                 "p hold/release OK  q quit"),
+        "no_display": ("No OLED on this board",
+                       "(display.enabled: false):",
+                       "the ring alone shows it."),
+        "sound": "sound: ",
+        "cues": {},  # the cues' own names
+        "too_small": "This terminal is %dx%d; the simulator needs %dx%d. Enlarge the window (the "
+                     "game goes on; q quits).",
+    },
+}
 CSI = "\x1b["
 GAP = 3  # columns between the target and the panel
 SIZE_POLL_MS = 1000
@@ -276,10 +304,13 @@ class Painter:
         self.wire = None
         self.lines = []
         self.status = ""
+        self.words = terminal_words(config["language"], utf8)
         self.sound = ""
         self.size = None  # the terminal's (columns, lines), None until it has told
         self._inks = {}  # wire colour -> its escape and glyph
-        side = max([len(line) for line in HELP + NO_DISPLAY] + [len("sound: " + max(CUE_NAMES))])
+        words = self.words
+        side = max([len(line) for line in words["help"] + words["no_display"]]
+                   + [len(words["sound"] + name) for name in words["cues"]])
         if self.oled is not None:
             side = max(side, self.oled[0] + 2)
         self.needs = (self.face + GAP + side, ROWS + 2)  # (columns, lines)
@@ -300,7 +331,7 @@ class Painter:
     def cue(self, cue):
         """Sounds show as a word under the keys (the board plays them on its buzzer)."""
         name = CUE_NAMES[cue] if 0 <= cue < len(CUE_NAMES) else str(cue)
-        self.sound = "sound: " + name
+        self.sound = self.words["sound"] + self.words["cues"].get(name, name)
         self.paint()
 
     # -- the terminal ---------------------------------------------------------------------------
@@ -341,8 +372,7 @@ class Painter:
         self.out.write("".join(out))
 
     def _too_small(self, columns, lines):
-        text = ("This terminal is %dx%d; the simulator needs %dx%d. Enlarge the window (the game "
-                "goes on; q quits)." % (columns, lines, self.needs[0], self.needs[1]))
+        text = self.words["too_small"] % (columns, lines, self.needs[0], self.needs[1])
         out = [CSI + "0m" + CSI + "H"]
         rows = wrap_words(text, columns)[:lines]
         for i in range(len(rows)):
@@ -404,7 +434,7 @@ class Painter:
         the last sound."""
         side = []
         if self.oled is None:
-            side.extend(NO_DISPLAY)
+            side.extend(self.words["no_display"])
         else:
             width, height = self.oled
             box = self.box
@@ -420,10 +450,23 @@ class Painter:
                             + (CSI + "0m" if colour else "") + box[3])
             side.append(box[4] + box[1] * width + box[5])
         side.append("")
-        side.extend(HELP)
+        side.extend(self.words["help"])
         side.append("")
         side.append(self.sound)
         return side
+
+
+def terminal_words(lang, utf8):
+    """WORDS of a language (French for any other), every name of a cue worded, the accents
+    folded for a terminal that is not UTF-8."""
+    words = WORDS.get(lang, WORDS["fr"])
+    fold = (lambda text: text) if utf8 else ascii_line
+    cues = {}
+    for name in CUE_NAMES:
+        cues[name] = fold(words["cues"].get(name, name))
+    return {"help": tuple(fold(line) for line in words["help"]),
+            "no_display": tuple(fold(line) for line in words["no_display"]),
+            "sound": words["sound"], "cues": cues, "too_small": fold(words["too_small"])}
 
 
 def wrap_words(text, width):
