@@ -2,8 +2,9 @@
 
 The target is drawn as the real disc is built: each ring a circle of dots, ring 0 outside, LED k
 of a ring at the angle k/size of a turn clockwise from the top, on a black face as the device's.
-Keys become button presses with the timing a finger would give them (the debouncer and the
-long-press logic run as on the board).
+Keys become button presses that last a number of the loop's turns (KeyPresses; the debouncer and
+the long-press logic run as on the board), on a clock that moves PERIOD_MS a turn (TurnPace), so
+that a busy host can neither lose a key nor lengthen a press.
 
 What a dot shows is what its LED shows: the bytes the strip receives (app.power's scaling by
 `power.brightness`, lowered further by the current cap when a frame would draw too much), in the
