@@ -4,7 +4,9 @@
                                   [--store DIR] [--serial PATH] [--selftest]
                                   [--script FILE --out FILE] [--tail MS] [--wait-host]
 
-Interactive by default (keys are listed under the target), starting in the setup menu. With
+Interactive by default (keys are listed under the target), starting in the setup menu; its
+clock moves by the loop's turns, paced by the wall clock (sim.term.TurnPace), so that a key is one
+press however busy the machine is. With
 --script it runs the timed button events of FILE on a manual clock, as fast as it can, and writes
 frames, text, cues and log events as JSON lines to --out (sim/script.py describes both formats).
 --serial PATH serves the USB protocol on a pty; --store DIR saves and resumes games as the board
@@ -245,9 +247,11 @@ def interactive(opts, config, messages, config_path):
     import os
 
     from sim.hw import SimHardware
-    from sim.term import Keys, Painter, terminal_traits
+    from sim.term import Keys, Painter, TurnPace, terminal_traits
 
-    clock = SystemClock()
+    wall = SystemClock()
+    clock = ManualClock(wall.ticks_ms())  # the app's: a loop turn moves it PERIOD_MS (TurnPace)
+    pace = TurnPace(clock, wall)
     app = App(config, clock, build_session(opts))
     if opts["seed"] is not None:
         app.rng.seed(opts["seed"])
@@ -260,7 +264,7 @@ def interactive(opts, config, messages, config_path):
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
     try:
-        keys = Keys(clock, buttons["long_ms"], on_size=painter.resize)
+        keys = Keys(wall, buttons["long_ms"], pace, on_size=painter.resize)
     except OSError:  # stdin is not a terminal (a pipe, a CI job)
         print("sim: the interactive simulator needs a terminal on stdin; "
               "for runs without one use --script FILE --out FILE")

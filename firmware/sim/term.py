@@ -2,8 +2,9 @@
 
 The target is drawn as the real disc is built: each ring a circle of dots, ring 0 outside, LED k
 of a ring at the angle k/size of a turn clockwise from the top, on a black face as the device's.
-Keys become button presses with the timing a finger would give them (the debouncer and the
-long-press logic run as on the board).
+Keys become button presses that last a number of the loop's turns (KeyPresses; the debouncer and
+the long-press logic run as on the board), on a clock that moves PERIOD_MS a turn (TurnPace), so
+that a busy host can neither lose a key nor lengthen a press.
 
 What a dot shows is what its LED shows: the bytes the strip receives (app.power's scaling by
 `power.brightness`, lowered further by the current cap when a frame would draw too much), in the
@@ -48,12 +49,16 @@ import sys
 
 from app.buttons import BACK, KEEP, OK, SWAP
 from app.clock import ticks_add, ticks_diff
+from app.loop import PERIOD_MS
 from hw_esp32.display import ascii_line
 
 ROWS = 19  # the target's height in lines; its width is twice that, as characters are tall
 RADII = (1.0, 0.8, 0.62, 0.45, 0.28)  # each ring's radius as a share of the outer one
-PRESS_MS = 90  # a short press, and the least gap between two presses of a button
-QUEUED_PRESSES = 8
+PRESS_READS = 8  # the reads of the loop a short press is down (KeyPresses)
+GAP_READS = 8  # the reads every button is up between two presses
+LONG_EXTRA_MS = 150  # a long press is held this much past long_ms
+QUEUED_PRESSES = 16  # 2.5 s of presses: keys typed ahead while the host is stalled
+MAX_LATE_MS = 100  # the most the simulator's clock catches up on the wall clock (TurnPace)
 
 
 def _cue_names():
@@ -68,14 +73,42 @@ def _cue_names():
 
 
 CUE_NAMES = _cue_names()
-# A short OK never plays (app/modes/base.py): holding it does; undo is in the game menu.
-HELP = ("k KEEP  s SWAP  o/Enter OK",
-        "b BACK  K S O B: held",
-        "O plays, B: menu (undo)",
-        "p hold/release OK  q quit")
-NO_DISPLAY = ("No OLED on this board",
-              "(display.enabled: false):",
-              "the ring alone shows it.")
+# The terminal's own words, in the table's language (config "language", fixed while the simulator
+# runs: set_config's change is read at the next start, as on the board): the keys (a short OK
+# never plays, app/modes/base.py: holding it does; undo is in the game menu), the panel's absence,
+# the last sound (a cue by its app.cues name) and the terminal too small. Accents are folded
+# (hw_esp32.display.ascii_line) on a terminal that is not UTF-8.
+WORDS = {
+    "fr": {
+        "help": ("k KEEP  s SWAP  b BACK",
+                 "o ou Entr\u00e9e : OK",
+                 "K S O B : appui long",
+                 "O joue, B : menu (annuler)",
+                 "p tient/l\u00e2che OK  q quitte"),
+        "no_display": ("Pas d'OLED sur cette carte",
+                       "(display.enabled: false) :",
+                       "l'anneau seul le montre."),
+        "sound": "son : ",
+        "cues": {"click": "clic", "act": "coup", "error": "erreur", "round": "fin du tour",
+                 "lose": "cercle perdu", "win": "victoire", "undo": "annul\u00e9", "turn": "\u00e0 vous"},
+        "too_small": "Ce terminal fait %dx%d ; le simulateur a besoin de %dx%d. Agrandissez la "
+                     "fen\u00eatre (la partie continue ; q quitte).",
+    },
+    "en": {
+        "help": ("k KEEP  s SWAP  b BACK",
+                 "o or Enter: OK",
+                 "K S O B: long press",
+                 "O plays, B: menu (undo)",
+                 "p hold/release OK  q quit"),
+        "no_display": ("No OLED on this board",
+                       "(display.enabled: false):",
+                       "the ring alone shows it."),
+        "sound": "sound: ",
+        "cues": {},  # the cues' own names
+        "too_small": "This terminal is %dx%d; the simulator needs %dx%d. Enlarge the window (the "
+                     "game goes on; q quits).",
+    },
+}
 CSI = "\x1b["
 GAP = 3  # columns between the target and the panel
 SIZE_POLL_MS = 1000
@@ -272,10 +305,13 @@ class Painter:
         self.wire = None
         self.lines = []
         self.status = ""
+        self.words = terminal_words(config["language"], utf8)
         self.sound = ""
         self.size = None  # the terminal's (columns, lines), None until it has told
         self._inks = {}  # wire colour -> its escape and glyph
-        side = max([len(line) for line in HELP + NO_DISPLAY] + [len("sound: " + max(CUE_NAMES))])
+        words = self.words
+        side = max([len(line) for line in words["help"] + words["no_display"]]
+                   + [len(words["sound"] + name) for name in words["cues"]])
         if self.oled is not None:
             side = max(side, self.oled[0] + 2)
         self.needs = (self.face + GAP + side, ROWS + 2)  # (columns, lines)
@@ -296,7 +332,7 @@ class Painter:
     def cue(self, cue):
         """Sounds show as a word under the keys (the board plays them on its buzzer)."""
         name = CUE_NAMES[cue] if 0 <= cue < len(CUE_NAMES) else str(cue)
-        self.sound = "sound: " + name
+        self.sound = self.words["sound"] + self.words["cues"].get(name, name)
         self.paint()
 
     # -- the terminal ---------------------------------------------------------------------------
@@ -337,8 +373,7 @@ class Painter:
         self.out.write("".join(out))
 
     def _too_small(self, columns, lines):
-        text = ("This terminal is %dx%d; the simulator needs %dx%d. Enlarge the window (the game "
-                "goes on; q quits)." % (columns, lines, self.needs[0], self.needs[1]))
+        text = self.words["too_small"] % (columns, lines, self.needs[0], self.needs[1])
         out = [CSI + "0m" + CSI + "H"]
         rows = wrap_words(text, columns)[:lines]
         for i in range(len(rows)):
@@ -400,7 +435,7 @@ class Painter:
         the last sound."""
         side = []
         if self.oled is None:
-            side.extend(NO_DISPLAY)
+            side.extend(self.words["no_display"])
         else:
             width, height = self.oled
             box = self.box
@@ -416,10 +451,23 @@ class Painter:
                             + (CSI + "0m" if colour else "") + box[3])
             side.append(box[4] + box[1] * width + box[5])
         side.append("")
-        side.extend(HELP)
+        side.extend(self.words["help"])
         side.append("")
         side.append(self.sound)
         return side
+
+
+def terminal_words(lang, utf8):
+    """WORDS of a language (French for any other), every name of a cue worded, the accents
+    folded for a terminal that is not UTF-8."""
+    words = WORDS.get(lang, WORDS["fr"])
+    fold = (lambda text: text) if utf8 else ascii_line
+    cues = {}
+    for name in CUE_NAMES:
+        cues[name] = fold(words["cues"].get(name, name))
+    return {"help": tuple(fold(line) for line in words["help"]),
+            "no_display": tuple(fold(line) for line in words["no_display"]),
+            "sound": words["sound"], "cues": cues, "too_small": fold(words["too_small"])}
 
 
 def wrap_words(text, width):
@@ -448,10 +496,21 @@ def wrap_words(text, width):
 class KeyPresses:
     """Keys to button levels: a key is a short press, a capital a long one, p toggles OK held.
 
-    One button is down at a time: a key typed while a press is on (typed fast, pasted, repeated
-    by the keyboard) waits for it to end, and a press of the same button for a gap after it, so
-    that each key is one press for the debouncer and two keys are never a chord; up to
-    QUEUED_PRESSES wait.
+    levels() is one read of the loop (app.loop.step reads the buttons once a turn), and a press
+    lives a number of reads, never a span of real time: however long the host leaves the process
+    off the processor between two reads, the debouncer sees a short press down for PRESS_READS
+    reads and a long one for long_reads(long_ms), then every button up for GAP_READS reads before
+    the next press. The simulator's clock moves PERIOD_MS a read (TurnPace), so the debouncer
+    measures PRESS_READS reads as 80 ms, past the longest debounce the config allows (50 ms) and
+    far short of the shortest long press (500 ms), and a long press as long_ms and more. A long
+    press also lasts long_ms + LONG_EXTRA_MS of real time (`clock`, the wall clock), so that it is
+    seen held as a finger holds it, even when the loop runs turns back to back to catch up.
+
+    One button is down at a time and the gap is after every press, not only between two of the
+    same button: a key typed while a press is on (typed fast, pasted, repeated by the keyboard)
+    waits its turn, so each key is one press for the debouncer, in order, and two keys are never
+    a chord (SWAP's release and KEEP's press settling in the same read would be: the debouncer
+    reports KEEP down before SWAP up); up to QUEUED_PRESSES wait.
 
     feed() takes what the terminal sends: escape sequences (an arrow key, a function key) are
     skipped whole, not read as letters, and the terminal's answer to Keys' size question
@@ -461,11 +520,12 @@ class KeyPresses:
     def __init__(self, clock, long_ms, on_size=None):
         self.clock = clock
         self.long_ms = long_ms
+        self.long_reads = long_reads(long_ms)
         self.button = -1  # the button down, or -1
-        self.last = -1  # the button pressed last
-        self.release_at = 0  # when it goes up
-        self.free_at = 0  # when the last button may be pressed again
-        self.waiting = []  # (button, hold ms) of the presses to come
+        self.reads = GAP_READS  # reads the press on has been given down, else reads all up
+        self.hold_reads = PRESS_READS  # reads the press on lasts at least
+        self.held_until = 0  # and a long one until this real time
+        self.waiting = []  # (button, long?) of the presses to come
         self.toggled = 0  # buttons held by a toggle key
         self.quit = False
         self.on_size = on_size
@@ -506,26 +566,58 @@ class KeyPresses:
             self.toggled ^= 1 << OK
             return
         button = _KEY_BUTTONS.get(ch.lower()) if ch else None
-        if button is None:
-            return
-        hold = self.long_ms + 150 if ch.isupper() else PRESS_MS
-        if len(self.waiting) < QUEUED_PRESSES:
-            self.waiting.append((button, hold))
-        self.levels()  # starts it now if no press is on
+        if button is not None and len(self.waiting) < QUEUED_PRESSES:
+            self.waiting.append((button, ch.isupper()))
 
     def levels(self):
-        now = self.clock.ticks_ms()
-        if self.button >= 0 and ticks_diff(self.release_at, now) <= 0:
+        """The levels mask for one read of the loop: call it once a read, and only then."""
+        if self.button >= 0 and self.reads >= self.hold_reads and \
+                ticks_diff(self.clock.ticks_ms(), self.held_until) >= 0:
             self.button = -1
-        if self.button < 0 and self.waiting:
-            # the same button again only once the debouncer has seen it up
-            button, hold = self.waiting[0]
-            if button != self.last or ticks_diff(self.free_at, now) <= 0:
-                self.waiting.pop(0)
-                self.button = self.last = button
-                self.release_at = ticks_add(now, hold)
-                self.free_at = ticks_add(now, hold + PRESS_MS)
+            self.reads = 0
+        if self.button < 0 and self.reads >= GAP_READS and self.waiting:
+            button, held = self.waiting.pop(0)
+            self.button = button
+            self.reads = 0
+            self.hold_reads = self.long_reads if held else PRESS_READS
+            self.held_until = ticks_add(self.clock.ticks_ms(), self.long_ms + LONG_EXTRA_MS if held else 0)
+        if self.reads < GAP_READS or self.button >= 0:  # counted only as far as it matters
+            self.reads += 1
         return self.toggled | ((1 << self.button) if self.button >= 0 else 0)
+
+
+def long_reads(long_ms):
+    """The reads a long press lasts: long_ms and LONG_EXTRA_MS more of the simulated clock."""
+    return (long_ms + LONG_EXTRA_MS + PERIOD_MS - 1) // PERIOD_MS
+
+
+class TurnPace:
+    """The interactive simulator's time: each loop turn is PERIOD_MS of the app's clock, whatever
+    the host did meanwhile, and real time paces the turns.
+
+    rest(ms), at the end of a turn, moves the app's clock (a ManualClock) by ms and says how long
+    the turn has still to wait for the wall clock (`real`) to reach the turn's end. A loop that
+    fell behind (a busy host) runs its next turns without waiting until it has caught up; behind
+    by more than MAX_LATE_MS (the host stalled), it lets the lost time go instead. So the app's
+    time never jumps: a press counted in reads (KeyPresses) is as long for the debouncer on a
+    loaded machine as on an idle one, and a short press can never read as a long one; the game
+    only runs a little slower than the wall clock while the host is that busy.
+    """
+
+    def __init__(self, clock, real):
+        self.clock = clock
+        self.real = real
+        self.due = real.ticks_ms()  # the wall-clock time the turn running now ends at
+
+    def rest(self, ms):
+        now = self.real.ticks_ms()
+        due = ticks_add(self.due, ms)
+        if ticks_diff(now, due) > MAX_LATE_MS:
+            due = now
+        self.due = due
+        self.clock.advance(ms)
+        left = ticks_diff(due, now)
+        return left if left > 0 else 0
 
 
 _KEY_BUTTONS = {"k": KEEP, "s": SWAP, "o": OK, "\r": OK, "\n": OK, "b": BACK}
@@ -535,13 +627,17 @@ SIZE_QUESTION = "\x1b7" + CSI + "999;999H" + CSI + "6n" + "\x1b8"
 
 
 class Keys(KeyPresses):
-    """The raw, non-blocking keyboard; restore() puts the terminal back as it was."""
+    """The raw, non-blocking keyboard; restore() puts the terminal back as it was.
 
-    def __init__(self, clock, long_ms, on_size=None, out=None):
+    clock is the wall clock, pace the TurnPace of the app's clock: wait(ms) is the loop's rest
+    between two turns (the hardware layer's idle)."""
+
+    def __init__(self, clock, long_ms, pace, on_size=None, out=None):
         import select
         import termios
 
         KeyPresses.__init__(self, clock, long_ms, on_size)
+        self.pace = pace
         self.out = out or sys.stdout
         self.termios = termios
         self.fd = 0
@@ -565,17 +661,24 @@ class Keys(KeyPresses):
         self.ask_size()
         start = self.clock.ticks_ms()
         while self.asked and ticks_diff(self.clock.ticks_ms(), start) < SIZE_ANSWER_MS:
-            self.wait(10)
+            self.wait(PERIOD_MS)
 
     def wait(self, ms):
-        """Sleep up to ms, taking any keys that arrive; now and then ask the terminal its size."""
+        """The rest after a turn: the app's clock moves ms, and the keys that arrive are taken
+        until the turn's real time is up (at once when the loop is behind, but never without
+        looking); now and then ask the terminal its size."""
         if ticks_diff(self.clock.ticks_ms(), self.asked_at) >= SIZE_POLL_MS:
             self.ask_size()
-        if self.poller.poll(ms):
-            chars = []
-            while self.poller.poll(0):  # all that came at once: an escape sequence in one piece
-                ch = sys.stdin.read(1)
-                if not ch:
-                    break
-                chars.append(ch)
-            self.feed("".join(chars))
+        left = self.pace.rest(ms)
+        while True:
+            if self.poller.poll(left):
+                chars = []
+                while self.poller.poll(0):  # all that came at once: an escape sequence in one piece
+                    ch = sys.stdin.read(1)
+                    if not ch:
+                        break
+                    chars.append(ch)
+                self.feed("".join(chars))
+            left = ticks_diff(self.pace.due, self.clock.ticks_ms())
+            if left <= 0:
+                return

@@ -12,10 +12,36 @@
 // press for the debouncer, however quick and however many (up to QUEUED wait), and "SWAP, SWAP,
 // OK" typed fast is read in that order.
 //
+// Every tap waits, too, until each button a tap released has been seen up as long: SWAP's release
+// and KEEP's press settling in the same turn would reach the firmware as KEEP down before SWAP up,
+// the chord of KEEP and SWAP (the game menu).
+//
 // "Seen" is judged on the board's clock at the last turn that ran: a turn that came late (the
-// page was busy) cannot both start and end a press the firmware never saw.
+// page was busy) cannot both start and end a press the firmware never saw. And the board's clock
+// (TurnClock) moves at most MAX_STEP_MS a turn, however long the page stalled: a tap's level is
+// down for at most minPressMs and two turns, far short of a long press (app.config: long_ms is
+// 500 ms at least), so a stalled page can neither lose a tap nor make it long.
 
 export const QUEUED = 16;
+export const MAX_STEP_MS = 100;
+
+/** The board's clock, moved once a turn by the page's real time since the turn before, at most
+ *  MAX_STEP_MS (a tab the browser held back resumes where it was), the fractions of a ms kept. */
+export class TurnClock {
+  constructor(now) {
+    this.last = now;
+    this.carry = 0;
+  }
+
+  /** The ms the turn at real time `now` (performance.now()) moves the board's clock by. */
+  step(now) {
+    const step = Math.min(Math.max(now - this.last, 0), MAX_STEP_MS) + this.carry;
+    this.last = now;
+    const elapsed = Math.floor(step);
+    this.carry = step - elapsed;
+    return elapsed;
+  }
+}
 
 export class Buttons {
   /** count: the buttons (app.buttons.BUTTON_NAMES order); minPressMs: the least time a level
@@ -64,9 +90,9 @@ export class Buttons {
       }
     }
     const next = this.waiting[0];
-    // the next press begins once its button has been seen up, and no earlier tap is still being
-    // given (a press still held does not hold it back: that is a chord)
-    if (next && !this.giving[next.button] && seen(next.button)
+    // the next press begins once every button up has been seen up, and no earlier tap is still
+    // being given (a press still held does not hold it back: that is a chord)
+    if (next && !this.giving[next.button] && this.level.every((level, b) => level || seen(b))
         && !this.giving.some((press) => press && !press.held)) {
       this.waiting.shift();
       this.giving[next.button] = next;

@@ -2,9 +2,9 @@
 // MicroPython's WebAssembly port through hw_esp32.boot, with the page as its hardware.
 //
 // Each animation frame runs one turn of the board's loop (web_board.Board.page_turn): the
-// board's clock moves by the real time since the last turn (at most MAX_STEP_MS: a tab the
-// browser held back resumes where it was, instead of reading a button held across the pause as a
-// long press), the buttons' levels are set, and what the turn sent is drawn: the strip's bytes
+// board's clock moves by the real time since the last turn (at most buttons.mjs' MAX_STEP_MS: a
+// tab the browser held back resumes where it was, instead of reading a button held across the
+// pause as a long press), the buttons' levels are set, and what the turn sent is drawn: the strip's bytes
 // on the target (leds.mjs), the OLED's framebuf (oled.mjs), the PWM's tone (buzzer.mjs). The
 // store's folder is the board's flash, kept in IndexedDB after each turn that changed it
 // (flash.mjs). The settings (language, target, games) are the device's: the language and the
@@ -16,7 +16,7 @@
 // the canvas, the board's status (Board.status), the tones, the flash's transactions.
 
 import { FIRMWARE_PATH, PAGE_PATH, bootBoard, bytesOf, loadRuntime } from "./runtime.mjs";
-import { Buttons } from "./buttons.mjs";
+import { Buttons, TurnClock } from "./buttons.mjs";
 import { Buzzer } from "./buzzer.mjs";
 import { openFlash } from "./flash.mjs";
 import { chosenGames, filesFor } from "./manifest.mjs";
@@ -26,12 +26,12 @@ import { GAME_NAMES, words } from "./words.mjs";
 
 const FLASH = "/flash"; // the board's flash: the store's root and the config
 const CONFIG = "config.json";
-const MAX_STEP_MS = 100;
 const HEAP_BYTES = 2 * 1024 * 1024; // a start: the port grows its heap as the board's PSRAM allows
 const MIN_PRESS_EXTRA_MS = 15; // a tap is held this much past the debounce (buttons.mjs)
 const CONSOLE_LINES = 400;
 const GAMES_KEY = "tanturlurette.games";
 const SOUND_KEY = "tanturlurette.sound";
+const LANG_KEY = "tanturlurette.lang"; // the page's language, for index.html's loading note
 const KEYS = { k: 0, s: 1, o: 2, enter: 2, b: 3 }; // app.buttons: KEEP, SWAP, OK, BACK
 
 const $ = (id) => document.getElementById(id);
@@ -45,6 +45,7 @@ let say = words(document.documentElement.lang);
 function showWords(lang) {
   say = words(lang);
   document.documentElement.lang = lang;
+  localStorage.setItem(LANG_KEY, lang);
   document.title = say.title;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = say[el.dataset.word];
 }
@@ -126,6 +127,7 @@ function settingsForm(manifest, facts, games, flash, FS) {
   language.value = facts.language;
   language.onchange = async () => {
     config.language = language.value;
+    localStorage.setItem(LANG_KEY, language.value); // the restart's loading note in it already
     await flash.writeFile(FS, CONFIG, new TextEncoder().encode(JSON.stringify(config)));
     restart(flash);
   };
@@ -164,6 +166,7 @@ function settingsForm(manifest, facts, games, flash, FS) {
     if (!confirm(say.erase_confirm)) return;
     await flash.erase();
     localStorage.removeItem(GAMES_KEY);
+    localStorage.removeItem(LANG_KEY);
     location.reload();
   };
   $("settings").hidden = false;
@@ -301,8 +304,7 @@ async function start() {
 
   const setButtons = board.set_buttons; // each proxy fetched once
   const pageTurn = board.page_turn;
-  let last = performance.now();
-  let carry = 0; // the fraction of a ms not yet given to the board's clock
+  const clock = new TurnClock(performance.now());
   let seenAt = 0;
   $("device").hidden = false;
   target.resize();
@@ -310,10 +312,7 @@ async function start() {
   sim.ready = true;
 
   const frame = (now) => {
-    const step = Math.min(Math.max(now - last, 0), MAX_STEP_MS) + carry;
-    last = now;
-    const elapsed = Math.floor(step);
-    carry = step - elapsed;
+    const elapsed = clock.step(now);
     sim.boardMs += elapsed;
     const mask = buttons.mask(sim.boardMs, seenAt);
     if (mask !== sim.mask) {

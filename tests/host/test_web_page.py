@@ -4,9 +4,9 @@
   the same games, and the server serves the port's files with the types a browser needs, only
   from the page's folder and the build;
 - leds.mjs: the colour of each LED is the terminal simulator's, for the same bytes;
-- buttons.mjs: however quick a tap, and however irregular the turns, the firmware's own
-  debouncer (app.buttons, on the WebAssembly port) reads each tap as one press and a hold as
-  one long press;
+- buttons.mjs: however quick a tap, however irregular the turns and however long the page
+  stalls, the firmware's own debouncer (app.buttons, on the WebAssembly port) reads each tap as
+  one press, never a long one nor a chord with the tap before, and a hold as one long press;
 - web_board.py: the page's turns move the board's clock by the page's time; what a turn returns
   (the ring sent, the OLED sent, the buzzer's tone) is what the hardware layer did; the facts
   place every LED of the configured layout once.
@@ -132,6 +132,52 @@ def test_the_server_gives_the_port_and_the_page_with_their_types_and_nothing_els
 
 
 # -- the page's modules ------------------------------------------------------------------------
+def test_the_page_says_it_is_loading_in_its_language_before_any_module_runs():
+    import html.parser
+
+    class Notice(html.parser.HTMLParser):
+        """The words of index.html's #notice, by the lang of their span; and its scripts."""
+
+        def __init__(self):
+            super().__init__()
+            self.words = {}
+            self.scripts = []
+            self._in = None
+            self._notice = False
+            self._script = False
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if attrs.get("id") == "notice":
+                self._notice = True
+            elif self._notice and tag == "span":
+                self._in = attrs.get("lang")
+            self._script = tag == "script" and "src" not in attrs and attrs.get("type") != "importmap"
+
+        def handle_endtag(self, tag):
+            if tag == "p":
+                self._notice = False
+            self._in = None
+            self._script = False
+
+        def handle_data(self, data):
+            if self._in:
+                self.words[self._in] = self.words.get(self._in, "") + data
+            if self._script:
+                self.scripts.append(data)
+
+    with open(os.path.join(WEB, "index.html"), encoding="utf-8") as f:
+        page = Notice()
+        page.feed(f.read())
+    loading = run_node('import { WORDS } from "./words.mjs";\n'
+                       'console.log(JSON.stringify({ fr: WORDS.fr.loading, en: WORDS.en.loading }));')
+    # the note page.mjs shows first, already there in the HTML: no blank page while it loads
+    assert page.words == loading
+    with open(os.path.join(WEB, "page.mjs"), encoding="utf-8") as f:
+        key = f.read().split('const LANG_KEY = "', 1)[1].split('"', 1)[0]
+    assert any('localStorage.getItem("%s") === "en"' % key in script for script in page.scripts), page.scripts
+
+
 def test_each_led_has_the_terminals_colour():
     levels = (0, 1, 7, 9, 30, 64, 95, 96, 200, 255)
     colours = [(r, g, b) for r in levels[::3] for g in levels[1::3] for b in levels[2::3]]
@@ -171,7 +217,7 @@ function tree(folder, target, files = {}) {
 
 BUTTONS_ON_THE_DEBOUNCER = """
 import { loadRuntime } from "./runtime.mjs";
-import { Buttons } from "./buttons.mjs";
+import { Buttons, TurnClock } from "./buttons.mjs";
 
 const rt = await loadRuntime({ heapBytes: 512 * 1024 });
 rt.install(tree("firmware/lib/app", "/lib/app"));
@@ -182,51 +228,76 @@ const feed = rt.mp.globals.get("feed");
 let seed = %(seed)d;
 const random = () => { seed = (seed * 1103515245 + 12345) %% 2147483648; return seed / 2147483648; };
 const buttons = new Buttons(4, 25 + 15);  // as page.mjs makes them
-let now = 0;
+const clock = new TurnClock(0);
+let real = 0; // the page's performance.now()
+let now = 0; // the board's clock
 let seenAt = 0;
-// the page's turns: 1 to 100 ms apart; a person's actions happen between two of them
+let action = 0; // the script's line being played
+// the page's turns: 1 to 100 ms apart, and with stalls some of them 2 to 5 s; a person's
+// actions happen between two of them
+const stalls = %(stalls)s;
 const chords = []; // the turns' masks with KEEP and SWAP both down
 const turn = () => {
-  now += 1 + Math.floor(random() * 100);
+  real += stalls && random() < 0.2 ? 2000 + random() * 3000 : 1 + random() * 99;
+  now += clock.step(real);
   const mask = buttons.mask(now, seenAt);
   if ((mask & 3) === 3) chords.push(mask);
   feed(mask, now);
   seenAt = now;
 };
 const script = %(script)s;
+let felt = 0; // the events read so far, to find the chords the firmware felt and when
+const feltChords = []; // the script's lines at which the debouncer had KEEP and SWAP both down
+let held = 0;
+const read = () => {
+  rt.run("n = len(events)\\ntail = events[" + felt + ":]");
+  for (const e of rt.mp.PyProxy.toJs(rt.mp.globals.get("tail"))) {
+    if ((e & 3) === 0) held |= 1 << (e >> 2);
+    if ((e & 3) === 1) held &= ~(1 << (e >> 2));
+    if ((e & 3) === 0 && (held & 3) === 3) feltChords.push(action);
+    felt++;
+  }
+};
 for (const [what, b, turns] of script) {
   if (what === "tap") { buttons.down(b); buttons.up(b); }
   else if (what === "down") buttons.down(b);
   else if (what === "up") buttons.up(b);
-  for (let i = 0; i < turns; i++) turn();
+  for (let i = 0; i < turns; i++) { turn(); read(); }
+  action++;
 }
-for (let i = 0; i < 300; i++) turn();
+for (let i = 0; i < 300; i++) { turn(); read(); }
 rt.run("out = [e for e in events if e & 3 >= 2]");
-console.log(JSON.stringify({ events: rt.mp.PyProxy.toJs(rt.mp.globals.get("out")), chords: chords.length }));
+console.log(JSON.stringify({ events: rt.mp.PyProxy.toJs(rt.mp.globals.get("out")), chords: chords.length, feltChords }));
 """
 PRESS = 2
 LONG = 3
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_every_tap_is_one_press_in_order_and_a_hold_a_long_press_for_the_firmware(seed):
+@pytest.mark.parametrize("seed,stalls", [(1, False), (2, False), (3, False), (4, True), (5, True)])
+def test_every_tap_is_one_press_in_order_and_a_hold_a_long_press_for_the_firmware(seed, stalls):
     script = [
         ["tap", 1, 0], ["tap", 1, 0], ["tap", 1, 0],  # SWAP, SWAP, SWAP, OK, OK typed at once
         ["tap", 2, 0], ["tap", 2, 1],
         ["tap", 0, 0], ["tap", 3, 0], ["tap", 0, 0],  # KEEP, BACK, KEEP: the order kept
+        ["tap", 1, 0], ["tap", 0, 0], ["tap", 1, 0], ["tap", 0, 3],  # SWAP, KEEP: never a chord
         ["down", 2, 40], ["up", 2, 0],  # OK held through 40 turns (at least 40 ms)
         ["down", 0, 30], ["down", 1, 30], ["up", 0, 0], ["up", 1, 0],  # KEEP held, SWAP pressed too
     ]
-    got = run_node(TREE_JS + BUTTONS_ON_THE_DEBOUNCER % {"seed": seed, "script": json.dumps(script)})
+    got = run_node(TREE_JS + BUTTONS_ON_THE_DEBOUNCER % {
+        "seed": seed, "script": json.dumps(script), "stalls": "true" if stalls else "false"})
     kinds = [(e >> 2, e & 3) for e in got["events"]]
     # the 40 turns of 1 to 100 ms are not always 700 ms: the hold is a long press when they
-    # were, and one press when not, never both; held together, KEEP and SWAP each end once
+    # were, and one press when not, never both; held together, KEEP and SWAP each end once. A
+    # stalled page moves the board's clock 100 ms at most a turn: no tap is ever long.
     ok_hold = [(2, LONG)] if (2, LONG) in kinds else [(2, PRESS)]
     chord = sorted(kinds[-2:])
-    assert kinds[:-2] == [(1, PRESS)] * 3 + [(2, PRESS)] * 2 + [(0, PRESS), (3, PRESS), (0, PRESS)] + ok_hold
+    taps = [(1, PRESS)] * 3 + [(2, PRESS)] * 2 + [(0, PRESS), (3, PRESS), (0, PRESS)] + [(1, PRESS), (0, PRESS)] * 2
+    assert kinds[:-2] == taps + ok_hold, kinds
     assert chord in ([(0, PRESS), (1, PRESS)], [(0, LONG), (1, PRESS)], [(0, LONG), (1, LONG)],
                      [(0, PRESS), (1, LONG)]), kinds
     assert got["chords"] > 0, "KEEP and SWAP were never down together"
+    # the firmware felt KEEP and SWAP down together only where the person held them so
+    assert got["feltChords"] and min(got["feltChords"]) >= script.index(["down", 1, 30]), got["feltChords"]
 
 
 WEB_BOARD = """

@@ -236,18 +236,29 @@ def test_grid_places_every_led_once():
         assert sorted(cells.values()) == list(range(layout.num_leds)), rings
 
 
-def test_keys_become_timed_presses():
-    clock = ManualClock()
+def test_keys_become_presses_counted_in_reads():
+    from sim.term import GAP_READS, PRESS_READS, long_reads
+
+    clock = ManualClock()  # the wall clock, 20 ms a read: a long press's reads outlast its time
     keys = KeyPresses(clock, 700)
+    masks = []
+
+    def read(n):
+        for _ in range(n):
+            masks.append(keys.levels())
+            clock.advance(20)
+
     keys.key("k")
-    assert keys.levels() == 1 << KEEP
-    clock.advance(100)
-    assert keys.levels() == 0
-    keys.key("O")  # capital: a long press
-    clock.advance(800)
-    assert keys.levels() == 1 << OK
-    clock.advance(100)
-    assert keys.levels() == 0
+    keys.key("O")  # capital: a long press, after k and a gap
+    read(200)
+    runs = []  # (mask, reads in a row)
+    for mask in masks:
+        if runs and runs[-1][0] == mask:
+            runs[-1][1] += 1
+        else:
+            runs.append([mask, 1])
+    assert runs == [[1 << KEEP, PRESS_READS], [0, GAP_READS], [1 << OK, long_reads(700)],
+                    [0, 200 - PRESS_READS - GAP_READS - 85]] and long_reads(700) == 85, runs
     keys.key("p")
     clock.advance(5000)
     assert keys.levels() == 1 << OK  # held until p again

@@ -14,7 +14,7 @@ from app.colours import CONFIRM, DIM, POT, RED, SEAT_COLOURS, WHITE
 from app.config import DEFAULT_CONFIG, copy_config
 from app.ring import RingLayout
 from hw_esp32 import Esp32Hardware
-from hw_esp32.display import Display
+from hw_esp32.display import Display, ascii_line
 from sim.hw import SimHardware
 from sim.term import (
     COLOURS_256,
@@ -339,12 +339,44 @@ def test_everything_fits_80x24_with_the_top_of_the_target_and_the_oled_first_lin
             assert screen.overflows == 0, (rings, display)
             assert cell(painter, top)[0] == 0 and shown(screen, painter, top)[0] == GLYPHS_UTF8[0]
             text = screen.all_text()
-            assert "k KEEP" in text and "q quit" in text and "sound: win" in text
+            assert "k KEEP" in text and "q quitte" in text and "son : victoire" in text
             assert text.count("using 96") == 3, text  # wrapped, not cut
             if display:
                 assert "OLED" in screen.text(0) and "Tour 12  pot 14" in screen.text(1)
                 assert "ligne 8 la fin" in text
             assert painter.needs[0] <= 80 and painter.needs[1] <= 24, painter.needs
+
+
+# what a person reads on the terminal beside the OLED: the keys, the panel's absence, the sound
+TERMINAL_WORDS = {
+    "fr": ("Entr\u00e9e : OK", "appui long", "(annuler)", "tient/l\u00e2che", "q quitte",
+           "son : victoire", "Pas d'OLED"),
+    "en": ("Enter: OK", "long press", "(undo)", "hold/release", "sound: win", "No OLED"),
+}
+
+
+def test_the_keys_and_the_sound_are_worded_in_the_tables_language_within_68x21():
+    for lang in ("fr", "en"):
+        other = "en" if lang == "fr" else "fr"
+        for utf8 in (True, False):
+            text = ""
+            for display in (True, False):
+                config = config_for(display=display)
+                config["language"] = lang
+                layout, screen, painter, hw = rig(config, utf8=utf8)
+                hw.show_text(OLED_TEXT)
+                hw.play(5)  # CUE_WIN
+                assert painter.needs[0] <= 68 and painter.needs[1] <= 21, (lang, utf8, display, painter.needs)
+                assert screen.overflows == 0
+                text += screen.all_text()
+            if not utf8:
+                assert all(ord(ch) < 128 for ch in text), (lang, text)
+            for words in TERMINAL_WORDS[lang]:
+                assert (words if utf8 else ascii_line(words)) in text, (lang, utf8, words, text)
+            for words in TERMINAL_WORDS[other]:
+                assert (words if utf8 else ascii_line(words)) not in text, (lang, utf8, words)
+        layout, screen, painter, hw = rig(config, size=(60, 20))
+        assert ("a besoin de" if lang == "fr" else "needs") in screen.all_text()
 
 
 def test_a_small_terminal_is_told_the_size_needed_and_the_picture_comes_back():
@@ -353,7 +385,7 @@ def test_a_small_terminal_is_told_the_size_needed_and_the_picture_comes_back():
     light_one(layout, hw, 0, SEAT_COLOURS[0])
     text = screen.all_text()
     assert screen.overflows == 0
-    assert "60x20" in text and "needs %dx%d" % painter.needs in text, text
+    assert "60x20" in text and "besoin de %dx%d" % painter.needs in text, text
     assert GLYPHS_UTF8[0] not in text and "Tour 12" not in text
     screen.columns, screen.lines = 80, 24
     screen.clear()
@@ -367,7 +399,7 @@ def test_a_board_without_display_gets_no_oled_panel():
     hw.show_text(OLED_TEXT)
     light_one(layout, hw, 0, SEAT_COLOURS[0])
     text = screen.all_text()
-    assert "OLED" in text and "display.enabled: false" in text
+    assert "Pas d'OLED" in text and "display.enabled: false" in text
     assert "Tour 12" not in text and "\u2500" not in text and "\u2502" not in text
 
 

@@ -6,8 +6,10 @@
 //
 // What it does, each step waiting on the page's state (window.tanturlurette and the board's
 // status), never on the firmware's clock, so it passes on a fast machine and a loaded one alike:
-//   1. a new device (a fresh browser profile): the first boot's self-test; each button clicked,
-//      then OK held down until the firmware has seen a long press and left the test;
+//   1. a new device (a fresh browser profile): before any module has loaded (the port's held
+//      back), the page already says it is loading, in French; it says something until the
+//      firmware has booted; the first boot's self-test; each button clicked, then OK held down
+//      until the firmware has seen a long press and left the test;
 //   2. the setup menu, read from the OLED and set by clicks: Tanturlurette, deck mode, 4 players
 //      of whom 2 humans, 2 circles; then the game played to its end by clicking: KEEP or SWAP for
 //      the humans' turns (a seeded choice), OK on the reveal, the bots playing themselves;
@@ -19,7 +21,8 @@
 //      the same device waits until the first is closed, then runs it;
 //   5. the sounds: every tone the page played is a frequency of the firmware's cues;
 //   6. the page set to English and a 24-LED ring (two restarts): the menu in English, the ring's
-//      24 LEDs drawn, every game offered in the menu's game row.
+//      24 LEDs drawn, every game offered in the menu's game row; a page opened then says it is
+//      loading in English before its modules have loaded.
 // Screenshots of each stage go to DIR. The report: {ok, checks: [...], error, chromium, ...}.
 
 import fs from "fs";
@@ -27,6 +30,8 @@ import os from "os";
 import path from "path";
 import { createRequire } from "module";
 import { fileURLToPath } from "url";
+
+import { WORDS } from "../../firmware/web/words.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.resolve(HERE, "..", "..", "firmware", "web");
@@ -85,8 +90,43 @@ export async function play(opts) {
     await tab.goto(opts.url);
     return tab;
   };
+  // A tab opened with the MicroPython port held back (so no module of the page has run yet):
+  // the language and the text of its notice as a person sees it, then the port let through.
+  // Every text the notice showed until the page was ready is kept in window.noticesBeforeReady.
+  const openHeld = async () => {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    const hold = async (route) => { await held; await route.continue(); };
+    await context.route("**/micropython.mjs", hold);
+    const tab = await context.newPage();
+    tab.on("pageerror", (err) => pageErrors.push(err.message));
+    await tab.addInitScript(() => {
+      window.noticesBeforeReady = [];
+      const note = () => {
+        const el = document.getElementById("notice");
+        if (el && !(window.tanturlurette && window.tanturlurette.ready)) window.noticesBeforeReady.push(el.innerText.trim());
+      };
+      document.addEventListener("DOMContentLoaded", () => {
+        note();
+        new MutationObserver(note).observe(document.getElementById("notice"), { childList: true, characterData: true, subtree: true });
+      });
+    });
+    const loaded = tab.goto(opts.url);
+    await tab.waitForSelector("#notice");
+    const seen = await tab.evaluate(() => ({
+      lang: document.documentElement.lang,
+      text: document.getElementById("notice").innerText.trim(),
+      shown: document.getElementById("notice").checkVisibility(),
+      ran: !!window.tanturlurette,
+    }));
+    release();
+    await loaded;
+    await context.unroute("**/micropython.mjs", hold);
+    return { tab, seen };
+  };
   for (const blank of context.pages()) await blank.close();
-  let page = await open();
+  const first = await openHeld();
+  let page = first.tab;
   const state = (fn, arg) => page.evaluate(fn, arg);
   const status = () => state(() => window.tanturlurette.status());
   const shot = async (name) => {
@@ -213,8 +253,14 @@ export async function play(opts) {
   };
 
   try {
-    // -- 1. a new device: the self-test -------------------------------------------------------
+    // -- 1. a new device: the loading note, the self-test ----------------------------------------
+    const loadingFr = first.seen;
+    check(!loadingFr.ran && loadingFr.shown && loadingFr.lang === "fr" && loadingFr.text === WORDS.fr.loading,
+      `before its modules run, the page says it is loading, in French: ${JSON.stringify(loadingFr)}`);
     await ready();
+    const notices = await state(() => window.noticesBeforeReady);
+    check(notices.length > 1 && notices.every((text) => text !== ""), `a note until the firmware booted: ${JSON.stringify(notices)}`);
+    note(`before the firmware booted the page said, in turn: ${notices.filter((t, i) => t !== notices[i - 1]).join(" / ")}`);
     let st = await status();
     check(st.mode === "SelfTestMode", `a new device begins with its self-test, not ${st.mode}`);
     await waitFor(() => window.tanturlurette.frames > 3, null, "the self-test's sweep drawn");
@@ -365,7 +411,11 @@ export async function play(opts) {
       await press("OK");
     }
     check(games.length === 4, `the menu's games: ${games}`);
-    note(`English on a 24-LED ring: ${lit} LEDs lit in the menu; the games offered: ${games.join(", ")}`);
+    const english = await openHeld(); // the device stays in the first tab: this one only loads
+    await english.tab.close();
+    check(!english.seen.ran && english.seen.shown && english.seen.lang === "en" && english.seen.text === WORDS.en.loading,
+      `before its modules run, the English page says it is loading in English: ${JSON.stringify(english.seen)}`);
+    note(`English on a 24-LED ring: ${lit} LEDs lit in the menu; the games offered: ${games.join(", ")}; a page loading says "${english.seen.text}"`);
     check(!pageErrors.length, `errors on the page: ${pageErrors.join("; ")}`);
     report.ok = true;
   } catch (err) {
