@@ -79,7 +79,7 @@ def _store(args, jsonl=False, write=False):
     else it must be there, and nothing is created (db.StoreError says what is wrong)."""
     from host_tools.db import LogStore
 
-    return LogStore(args.db, args.jsonl if jsonl else None, write=write)
+    return LogStore(args.db, args.jsonl if jsonl else None, write=write, lang=_lang(args))
 
 
 def _events_from_jsonl(path, m):

@@ -37,6 +37,7 @@ import sqlite3
 import sys
 import time
 
+from host_tools.lang import Messages
 from host_tools.names import shown_names
 from host_tools.tracker import line_key, same_game
 
@@ -87,8 +88,6 @@ NEW, SEEN, DIFFERS = "new", "seen", "differs"
 BUSY_S = 0.2  # how long SQLite waits for a lock another program holds, at each try
 SAY_AFTER_S = 5.0  # a wait for the database is said once it is this long
 RETRY_S = 0.5  # a Backlog waiting for the database tries again at most this often (retry_due)
-BUSY_WAITING = "database busy (held by another program), waiting..."
-BUSY_OVER = "database free again after %d s: going on"
 
 
 class StoreError(Exception):
@@ -111,10 +110,11 @@ def say_on_stderr(text):
 
 class LockWait:
     """A wait for the database another program holds: said once it has lasted SAY_AFTER_S, and
-    its end said too."""
+    its end said too, in lang (host_tools/messages/db_<lang>.py)."""
 
-    def __init__(self, say):
+    def __init__(self, say, lang="en"):
         self.say = say
+        self.lang = lang
         self.since = None  # time.monotonic() of the first try that found the database held
         self.said = False
 
@@ -124,11 +124,12 @@ class LockWait:
             self.since = now
         if not self.said and now - self.since >= SAY_AFTER_S:
             self.said = True
-            self.say(BUSY_WAITING)
+            self.say(Messages(self.lang, "db")("busy_waiting"))
 
     def free(self):
         if self.said:
-            self.say(BUSY_OVER % round(time.monotonic() - self.since))
+            self.say(Messages(self.lang, "db")("busy_over",
+                                               seconds=round(time.monotonic() - self.since)))
         self.since = None
         self.said = False
 
@@ -160,14 +161,15 @@ def _uri_path(path):
 
 class LogStore:
     """The database (and the JSON-lines file) of one command. busy_s: how long SQLite waits for
-    the lock at each try (BUSY_S unless given); say: where a long wait is said (stderr)."""
+    the lock at each try (BUSY_S unless given); say: where a long wait is said (stderr), in
+    lang."""
 
-    def __init__(self, db_path, jsonl_path=None, write=True, busy_s=None, say=None):
+    def __init__(self, db_path, jsonl_path=None, write=True, busy_s=None, say=None, lang="en"):
         self.db_path = db_path
         self.jsonl_path = jsonl_path
         self.jsonl = None
         self.busy_s = BUSY_S if busy_s is None else busy_s
-        self.lock_wait = LockWait(say or say_on_stderr)
+        self.lock_wait = LockWait(say or say_on_stderr, lang)
         self._in_unit = False
         try:
             self.db = self._open_db(db_path, write)
@@ -493,10 +495,10 @@ class Backlog:
     held database never keeps it from reading: each try costs the store's busy_s at most. The
     wait is said once it is long, and its end (LockWait)."""
 
-    def __init__(self, store, say):
+    def __init__(self, store, say, lang="en"):
         self.store = store
         self.waiting = collections.deque()
-        self.lock_wait = LockWait(say)
+        self.lock_wait = LockWait(say, lang)
         self.tried = 0.0  # time.monotonic() of the last try that found the database held
 
     def put(self, work, *args):

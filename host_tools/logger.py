@@ -53,6 +53,8 @@ class Logger:
         self.row = None  # games row of the game being logged
         self.boot = None
         self.lang_asked = lang  # --lang: the view speaks it whatever the device is set to
+        # lines waiting for the database (another program's)
+        self.writes = Backlog(store, self._say)
         self._speak(choose(lang))
         self.finished = []  # row ids of the games finished in this run
         self.want_sync = False
@@ -60,11 +62,11 @@ class Logger:
         self.counts = {}  # events stored in this run, by type
         self.skipped = 0  # lines skipped (or stripped of a clock field) in this run
         self.status = ""  # the latest note, shown under the live view
-        self.writes = Backlog(store, self._say)  # lines waiting for the database (another program's)
 
     def _speak(self, lang):
         """Say everything from now on in lang (the lines shown so far in another give way)."""
         self.m = Messages(lang, "live")
+        self.writes.lock_wait.lang = lang  # its "database busy" too
         self.view = LiveView(lang)
 
     def _hear_language(self, lang):

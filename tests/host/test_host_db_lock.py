@@ -20,9 +20,11 @@ from test_host_tools import LoopbackSerial, _App, _plug, session_game
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools import db as db_module
 from host_tools.cli import main as cli
-from host_tools.db import BUSY_WAITING, LogStore
+from host_tools.db import LogStore
+from host_tools.lang import Messages
 from host_tools.logger import Logger
 
+BUSY_WAITING = Messages("en", "db")("busy_waiting")
 FREE = "database free again"
 
 
@@ -107,7 +109,7 @@ def test_a_live_log_reads_the_device_on_while_the_database_is_held(tmp_path, qui
     def run():  # SQLite wants its connection used by the thread that made it
         store = LogStore(db, jsonl)
         try:
-            logger = holder["logger"] = Logger(store, out=out, live=False, timeout=5.0)
+            logger = holder["logger"] = Logger(store, out=out, live=False, timeout=5.0, lang="en")
             opened.set()
             go.wait(60)
             logger.run("loop", stop.is_set, 0.05, opened=("loop", cable))
@@ -167,3 +169,13 @@ def test_pull_waits_for_a_held_database_then_stores_the_games(tmp_path, quick, m
     assert BUSY_WAITING in captured.err and FREE in captured.err
     _events, [game], _skipped = _stored(db)
     assert game["finished"] and game["moves"] == list(session.state.moves) and game["device_game_id"] == 1
+
+
+def test_a_long_wait_is_said_in_the_commands_language(quick):
+    said = []
+    for lang in ("fr", "en"):
+        wait = db_module.LockWait(said.append, lang)
+        wait.held()
+        wait.free()
+    assert said[0].startswith("base de données occupée") and said[1].startswith("base de données libre")
+    assert said[2] == BUSY_WAITING and said[3].startswith(FREE)
