@@ -1,0 +1,48 @@
+"""The history's words in English (host_tools.stats): its tables and its plots. The same keys in
+stats_fr."""
+
+MESSAGES = {
+    "finished": ("%(kind)s: %(n)d finished game", "%(kind)s: %(n)d finished games"),
+    "player": "player",
+    # the columns of each kind's table, short: a column is as wide as its heading
+    "col_games": "games",
+    "col_wins": "wins",
+    "col_win_rate": "win%",
+    "col_net": "net",
+    "col_fell": "fell",
+    "col_back": "back",
+    "col_pots": "pots",
+    "col_deals": "deals",
+    "col_tricks": "tricks",
+    "col_bourru": "bourru",
+    "col_first": "1st",
+    "col_second": "2nd",
+    "col_taken": "taken",
+    "col_made": "made",
+    "col_points": "points",
+    "col_per_deal": "/deal",
+    "col_melds": "melds",
+    "col_laid": "laid",
+    "col_penalty": "penalty",
+    "contracts": "contracts made/taken:",
+    # the panels of a kind's figure
+    "panel_wins": "games won",
+    "panel_falls": "falls into l'enfer",
+    "panel_net": "net tokens (won less staked)",
+    "panel_tricks": "tricks",
+    "panel_pots": "pots won",
+    "panel_bourru": "times bourru",
+    "panel_per_deal": "points per deal",
+    "panel_laid": "points laid in melds",
+    "panel_penalties": "penalties (points lost)",
+    "panel_contracts": "contracts made (filled) of taken",
+    "panel_points": "points (game scores)",
+    "panel_places": "first (filled) and second wins",
+    # a game's own plots
+    "token_positions": "token positions",
+    "the_pot": "the pot",
+    "outer": "outer",
+    "enfer": "l'enfer",
+    "circle": "circle",
+    "tokens_in_pot": "tokens in the pot",
+}
