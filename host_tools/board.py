@@ -276,7 +276,7 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
         lx = size * (0.04 + 0.49 * column)
         ly = size * (0.79 + 0.04 * row)
         shapes.append(("circle", lx, ly, geo.led_r * 1.6, colour, {"class": "legend", "data-seat": seat}))
-        text = "%d %s: %s" % (seat + 1, names[seat], lines[seat])
+        text = m("legend", seat=seat + 1, name=names[seat], line=lines[seat])
         if marks:
             text += " (%s)" % ", ".join(marks)
         legend.append((lx + size * 0.025, ly, text))

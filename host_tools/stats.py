@@ -292,7 +292,8 @@ def _game_figure():
 
 def _title(facts, what, lang):
     """"Tanturlurette, game 3: the pot", in lang."""
-    return "%s: %s" % (Messages(lang, "paper")("game_of", kind=KIND_TITLES[facts["kind"]], id=facts["id"]), what)
+    return Messages(lang, "stats")("plot_title", game=Messages(lang, "paper")(
+        "game_of", kind=KIND_TITLES[facts["kind"]], id=facts["id"]), what=what)
 
 
 def rounds_of(game, facts=None):

@@ -7,6 +7,7 @@ MESSAGES = {
     "deal_target": "%(kind)s · deal %(deal)d · target %(target)d",
     "game_over": " · game over",
     # a seat's line in the legend
+    "legend": "%(seat)d %(name)s: %(line)s",
     "out": "out",
     "in_enfer": "in l'enfer",
     "circles_left": ("%(n)d circle left", "%(n)d circles left"),

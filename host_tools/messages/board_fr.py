@@ -5,6 +5,7 @@ MESSAGES = {
     "bourre_heading": "%(kind)s · donne %(deal)d sur %(deals)d · pot %(pot)d",
     "deal_target": "%(kind)s · donne %(deal)d · but %(target)d",
     "game_over": " · partie finie",
+    "legend": "%(seat)d %(name)s : %(line)s",
     "out": "sorti",
     "in_enfer": "en enfer",
     "circles_left": ("%(n)d cercle restant", "%(n)d cercles restants"),

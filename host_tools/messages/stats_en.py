@@ -39,6 +39,7 @@ MESSAGES = {
     "panel_points": "points (game scores)",
     "panel_places": "first (filled) and second wins",
     # a game's own plots
+    "plot_title": "%(game)s: %(what)s",
     "token_positions": "token positions",
     "the_pot": "the pot",
     "outer": "outer",

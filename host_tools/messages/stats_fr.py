@@ -36,6 +36,7 @@ MESSAGES = {
     "panel_contracts": "contrats réussis (pleins) sur pris",
     "panel_points": "points (scores des parties)",
     "panel_places": "1res places (pleines) et 2es places",
+    "plot_title": "%(game)s : %(what)s",
     "token_positions": "positions des jetons",
     "the_pot": "le pot",
     "outer": "extérieur",
