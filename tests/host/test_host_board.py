@@ -153,7 +153,7 @@ def test_board_command_and_its_errors(stored, capsys):
         (["--size", "50", str(folder / "c.png")], "--size must be from 120 to 4000"),
     )
     for argv, message in cases:
-        assert cli(["board", "--db", db] + argv) == 1, argv
+        assert cli(["board", "--db", db, "--lang", "en"] + argv) == 1, argv
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
 
