@@ -15,7 +15,9 @@ A pub game (a scorekeeper) has no picture of its own on the target: its picture 
 sheet (host_tools.sheet; draw_game() makes it). Only what the whole table may see is drawn: no
 hand, no hidden card.
 
-Both formats come from one list of shapes, so the SVG and the PNG show the same thing; the SVG's
+Its words are French or English (lang: host_tools/messages/board_<lang>.py), the cards and the
+Piccolo contracts by the device's names in that language ("DCo" / "QH"). Both formats come from one
+list of shapes, so the SVG and the PNG show the same thing; the SVG's
 shapes carry data-* attributes with what they show (a token's seat, circle and stakes; a mark's
 seat and kind).
 """
@@ -26,10 +28,10 @@ from xml.sax.saxutils import escape
 from app.board import Board
 from app.colours import DEALER, DIM, ENFER, POT, SEAT_COLOURS
 from app.ring import RingLayout
-from engine.cards import card_name
 from engine.core import TABLE, IllegalAction
 
 from host_tools.facts import KIND_TITLES, kind_of, seat_names
+from host_tools.lang import Messages, card_name
 from host_tools.paper import picture_format
 
 DEFAULT_RINGS = (32, 24, 16, 12, 8, 1)
@@ -40,7 +42,6 @@ OUT = (90, 90, 90)
 HOME_LEVEL = 96  # the device's level for a seat's marks beside its bar (app.modes.table)
 CARD_GAMES = ("bourre", "piccolo", "acheron")
 FORMATS = ("svg", "png")
-_SUITS = "♠♥♦♣"
 
 
 def _hex(rgb):
@@ -67,10 +68,6 @@ def _ring_radius(ring, rings, outer):
     return outer * (1 - ring / (rings - 1))
 
 
-def _card(card):
-    return card_name(card)[:-1] + _SUITS[card & 3]
-
-
 class _Geometry:
     def __init__(self, size, ring_sizes):
         self.size = size
@@ -95,8 +92,9 @@ class _Geometry:
 
 
 # -- what each kind shows ----------------------------------------------------------------------
-def _tanturlurette(state, geo, names, shapes):
-    """The tokens on their circles; returns (heading, a legend line a seat, the dealer)."""
+def _tanturlurette(state, geo, names, shapes, m):
+    """The tokens on their circles; returns (heading, the line under it, a legend line a seat, the
+    dealer, the dealer's mark)."""
     view = state.view(0)
     players = state.n
     token_rings = geo.rings - 1 if geo.has_centre else geo.rings
@@ -122,19 +120,19 @@ def _tanturlurette(state, geo, names, shapes):
                        {"class": "token", "data-seat": seat, "data-pos": pos, "data-stakes": stakes,
                         "data-out": "true" if out else "false"}))
         if out:
-            where = "out"
+            where = m("out")
         elif pos >= circles:
-            where = "in l'enfer"
+            where = m("in_enfer")
         else:
-            where = "%d circle%s left" % (circles - pos, "" if circles - pos == 1 else "s")
-        lines.append("%s, stakes %d" % (where, stakes))
+            where = m.count("circles_left", circles - pos)
+        lines.append(m("stakes", where=where, n=stakes))
     over = state.is_over()
-    heading = "%s · round %d · pot %d%s" % (KIND_TITLES["tanturlurette"], view["round"], view["pot"],
-                                             " · game over" if over else "")
+    heading = m("tant_heading", kind=KIND_TITLES["tanturlurette"], round=view["round"], pot=view["pot"])
     if over:
+        heading += m("game_over")
         for seat in state.winners():
-            lines[seat] += ", takes %d" % view["payout"][seat]
-    return heading, "", lines, view["dealer"], "deals"
+            lines[seat] += m("takes", n=view["payout"][seat])
+    return heading, "", lines, view["dealer"], m("mark_deals")
 
 
 def _bars(state, geo, shapes, full):
@@ -162,70 +160,74 @@ def _full(state):
     return int(target) if target else max([1] + [int(v) for v in state.standings()])
 
 
-def _trick(view, names):
+def _trick(view, names, m):
+    """The cards on the table, by the device's names in the picture's language."""
     if not view.get("trick"):
         return ""
-    return "on the table: " + ", ".join("%s %s" % (names[s], _card(c)) for s, c in view["trick"])
+    return m("on_table", cards=", ".join("%s %s" % (names[s], card_name(m.lang, c)) for s, c in view["trick"]))
 
 
-def _bourre(state, geo, names, shapes):
+def _bourre(state, geo, names, shapes, m):
     view = state.view(0)
     _bars(state, geo, shapes, _full(state))
     lines = []
     for seat in range(view["players"]):
-        line = "%d trick%s in all, %d this deal" % (view["totals"][seat], "" if view["totals"][seat] == 1 else "s",
-                                                   view["tricks"][seat])
+        line = m("this_deal", all=m.count("tricks_in_all", view["totals"][seat]), n=view["tricks"][seat])
         if view["bourru"][seat]:
-            line += ", bourru"
+            line += m("bourru")
         lines.append(line)
     if state.is_over():
         for seat in state.winners():
-            lines[seat] += ", takes %d" % view["payout"][seat]
-    heading = "%s · deal %d of %d · pot %d" % (KIND_TITLES["bourre"], view["round"], view["deals"], view["pot"])
-    return heading, _trick(view, names), lines, view["leader"], "leads"
+            lines[seat] += m("takes", n=view["payout"][seat])
+    heading = m("bourre_heading", kind=KIND_TITLES["bourre"], deal=view["round"], deals=view["deals"],
+                pot=view["pot"])
+    return heading, _trick(view, names, m), lines, view["leader"], m("mark_leads")
 
 
-def _piccolo(state, geo, names, shapes):
-    from engine.piccolo import level_name
+def _piccolo(state, geo, names, shapes, m):
+    from app.i18n import suit_word
 
+    from host_tools.paper import contract_name
+
+    paper = Messages(m.lang, "paper")
     view = state.view(0)
     _bars(state, geo, shapes, _full(state))
     lines = []
     for seat in range(view["players"]):
-        line = "%d points" % view["scores"][seat]
+        line = m.count("points", view["scores"][seat])
         if view["out"][seat]:
-            line += ", won" if not state.is_over() else ""
+            line += m("won") if not state.is_over() else ""
         elif seat in view["active"]:
-            line += ", %d trick%s" % (view["tricks"][seat], "" if view["tricks"][seat] == 1 else "s")
+            line += m.count("tricks", view["tricks"][seat])
         else:
-            line += ", sits out"
+            line += m("sits_out")
         if seat == view["taker"]:
-            line += ", takes %s" % level_name(view["level"])
+            line += m("contract", contract=contract_name(paper, view["level"]))
         lines.append(line)
     for place, seat in enumerate(view["winners"]):
-        lines[seat] += ", %s winner" % ("first" if place == 0 else "second")
-    heading = "%s · deal %d · target %d" % (KIND_TITLES["piccolo"], view["round"], view["target"])
-    second = _trick(view, names)
+        lines[seat] += m("first_winner" if place == 0 else "second_winner")
+    heading = m("deal_target", kind=KIND_TITLES["piccolo"], deal=view["round"], target=view["target"])
+    second = _trick(view, names, m)
     if view["trump"] >= 0 and not state.is_over():
-        second = ("trump %s  " % _SUITS[view["trump"]]) + second
-    return heading, second, lines, view["dealer"], "deals"
+        second = m("trump", suit=suit_word(m.lang, view["trump"])) + "  " + second
+    return heading, second.strip(), lines, view["dealer"], m("mark_deals")
 
 
-def _acheron(state, geo, names, shapes):
+def _acheron(state, geo, names, shapes, m):
     view = state.view(0)
     _bars(state, geo, shapes, _full(state))
     lines = []
     for seat in range(view["players"]):
-        line = "%d points, %d cards" % (view["scores"][seat], view["counts"][seat])
+        line = m.count("cards", view["counts"][seat], points=m.count("points", view["scores"][seat]))
         if view["laid"][seat]:
-            line += ", laid %d" % view["laid"][seat]
+            line += m("laid", n=view["laid"][seat])
         if view["names"][seat] >= 0:
-            line += ", named"
+            line += m("named")
         lines.append(line)
-    heading = "%s · deal %d · target %d" % (KIND_TITLES["acheron"], view["round"], view["target"])
+    heading = m("deal_target", kind=KIND_TITLES["acheron"], deal=view["round"], target=view["target"])
     melds = len(view["table"])
-    second = "%d meld%s on the table" % (melds, "" if melds == 1 else "s") if melds and not state.is_over() else ""
-    return heading, second, lines, view["dealer"], "deals"
+    second = m.count("melds", melds) if melds and not state.is_over() else ""
+    return heading, second, lines, view["dealer"], m("mark_deals")
 
 
 _KINDS = {"tanturlurette": _tanturlurette, "bourre": _bourre, "piccolo": _piccolo, "acheron": _acheron}
@@ -235,17 +237,19 @@ def _ring(shapes, x, y, r, rgb, width, kind, seat):
     shapes.append(("ring", x, y, r, rgb, width, {"class": "mark", "data-mark": kind, "data-seat": seat}))
 
 
-def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=None):
-    """The picture as shapes: ("circle", x, y, r, rgb, attrs), ("ring", x, y, r, rgb, width, attrs)
-    and ("text", x, y, text, rgb, px, align) with align "start", "middle" or "end"."""
+def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=None, lang="en"):
+    """The picture as shapes, its words in lang: ("circle", x, y, r, rgb, attrs), ("ring", x, y, r,
+    rgb, width, attrs) and ("text", x, y, text, rgb, px, align) with align "start", "middle" or
+    "end"."""
+    m = Messages(lang, "board")
     draw = _KINDS.get(state.GAME)
     if draw is None:
-        raise ValueError("no target picture for %s: a pub game's picture is its score sheet" % state.GAME)
+        raise ValueError(m("no_target", game=state.GAME))
     geo = _Geometry(size, ring_sizes)
     players = state.seats()
     names = seat_names(names, players)
     shapes = [("circle", geo.cx, geo.cy, geo.outer + 3 * geo.led_r, (32, 32, 40), {"class": "disc"})]
-    heading, second, lines, dealer, dealer_word = draw(state, geo, names, shapes)
+    heading, second, lines, dealer, dealer_word = draw(state, geo, names, shapes, m)
     over = state.is_over()
     player = state.current_player()
     winners = state.winners() if over else []
@@ -263,16 +267,16 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
             marks.append(dealer_word)
         if seat == player:
             _ring(shapes, x, y, mark_r * 1.35, colour, 2.5, "turn", seat)
-            marks.append("to play")
+            marks.append(m("mark_turn"))
         if seat in winners:  # two rings: never taken for a seat's colour (J3's orange, J8's yellow)
             _ring(shapes, x, y, mark_r * 1.3, POT, 2.5, "winner", seat)
             _ring(shapes, x, y, mark_r * 1.65, POT, 2.5, "winner", seat)
-            marks.append("winner")
+            marks.append(m("mark_winner"))
         column, row = divmod(seat, 4)
         lx = size * (0.04 + 0.49 * column)
         ly = size * (0.79 + 0.04 * row)
         shapes.append(("circle", lx, ly, geo.led_r * 1.6, colour, {"class": "legend", "data-seat": seat}))
-        text = "%d %s: %s" % (seat + 1, names[seat], lines[seat])
+        text = m("legend", seat=seat + 1, name=names[seat], line=lines[seat])
         if marks:
             text += " (%s)" % ", ".join(marks)
         legend.append((lx + size * 0.025, ly, text))
@@ -283,8 +287,8 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
         shapes.append(("text", x, y, text, TEXT, px, "start"))
     if player == TABLE:
         _ring(shapes, geo.cx, geo.cy, geo.led_r * 2.6, TEXT, 2.0, "turn", -1)
-    key = "rings: white %s · seat colour: to play%s · double gold: winner" % (
-        "first to play" if dealer_word == "leads" else "dealer", " (centre: the table)" if player == TABLE else "")
+    key = m("key", white=m("key_leader" if state.GAME == "bourre" else "key_dealer"),
+            centre=m("key_centre") if player == TABLE else "")
     shapes.append(("text", geo.cx, size * 0.965, key, FAINT, size / 44, "middle"))
     shapes.append(("text", geo.cx, size * 0.035, title or heading, TEXT, size / 28, "middle"))
     if second:
@@ -349,12 +353,13 @@ def to_png(shapes, size, path):
     image.save(path, "PNG")
 
 
-def draw_board(state, path, names=None, size=480, ring_sizes=DEFAULT_RINGS):
-    """Write the picture to path; the format follows the extension (.svg or .png)."""
+def draw_board(state, path, names=None, size=480, ring_sizes=DEFAULT_RINGS, lang="en"):
+    """Write the picture, its words in lang, to path; the format follows the extension (.svg or
+    .png)."""
     if state.GAME not in _KINDS:
-        raise ValueError("no target picture for %s: a pub game's picture is its score sheet" % state.GAME)
+        raise ValueError(Messages(lang, "board")("no_target", game=state.GAME))
     ext = picture_format(path, FORMATS)
-    shapes = board_shapes(state, names, size, ring_sizes)
+    shapes = board_shapes(state, names, size, ring_sizes, lang=lang)
     if ext == "svg":
         with open(path, "w", encoding="utf-8") as f:
             f.write(to_svg(shapes, size))
@@ -363,7 +368,7 @@ def draw_board(state, path, names=None, size=480, ring_sizes=DEFAULT_RINGS):
     return shapes
 
 
-def state_at(record, move=None, round_=None):
+def state_at(record, move=None, round_=None, lang="en"):
     """The game of a record as it stood after `move` moves, or when round `round_` was to be
     played (its first decision), else at its end; (state, moves applied, a note or None). A move
     that does not apply stops the replay there, with a note naming it."""
@@ -379,29 +384,28 @@ def state_at(record, move=None, round_=None):
         try:
             state.apply(action)
         except IllegalAction as err:  # a game that diverges from the engine: drawn as it stood
-            return state, applied, "move %d does not apply (%s); drawn before it" % (index, err)
+            return state, applied, Messages(lang, "board")("diverges", index=index, why=err)
         applied += 1
     return state, applied, None
 
 
-def draw_game(record, path, move=None, round_=None, size=480):
-    """The picture of a stored game: the target as it stood (.svg or .png), or for a pub game
-    its score sheet (.png, .svg or .pdf; --move and --round do not apply). Returns a line saying
-    what was drawn, and a note or None."""
+def draw_game(record, path, move=None, round_=None, size=480, lang="en"):
+    """The picture of a stored game in lang: the target as it stood (.svg or .png), or for a pub
+    game its score sheet (.png, .svg or .pdf; --move and --round do not apply). Returns a line
+    saying what was drawn, and a note or None."""
+    m = Messages(lang, "board")
     from host_tools.facts import game_facts
     from host_tools.sheet import draw_sheet
 
     game = record["game"]
     if game not in _KINDS:
         if kind_of(game) not in KIND_TITLES:
-            raise ValueError("no picture for game %r" % game)
+            raise ValueError(m("no_picture", game=game))
         if move is not None or round_ is not None:
-            raise ValueError("a pub game (%s) is drawn as its whole score sheet: --move and --round do not apply"
-                             % game)
-        _data, pages = draw_sheet(game_facts(record), path)
-        return ("the score sheet, %d page%s (a pub game has no target picture)" % (pages, "" if pages == 1 else "s"),
-                None)
+            raise ValueError(m("pub_whole", game=game))
+        _data, pages = draw_sheet(game_facts(record), path, lang)
+        return m.count("drew_sheet", pages), None
     picture_format(path, FORMATS)
-    state, _applied, note = state_at(record, move, round_)
-    draw_board(state, path, record.get("names"), size)
-    return "the target at round %d%s" % (state.round, ", game over" if state.is_over() else ""), note
+    state, _applied, note = state_at(record, move, round_, lang)
+    draw_board(state, path, record.get("names"), size, lang=lang)
+    return m("drew_target_over" if state.is_over() else "drew_target", round=state.round), note

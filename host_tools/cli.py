@@ -417,7 +417,23 @@ def _stored_game(args, command):
     return record, None
 
 
-def _plot_files(args, facts, stats):
+def _paper_lang(args, game_id=None):
+    """The language of sheet, stats, export and board: --lang, else the device's (its boot line in
+    the database: host_tools.paper.device_language), else the locale (host_tools.lang.choose)."""
+    from host_tools.lang import choose
+    from host_tools.paper import device_language
+
+    device = None
+    if not args.lang and not getattr(args, "record", None):
+        store = _store(args)
+        try:
+            device = device_language(store, game_id)
+        finally:
+            store.close()
+    return choose(args.lang, device)
+
+
+def _plot_files(args, facts, stats, lang):
     """Write the plots of cmd_stats; returns the paths written."""
     os.makedirs(args.plots, exist_ok=True)
     written = []
@@ -426,19 +442,19 @@ def _plot_files(args, facts, stats):
         if kind in summary:
             colours = stats.player_colours([f for f in facts if f["kind"] == kind])
             written.append(os.path.join(args.plots, "%s.png" % kind))
-            stats.plot_kind(kind, summary[kind], colours, written[-1])
+            stats.plot_kind(kind, summary[kind], colours, written[-1], lang)
     for game in facts:
         if args.game is not None and game["id"] != args.game:
             continue
         if game["kind"] == "tanturlurette":
             record = game["record"]
             written.append(os.path.join(args.plots, "game%d-positions.png" % game["id"]))
-            stats.plot_positions(record, written[-1])
+            stats.plot_positions(record, written[-1], lang)
             written.append(os.path.join(args.plots, "game%d-pot.png" % game["id"]))
-            stats.plot_pot(record, written[-1])
+            stats.plot_pot(record, written[-1], lang)
         else:
             written.append(os.path.join(args.plots, "game%d-totals.png" % game["id"]))
-            stats.plot_totals(game, written[-1])
+            stats.plot_totals(game, written[-1], lang)
     return written
 
 
@@ -452,16 +468,17 @@ def cmd_stats(args):
                                                       args.db), file=sys.stderr)
         return 1
     summary = stats.history(facts)
+    lang = _paper_lang(args, args.game)
     print("%d finished game(s)%s%s" % (len(facts), " of " + KIND_TITLES[args.game_kind] if args.game_kind else "",
                                         "; %d diverging from the engine left out (see verify)" % left_out
                                         if left_out else ""))
     for kind in stats.KINDS:
         if kind in summary:
             print()
-            print("\n".join(stats.format_history(kind, summary[kind])))
+            print("\n".join(stats.format_history(kind, summary[kind], lang)))
     if args.plots:
         try:
-            written = _plot_files(args, facts, stats)
+            written = _plot_files(args, facts, stats, lang)
         except OSError as err:
             print("stats: cannot write the plots into %s: %s" % (args.plots, err.strerror or err), file=sys.stderr)
             return 1
@@ -480,7 +497,7 @@ def cmd_sheet(args):
         print(problem, file=sys.stderr)
         return 1
     try:
-        _data, pages = draw_sheet(game_facts(record), args.out)
+        _data, pages = draw_sheet(game_facts(record), args.out, _paper_lang(args, record.get("id")))
     except ValueError as err:  # a path of another format, a record the engine refuses
         print("sheet: %s" % err, file=sys.stderr)
         return 1
@@ -502,9 +519,10 @@ def cmd_export(args):
             print("export: no finished game %d in %s" % (args.game, args.db), file=sys.stderr)
             return 1
     try:
-        rows = write_deals(facts, args.out)
+        lang = _paper_lang(args, args.game)
+        rows = write_deals(facts, args.out, lang)
         if args.games:
-            write_games(facts, args.games)
+            write_games(facts, args.games, lang)
     except OSError as err:
         print("export: cannot write %s: %s" % (err.filename or args.out, err.strerror or err), file=sys.stderr)
         return 1
@@ -526,7 +544,8 @@ def cmd_board(args):
         print(problem, file=sys.stderr)
         return 1
     try:
-        what, note = draw_game(record, args.out, args.move, args.round, args.size)
+        what, note = draw_game(record, args.out, args.move, args.round, args.size,
+                               _paper_lang(args, record.get("id")))
     except ValueError as err:
         print("board: %s" % err, file=sys.stderr)
         return 1
@@ -757,12 +776,14 @@ def build_parser():
     p.add_argument("--game-kind", choices=kinds, help="only this game kind (a scorekeeper game is its kind)")
     p.add_argument("--plots", help="folder for the PNG plots: one a game kind, and each game's")
     p.add_argument("--game", type=int, help="plot only this game")
+    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("sheet", cmd_sheet, "the score sheet of one game, as a picture (.png, .svg) or a PDF")
     db_option(p)
     p.add_argument("--game", type=int, help="game id (default: the latest)")
     p.add_argument("--record", help="a JSON game record file instead of the database")
     p.add_argument("out", help="output path ending in .png, .svg or .pdf")
+    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("export", cmd_export, "the finished games' deals as CSV for a spreadsheet, one row a deal")
     db_option(p)
@@ -770,6 +791,7 @@ def build_parser():
     p.add_argument("--game", type=int, help="only this game")
     p.add_argument("--games", metavar="GAMES.csv", help="also one row a game: result, winners, payouts")
     p.add_argument("out", help="output CSV path")
+    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("board", cmd_board, "draw a game as it stood on the target (.svg or .png); a pub game's"
             " score sheet (.png, .svg or .pdf)")
@@ -780,6 +802,7 @@ def build_parser():
     p.add_argument("--round", type=int, help="the state as this round is played")
     p.add_argument("--size", type=int, default=480, help="picture size in pixels")
     p.add_argument("out", help="output path ending in .svg or .png")
+    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("deploy", cmd_deploy, "compile and copy the firmware to a board with mpremote")
     p.add_argument("--port", default="auto", help="mpremote device (default: auto)")

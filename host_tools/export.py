@@ -6,6 +6,11 @@ exported) the player's name, what the deal gave him, his running total and a few
 what the deal was. write_games() writes one row per game: its result, the winners, and per seat
 the name, the final standing, what he won or lost and what the pot paid him.
 
+The cells a person reads (the notes, what the deal was, what the totals count, over or not) are in
+French or English (lang: host_tools/messages/paper_<lang>.py, the score sheet's words for a deal,
+and export_<lang>.py); the column names are not: they are the file's format, and a spreadsheet or a
+script that reads one export reads every other, whatever language the device was set to.
+
 The files are UTF-8 with a byte-order mark (so a spreadsheet opening them reads the accents of
 French names), comma-separated, with a header. Seats are numbered from 1, as on the device. A
 text cell that a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a return)
@@ -16,6 +21,8 @@ import csv
 import time
 
 from host_tools.facts import KIND_TITLES
+from host_tools.lang import Messages
+from host_tools.paper import deal_words, totals_label
 
 ENCODING = "utf-8-sig"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -46,19 +53,21 @@ def deal_header(seats):
     return head + ["detail"]
 
 
-def deal_rows(facts, seats):
+def deal_rows(facts, seats, lang="en"):
+    paper = Messages(lang, "paper")
     names = facts["names"]
     for deal in facts["deals"]:
+        notes, detail = deal_words(paper, facts, deal)
         row = _game_columns(facts) + [deal["deal"], _seat(deal["dealer"]),
                                       _text(names[deal["dealer"]] if deal["dealer"] is not None else ""),
                                       _seat(deal["leader"]),
                                       _text(names[deal["leader"]] if deal["leader"] is not None else "")]
         for s in range(seats):
             if s < facts["players"]:
-                row += [_text(names[s]), deal["points"][s], deal["totals"][s], _text(deal["notes"][s])]
+                row += [_text(names[s]), deal["points"][s], deal["totals"][s], _text(notes[s])]
             else:
                 row += ["", "", "", ""]
-        yield row + [_text(deal["detail"])]
+        yield row + [_text(detail)]
 
 
 def game_header(seats):
@@ -68,12 +77,14 @@ def game_header(seats):
     return head
 
 
-def game_rows(facts_list, seats):
+def game_rows(facts_list, seats, lang="en"):
+    m = Messages(lang, "export")
+    paper = Messages(lang, "paper")
     for facts in facts_list:
         names = facts["names"]
-        row = _game_columns(facts) + [facts["players"], len(facts["deals"]), "yes" if facts["over"] else "no",
+        row = _game_columns(facts) + [facts["players"], len(facts["deals"]), m("yes" if facts["over"] else "no"),
                                       _text(", ".join(names[s] for s in facts["winners"])),
-                                      facts["totals_label"]]
+                                      totals_label(paper, facts["kind"])]
         for s in range(seats):
             if s < facts["players"]:
                 paid = facts["payouts"][s] if facts["payouts"] is not None else ""
@@ -87,24 +98,25 @@ def _most_seats(facts_list):
     return max([f["players"] for f in facts_list] or [0])
 
 
-def write_deals(facts_list, path):
-    """Write the deals of these games' facts to path; returns the number of rows."""
+def write_deals(facts_list, path, lang="en"):
+    """Write the deals of these games' facts to path, their words in lang; returns the number of
+    rows."""
     seats = _most_seats(facts_list)
     count = 0
     with open(path, "w", encoding=ENCODING, newline="") as f:
         out = csv.writer(f)
         out.writerow(deal_header(seats))
         for facts in facts_list:
-            for row in deal_rows(facts, seats):
+            for row in deal_rows(facts, seats, lang):
                 out.writerow(row)
                 count += 1
     return count
 
 
-def write_games(facts_list, path):
+def write_games(facts_list, path, lang="en"):
     seats = _most_seats(facts_list)
     with open(path, "w", encoding=ENCODING, newline="") as f:
         out = csv.writer(f)
         out.writerow(game_header(seats))
-        out.writerows(game_rows(facts_list, seats))
+        out.writerows(game_rows(facts_list, seats, lang))
     return len(facts_list)

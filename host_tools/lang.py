@@ -3,8 +3,10 @@
 Every word a host tool prints, draws or writes for a person (the live logger, replay, the score
 sheet, stats and their plots, the CSV notes, the board picture, the command's own errors) comes
 from a message table: `host_tools/messages/<area>_fr.py` and `<area>_en.py` each declare a dict
-MESSAGES of the same keys, one area per tool. Words are looked up, never assembled from English
-fragments, so a French page holds no English word (tests/host/test_host_languages.py walks every
+MESSAGES of the same keys, one area per tool. A word that follows a count is a pair (the form for
+one, the form for more: `"deals": ("%(n)d deal", "%(n)d deals")`) that Messages.count() picks by the
+language's rule: French says 0 and 1 in the singular ("0 donne", "1 donne"), English only 1 ("0
+deals"). Words are looked up, never assembled from English fragments, so a French page holds no English word (tests/host/test_host_languages.py walks every
 output in both languages and refuses words of the other).
 
 The language of a command, in this order (choose()):
@@ -68,6 +70,12 @@ class Messages:
     def __call__(self, key, **fields):
         text = self.table[key]
         return text % fields if fields else text
+
+    def count(self, key, n, **fields):
+        """The pair MESSAGES[key] (one, more) in the form n asks for, % the keywords and n."""
+        one, more = self.table[key]
+        singular = n in (0, 1) if self.lang == "fr" else n == 1
+        return (one if singular else more) % dict(fields, n=n)
 
 
 def messages(lang, area):

@@ -1,30 +1,36 @@
 """The score sheet of one game, as a pub pins it up: a PNG, an SVG or a PDF.
 
-sheet_data(facts) is the sheet as data (host_tools.facts gives the game): a heading, a column a
+sheet_data(facts, lang) is the sheet as data in French or English (host_tools.facts gives the
+game; the words are host_tools/messages/sheet_<lang>.py's, a deal's own words paper_<lang>.py's:
+host_tools.paper.deal_words(), which the CSV export shares): a heading, a column a
 player (his name in his seat's colour, darkened for paper: host_tools.paper), a line a deal with
 its number, its dealer (La Bourre's first to play), each player's points for the deal and running
 total with a few words (bourru, the taker, fell into l'enfer, ...), what the deal was, then the
 result: the winners and what the end paid. draw_sheet() lays it out with matplotlib, with a plot of
 the running totals under it: one tall page for a PNG or SVG, A4 pages for a PDF (matplotlib's
-PdfPages; the heading and the column names again on each page, the result and the plot at the
-end). A PNG holds sheet_data() as JSON in its Description chunk, an SVG in its metadata.
+PdfPages; the heading and the column names again on each page, each page filled: sheet_pages).
+A PNG holds sheet_data() as JSON in its Description chunk, an SVG in its metadata.
 """
 
 import json
 import time
 
 from host_tools.facts import KIND_TITLES
+from host_tools.lang import Messages
 from host_tools.paper import (
     FAINT,
     INK,
     RULE,
     SOFTWARE,
     TEXT_CONTRAST,
+    deal_words,
     integer_axis,
     line_style,
     paper_colour,
+    piccolo_wins,
     picture_format,
     pyplot,
+    totals_label,
 )
 
 A4 = (8.27, 11.69)  # inches, portrait
@@ -34,7 +40,7 @@ HEAD = 1.05  # the title lines
 COLUMN_HEAD = 0.42
 RESULT_LINE = 0.24
 CHART = 3.0
-CHART_LEAST = 2.2  # a plot squeezed under a table on a page, or else on a page of its own
+CHART_LEAST = 2.2  # the least room for a plot under the table, else it has a page of its own
 DEAL_WIDTH = 0.55
 DEALER_WIDTH = 1.05
 PLAYER_WIDTH = 1.05  # the least a player's column takes: 6 players fit an A4 page across
@@ -54,121 +60,120 @@ def _signed(value):
     return "%+d" % value if value else "0"
 
 
-def _options_line(facts):
+# -- the sheet as data -----------------------------------------------------------------------------
+def _options_line(m, facts):
     options = facts["options"]
     kind = facts["kind"]
-    parts = ["%d players" % facts["players"]]
+    parts = [m.count("players", facts["players"])]
     if kind == "tanturlurette":
-        parts.append("%d circles" % options["circles"])
-        parts.append("re-entry" if options["reentry"] else "no re-entry")
+        parts.append(m.count("circles", options["circles"]))
+        parts.append(m("reentry" if options["reentry"] else "no_reentry"))
         if options.get("reentry_cap"):
-            parts.append("at most %d re-entries" % options["reentry_cap"])
-        parts.append("real cards" if options["mode"] == "board" else "the device deals")
+            parts.append(m.count("reentry_cap", options["reentry_cap"]))
+        parts.append(m("real_cards" if options["mode"] == "board" else "device_deals"))
     elif kind == "bourre":
-        parts.append("%d deals" % options["deals"])
-        parts.append("stake %d" % options["stake"])
+        parts.append(m.count("deals", options["deals"]))
+        parts.append(m("stake", n=options["stake"]))
     else:
-        parts.append("target %d" % options["target"])
-    parts.append("kept at the table" if facts["scorekeeper"] else "played on the device")
+        parts.append(m("target", n=options["target"]))
+    parts.append(m("kept_at_table" if facts["scorekeeper"] else "played_on_device"))
     return " · ".join(parts)
 
 
-def _cell(facts, deal, seat):
-    """(the big number, the small one beside it, the words) of one player's line for a deal."""
+def _cell(m, facts, deal, seat, note, won):
+    """(the big number, the small one beside it, the words) of one player's line for a deal;
+    note: the seat's long words (deal_words), won: piccolo_wins()."""
     kind = facts["kind"]
     total = deal["totals"][seat]
     if kind == "tanturlurette":  # the circles left; the small number is the circle lost
         lost = seat in deal["lost"]
+        fell = m("cell_fell") if seat in deal["fell"] else ""
         if seat in deal["out"]:
-            return "out", "-1" if lost else "", "fell" if seat in deal["fell"] else ""
+            return m("cell_out"), "-1" if lost else "", fell
         if total == 0 and not lost:
-            return "out", "", ""  # out since an earlier round
+            return m("cell_out"), "", ""  # out since an earlier round
         if seat in deal["back"]:  # fell and bought a new token: on the outer circle again
-            return str(total), "", "back"
-        return str(total), "-1" if lost else "", "fell" if seat in deal["fell"] else ""
+            return str(total), "", m("cell_back")
+        return str(total), "-1" if lost else "", fell
     small = _signed(deal["points"][seat]) if deal["points"][seat] else ""
-    note = deal["notes"][seat]
     if kind == "piccolo":
         if seat not in deal["active"]:
-            return str(total), "", "deals" if seat == deal["dealer"] else "won"
+            return str(total), "", m("cell_deals") if seat == deal["dealer"] else m("cell_won")
         words = []
         contract = deal["contract"]
         if contract and contract["taker"] == seat:
-            words.append("made" if contract["made"] else "failed")
-        if "first winner" in note:
-            words.append("1st")
-        elif "second winner" in note:
-            words.append("2nd")
+            words.append(m("cell_made" if contract["made"] else "cell_failed"))
+        if seat in won and won[seat][0] == deal["deal"]:
+            words.append(m("cell_first" if won[seat][1] == 0 else "cell_second"))
         return str(total), small, ", ".join(words)
     if kind == "acheron":  # short words: the cell is narrow
-        note = note.replace("Achéron", "cried").replace("Grand Tombeau", "G. Tombeau").replace(
-            "Soupir et Jocrisse", "Soupir").replace("Chandelle", "Chand.")
+        paper = Messages(m.lang, "paper")
+        short = {paper("note_acheron"): m("cell_cried"), paper("note_tombeau"): m("cell_tombeau"),
+                 paper("note_soupir"): m("cell_soupir"), paper("note_chandelle"): m("cell_chandelle")}
+        note = ", ".join(short.get(word, word) for word in note.split(", ")) if note else ""
     return str(total), small, note
 
 
-_KEYS = {  # what the sheet's small words mean, said under it
-    "tanturlurette": "Each player's circles left before l'enfer; -1: a circle lost; fell: into l'enfer;"
-                     " back: fell and came back with a new stake.",
-    "bourre": "Each player's tricks in all, and this deal's; bourru: no trick, antes double next deal.",
-    "piccolo": "Each player's points, and this deal's; made, failed: the taker's contract; deals: the dealer"
-               " sits out; won: left the table; 1st, 2nd: the winners.",
-    "acheron": "Each player's points, and this deal's; cried: Achéron; G. Tombeau: Grand Tombeau;"
-               " Chand.: Chandelle (kept a personnage); Jocrisse, Soupir; slips: names not used.",
-}
-
-
-def sheet_data(facts):
-    """The sheet as data: title, subtitle, names, rows (deal, dealer, cells [big, small, words] a
-    player, detail), result lines, and the running totals for the plot."""
+def sheet_data(facts, lang="en"):
+    """The sheet as data, in lang: title, subtitle, names, rows (deal, dealer, cells [big, small,
+    words] a player, detail), result lines, and the running totals for the plot."""
+    m = Messages(lang, "sheet")
+    paper = Messages(lang, "paper")
     kind = facts["kind"]
     names = facts["names"]
-    dealer_head = "leads" if kind == "bourre" else "dealer"
+    won = piccolo_wins(facts) if kind == "piccolo" else {}
     rows = []
     for deal in facts["deals"]:
         who = deal["leader"] if kind == "bourre" else deal["dealer"]
+        notes, detail = deal_words(paper, facts, deal)
         rows.append({"deal": deal["deal"], "dealer": "" if who is None else names[who],
-                     "cells": [list(_cell(facts, deal, s)) for s in range(facts["players"])],
-                     "detail": deal["detail"]})
-    title = "%s · game %s" % (KIND_TITLES[kind], facts["id"] if facts["id"] is not None else "")
-    subtitle = _options_line(facts)
-    date = _date(facts["date"])
-    return {"title": title, "subtitle": subtitle, "date": date, "kind": kind, "game": facts["game"],
+                     "cells": [list(_cell(m, facts, deal, s, notes[s], won)) for s in range(facts["players"])],
+                     "detail": detail})
+    title = m("title", kind=KIND_TITLES[kind], id=facts["id"] if facts["id"] is not None else "")
+    return {"lang": lang, "title": title, "subtitle": _options_line(m, facts), "date": _date(facts["date"]),
+            "kind": kind, "game": facts["game"],
             "has_dealer": any(r["dealer"] for r in rows), "has_detail": any(r["detail"] for r in rows),
-            "names": list(names), "dealer_head": dealer_head, "totals_label": facts["totals_label"],
-            "rows": rows, "result": result_lines(facts), "key": _KEYS[kind], "winners": [names[s] for s in facts["winners"]],
+            "names": list(names), "deal_head": m("deal"), "detail_head": m("the_deal"),
+            "dealer_head": m("leads" if kind == "bourre" else "dealer"),
+            "totals_label": totals_label(paper, kind), "deal_label": paper("deal"),
+            "rows": rows, "result": result_lines(facts, lang), "key": m("key_" + kind),
+            "winners": [names[s] for s in facts["winners"]],
             "payouts": facts["payouts"], "returns": facts["returns"],
             "totals": [[0 if kind != "tanturlurette" else facts["options"]["circles"]] * facts["players"]]
             + [d["totals"] for d in facts["deals"]]}
 
 
-def result_lines(facts):
-    """The winners and what the end paid, in a few lines."""
+def result_lines(facts, lang="en"):
+    """The winners and what the end paid, in a few lines, in lang."""
+    m = Messages(lang, "sheet")
     names = facts["names"]
     kind = facts["kind"]
     if not facts["over"]:
-        deals = len(facts["deals"])
-        return ["In progress after %d deal%s." % (deals, "" if deals == 1 else "s")]
+        return [m.count("in_progress", len(facts["deals"]))]
     winners = [names[s] for s in facts["winners"]]
     lines = []
     if kind == "piccolo":
-        order = ["first: %s" % winners[0]] + (["second: %s" % winners[1]] if len(winners) > 1 else [])
-        lines.append("Winners: " + ", ".join(order) + ".")
+        if len(winners) > 1:
+            lines.append(m("winners_piccolo", first=winners[0], second=winners[1]))
+        else:
+            lines.append(m("winner_piccolo", first=winners[0]))
     elif winners:
-        lines.append("Winner%s: %s." % ("s" if len(winners) > 1 else "", ", ".join(winners)))
+        lines.append(m.count("winners", len(winners), names=", ".join(winners)))
     if facts["payouts"] is not None:
         unit = "tokens" if kind == "tanturlurette" else "stakes"
-        pot = sum(facts["payouts"])
+        pot = m.count(unit, sum(facts["payouts"]))
         paid = [(names[s], p) for s, p in enumerate(facts["payouts"]) if p]
         if len(paid) == 1:
-            lines.append("%s takes the pot: %d %s." % (paid[0][0], pot, unit))
+            lines.append(m("takes_pot", name=paid[0][0], amount=pot))
         else:
-            lines.append("%s share the pot of %d %s: %s." % (" and ".join(n for n, _p in paid), pot, unit,
-                                                            ", ".join("%s %d" % p for p in paid)))
-        lines.append("Won or lost: " + ", ".join("%s %s" % (names[s], _signed(r))
-                                                 for s, r in enumerate(facts["returns"])) + ".")
+            lines.append(m("share_pot", names=m("names_and").join(n for n, _p in paid), amount=pot,
+                           shares=", ".join("%s %d" % p for p in paid)))
+        lines.append(m("won_or_lost", list=", ".join("%s %s" % (names[s], _signed(r))
+                                                     for s, r in enumerate(facts["returns"]))))
     else:
-        lines.append("Final %s: " % facts["totals_label"] + ", ".join(
-            "%s %d" % (names[s], v) for s, v in enumerate(facts["final"])) + ".")
+        what = totals_label(Messages(lang, "paper"), kind)
+        lines.append(m("final", what=what[0].upper() + what[1:] if lang == "fr" else what,
+                       list=", ".join("%s %d" % (names[s], v) for s, v in enumerate(facts["final"]))))
     return lines
 
 
@@ -226,19 +231,25 @@ class _Page:
                                      transform=self.fig.transFigure, color=colour, linewidth=width))
 
 
-def _draw_head(page, data, columns, y):
+def _draw_title(page, data, y):
+    """The title, the date and the settings at y, and the key at the page's foot; returns the y
+    under them."""
     page.text(MARGIN, page.height - MARGIN / 2, data["key"], size=6.5, colour=FAINT)  # the page's foot
     page.text(MARGIN, y + 0.25, data["title"], size=15, weight="bold")
     page.text(page.width - MARGIN, y + 0.25, data["date"], size=9, colour=FAINT, ha="right")
     page.text(MARGIN, y + 0.6, data["subtitle"], size=9, colour=FAINT)
-    y += HEAD
+    return y + HEAD
+
+
+def _draw_head(page, data, columns, y):
+    y = _draw_title(page, data, y)
     for x, width, what in columns:
         if what == "deal":
-            page.text(x + width / 2, y + COLUMN_HEAD / 2, "deal", size=8, weight="bold", ha="center")
+            page.text(x + width / 2, y + COLUMN_HEAD / 2, data["deal_head"], size=8, weight="bold", ha="center")
         elif what == "dealer":
             page.text(x + 0.05, y + COLUMN_HEAD / 2, data["dealer_head"], size=8, weight="bold")
         elif what == "detail":
-            page.text(x + 0.05, y + COLUMN_HEAD / 2, "the deal", size=8, weight="bold")
+            page.text(x + 0.05, y + COLUMN_HEAD / 2, data["detail_head"], size=8, weight="bold")
         else:
             colour = paper_colour(what, TEXT_CONTRAST)
             page.band(x + 0.04, y + 0.05, width - 0.08, 0.06, paper_colour(what))
@@ -298,7 +309,7 @@ def _draw_chart(page, data, y, height=CHART):
             ax.plot(deals, values, label=name, **line)
     integer_axis(ax.xaxis)
     integer_axis(ax.yaxis)
-    ax.set_xlabel("deal", fontsize=8)
+    ax.set_xlabel(data["deal_label"], fontsize=8)
     ax.set_ylabel(data["totals_label"], fontsize=8)
     ax.tick_params(labelsize=7)
     ax.grid(color=FAINT, alpha=0.25)
@@ -306,7 +317,8 @@ def _draw_chart(page, data, y, height=CHART):
 
 
 def _page_rows(data, page_height):
-    """The rows split into the pages of a PDF, page_height inches tall."""
+    """The rows split into the pages of a PDF, page_height inches tall: each page as full as its
+    heading leaves room for."""
     rows = data["rows"]
     per_page = max(1, int((page_height - 2 * MARGIN - HEAD - COLUMN_HEAD) / ROW))
     return [rows[i:i + per_page] for i in range(0, len(rows), per_page)] or [[]]
@@ -314,9 +326,11 @@ def _page_rows(data, page_height):
 
 def sheet_pages(data, paged):
     """The sheet's figures: one tall page, or (paged) A4 pages in the orientation its width needs,
-    the heading and the column names on each, the result and the plot after the last row (on a page
-    of their own when the last page has no room left; the plot shrinks a little to stay on the
-    page of the result). The caller saves and closes them."""
+    each filled: the heading and the column names, then as many rows as the page holds; after the
+    last row the result, and the plot of the totals taking all the room left down to the foot. When
+    too little is left for a readable plot (CHART_LEAST), the plot has a page of its own under the
+    heading, the whole page high: a sheet pinned on a wall shows no empty half page. The caller
+    saves and closes them."""
     plt = pyplot()
     columns, width = _columns(data)
     result = 0.15 + RESULT_LINE * len(data["result"]) + 0.1
@@ -327,32 +341,32 @@ def sheet_pages(data, paged):
         _draw_chart(page, data, _draw_result(page, data, y) + 0.1)
         return [page.fig]
     size = (width, A4[1]) if width <= A4[0] else (max(width, A4[1]), A4[0])
-    chunks = _page_rows(data, size[1])
+    bottom = size[1] - MARGIN  # the key is in the margin under it
     figures = []
-    for i, rows in enumerate(chunks):
+
+    def new_page():
+        page = _Page(plt, size[0], size[1])
+        figures.append(page.fig)
+        return page, _draw_title(page, data, MARGIN)
+
+    for rows in _page_rows(data, size[1]):
         page = _Page(plt, size[0], size[1])
         figures.append(page.fig)
         y = _draw_rows(page, data, columns, rows, _draw_head(page, data, columns, MARGIN))
-        if i < len(chunks) - 1:
-            continue
-        if y + result > size[1] - MARGIN:  # no room left under the table
-            page = _Page(plt, size[0], size[1])
-            figures.append(page.fig)
-            y = MARGIN
-        y = _draw_result(page, data, y) + 0.1
-        room = size[1] - MARGIN - y
-        if room < CHART_LEAST:  # the plot on a page of its own
-            page = _Page(plt, size[0], size[1])
-            figures.append(page.fig)
-            y, room = MARGIN, CHART
-        _draw_chart(page, data, y, min(CHART, room))
+    if y + result > bottom:  # no room left under the table
+        page, y = new_page()
+    y = _draw_result(page, data, y) + 0.1
+    if bottom - y < CHART_LEAST:
+        page, y = new_page()
+    _draw_chart(page, data, y, bottom - y)
     return figures
 
 
-def draw_sheet(facts, path):
-    """Write the game's score sheet to path (.png, .svg or .pdf); returns (sheet data, pages)."""
+def draw_sheet(facts, path, lang="en"):
+    """Write the game's score sheet in lang to path (.png, .svg or .pdf); returns (sheet data,
+    pages)."""
     ext = picture_format(path, FORMATS)
-    data = sheet_data(facts)
+    data = sheet_data(facts, lang)
     plt = pyplot()
     figures = sheet_pages(data, paged=ext == "pdf")
     try:

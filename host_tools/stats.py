@@ -15,14 +15,29 @@ player (the row's keys):
                  them, so only the card games' are known), laid (meld points), penalties (points
                  lost to cards left, wild cards, Jocrisse and naming slips)
 
+format_history() and the plots speak French or English (lang; the words in
+host_tools/messages/stats_<lang>.py, the contracts and what the totals count in paper_<lang>.py).
 plot_kind() draws one figure per kind: three panels of bars, one bar a player in the device's
 seat colour (host_tools.paper), names in the legend, integer axes for what is counted. A game's
 own plots are plot_positions() and plot_pot() (Tanturlurette) and plot_totals() (the others).
-Each PNG holds the numbers it plots in its "Description" chunk (paper.save_png).
+Each PNG holds the numbers it plots in its "Description" chunk (paper.save_png), keyed by words that
+do not change with the language (a kind's panels: wins, falls, net; tricks, pots, bourru;
+contracts, points, wins; per_deal, laid, penalties; their titles under "titles").
 """
 
 from host_tools.facts import CONTRACT_KINDS, KIND_TITLES, SEAT_FACTS, game_facts, kind_of
-from host_tools.paper import FAINT, INK, integer_axis, line_style, paper_colour, pyplot, save_png
+from host_tools.lang import Messages
+from host_tools.paper import (
+    FAINT,
+    INK,
+    contract_kind_name,
+    integer_axis,
+    line_style,
+    paper_colour,
+    pyplot,
+    save_png,
+    totals_label,
+)
 
 PLOT_SIZE = (8.0, 5.0)  # inches; at PLOT_DPI, 800 x 500 pixels
 KIND_PLOT_SIZE = (12.0, 5.0)
@@ -112,15 +127,16 @@ def leaderboard(games):
 
 
 # -- text --------------------------------------------------------------------------------------------
-_COLUMNS = {  # (heading, width, format of the row's value) after the player's name
-    "tanturlurette": (("games", 5, "%d"), ("wins", 5, "%d"), ("win%", 5, None), ("net", 6, "%+d"),
-                      ("fell", 5, "%d"), ("back", 5, "%d")),
-    "bourre": (("games", 5, "%d"), ("pots", 5, "%d"), ("deals", 5, "%d"), ("tricks", 6, "%d"),
-               ("bourru", 6, "%d"), ("net", 6, "%+d")),
-    "piccolo": (("games", 5, "%d"), ("1st", 4, "%d"), ("2nd", 4, "%d"), ("deals", 5, "%d"),
-                ("taken", 5, "%d"), ("made", 5, "%d"), ("points", 6, "%d")),
-    "acheron": (("games", 5, "%d"), ("wins", 5, "%d"), ("deals", 5, "%d"), ("points", 6, "%d"),
-                ("/deal", 6, "%.1f"), ("melds", 5, "%s"), ("laid", 5, "%d"), ("penalty", 7, "%d")),
+_COLUMNS = {  # (heading's key in messages/stats_<lang>, least width, format of the row's value)
+    "tanturlurette": (("col_games", 5, "%d"), ("col_wins", 5, "%d"), ("col_win_rate", 5, None),
+                      ("col_net", 6, "%+d"), ("col_fell", 5, "%d"), ("col_back", 5, "%d")),
+    "bourre": (("col_games", 5, "%d"), ("col_pots", 5, "%d"), ("col_deals", 5, "%d"), ("col_tricks", 6, "%d"),
+               ("col_bourru", 6, "%d"), ("col_net", 6, "%+d")),
+    "piccolo": (("col_games", 5, "%d"), ("col_first", 4, "%d"), ("col_second", 4, "%d"), ("col_deals", 5, "%d"),
+                ("col_taken", 5, "%d"), ("col_made", 5, "%d"), ("col_points", 6, "%d")),
+    "acheron": (("col_games", 5, "%d"), ("col_wins", 5, "%d"), ("col_deals", 5, "%d"), ("col_points", 6, "%d"),
+                ("col_per_deal", 6, "%.1f"), ("col_melds", 5, "%s"), ("col_laid", 5, "%d"),
+                ("col_penalty", 7, "%d")),
 }
 _VALUES = {
     "tanturlurette": lambda r: (r["games"], r["wins"], "%.0f%%" % (100 * r["win_rate"]), r["net"],
@@ -134,24 +150,31 @@ _VALUES = {
 NAME_WIDTH = 14
 
 
-def format_history(kind, entry):
-    """The kind's table as lines: a heading, then a line a player."""
-    games = len(entry["games"])
-    lines = ["%s: %d finished game%s" % (KIND_TITLES[kind], games, "" if games == 1 else "s")]
-    columns = _COLUMNS[kind]
-    lines.append(" ".join(["%-*s" % (NAME_WIDTH, "player")] + ["%*s" % (w, h) for h, w, _f in columns]))
+def finished_line(kind, games, lang="en"):
+    """"La Bourre: 3 finished games", in lang."""
+    return Messages(lang, "stats").count("finished", games, kind=KIND_TITLES[kind])
+
+
+def format_history(kind, entry, lang="en"):
+    """The kind's table as lines, in lang: a heading, then a line a player."""
+    m = Messages(lang, "stats")
+    lines = [finished_line(kind, len(entry["games"]), lang)]
+    columns = [(m(key), max(width, len(m(key))), form) for key, width, form in _COLUMNS[kind]]
+    lines.append(" ".join(["%-*s" % (NAME_WIDTH, m("player"))] + ["%*s" % (w, h) for h, w, _f in columns]))
     for row in entry["rows"]:
         cells = ["%-*s" % (NAME_WIDTH, row["name"][:NAME_WIDTH])]
         for (_h, width, form), value in zip(columns, _VALUES[kind](row), strict=True):
             cells.append("%*s" % (width, value if form is None else form % value))
         lines.append(" ".join(cells))
     if kind == "piccolo":
-        lines.append("contracts made/taken:")
+        paper = Messages(lang, "paper")
+        lines.append(m("contracts"))
         used = [c for c in CONTRACT_KINDS if any(r["taken"][c] for r in entry["rows"])]
         for row in entry["rows"]:
             if row["taken_all"]:
                 lines.append("  %-*s %s" % (NAME_WIDTH, row["name"][:NAME_WIDTH], ", ".join(
-                    "%s %d/%d" % (c, row["made"][c], row["taken"][c]) for c in used if row["taken"][c])))
+                    "%s %d/%d" % (contract_kind_name(paper, c), row["made"][c], row["taken"][c])
+                    for c in used if row["taken"][c])))
     return lines
 
 
@@ -190,44 +213,50 @@ def _bars(ax, rows, key_of, colours, title, integer=True):
     return bars, dict(zip(names, values, strict=True))
 
 
-_PANELS = {  # (title, value of a row, counted) for the three panels of a kind's figure
-    "tanturlurette": (("games won", lambda r: r["wins"], True),
-                      ("falls into l'enfer", lambda r: r["falls"], True),
-                      ("net tokens (won less staked)", lambda r: r["net"], True)),
+_PANELS = {  # (the panel's key in the PNG's numbers, value of a row, counted) for a kind's three
+    # panels; the titles are messages/stats_<lang>.py's "panel_" + key
+    "tanturlurette": (("wins", lambda r: r["wins"], True),
+                      ("falls", lambda r: r["falls"], True),
+                      ("net", lambda r: r["net"], True)),
     "bourre": (("tricks", lambda r: r["tricks"], True),
-               ("pots won", lambda r: r["wins"], True),
-               ("times bourru", lambda r: r["bourru"], True)),
-    "acheron": (("points per deal", lambda r: r["per_deal"], False),
-                ("points laid in melds", lambda r: r["laid"], True),
-                ("penalties (points lost)", lambda r: r["penalties"], True)),
+               ("pots", lambda r: r["wins"], True),
+               ("bourru", lambda r: r["bourru"], True)),
+    "acheron": (("per_deal", lambda r: r["per_deal"], False),
+                ("laid", lambda r: r["laid"], True),
+                ("penalties", lambda r: r["penalties"], True)),
 }
 
 
-def plot_kind(kind, entry, colours, path):
-    """One figure for the kind's history; returns the numbers it shows (also in the PNG)."""
+def plot_kind(kind, entry, colours, path, lang="en"):
+    """One figure for the kind's history, its words in lang; returns the numbers it shows (also in
+    the PNG): the panels by key, and their titles."""
+    m = Messages(lang, "stats")
     plt = pyplot()
     rows = entry["rows"]
     fig, axes = plt.subplots(1, 3, figsize=KIND_PLOT_SIZE, dpi=PLOT_DPI)
-    data = {"plot": kind, "games": len(entry["games"]), "players": [r["name"] for r in rows], "panels": {}}
+    data = {"plot": kind, "lang": lang, "games": len(entry["games"]), "players": [r["name"] for r in rows],
+            "panels": {}, "titles": {}}
     if kind == "piccolo":
-        data["panels"] = _piccolo_panels(axes, rows, colours)
+        data["panels"] = _piccolo_panels(axes, rows, colours, m)
+        data["titles"] = {"contracts": m("panel_contracts"), "points": m("panel_points"), "wins": m("panel_places")}
     else:
-        for ax, (title, value, counted) in zip(axes, _PANELS[kind], strict=True):
-            _bars_drawn, data["panels"][title] = _bars(ax, rows, value, colours, title, counted)
+        for ax, (key, value, counted) in zip(axes, _PANELS[kind], strict=True):
+            data["titles"][key] = m("panel_" + key)
+            _bars_drawn, data["panels"][key] = _bars(ax, rows, value, colours, data["titles"][key], counted)
     handles = [plt.Rectangle((0, 0), 1, 1, facecolor=paper_colour(colours[r["name"]]), edgecolor=INK,
                              linewidth=0.6) for r in rows]
     fig.legend(handles, [r["name"] for r in rows], loc="lower center", ncol=min(8, len(rows)),
                frameon=False, fontsize="small")
-    games = len(entry["games"])
-    fig.suptitle("%s: %d finished game%s" % (KIND_TITLES[kind], games, "" if games == 1 else "s"))
+    fig.suptitle(finished_line(kind, len(entry["games"]), lang))
     fig.tight_layout(rect=(0, 0.08, 1, 1))
     save_png(fig, path, data, PLOT_DPI)
     return data
 
 
-def _piccolo_panels(axes, rows, colours):
+def _piccolo_panels(axes, rows, colours, m):
     """Contracts taken (outline) and made (filled) by kind and player; points; first and second
     wins stacked."""
+    paper = Messages(m.lang, "paper")
     panels = {}
     used = [c for c in CONTRACT_KINDS if any(r["taken"][c] for r in rows)] or ["points"]
     ax = axes[0]
@@ -239,14 +268,14 @@ def _piccolo_panels(axes, rows, colours):
                hatch="///")
         ax.bar(xs, [row["made"][c] for c in used], width, color=colour, edgecolor=INK, linewidth=0.6)
     ax.set_xticks(range(len(used)))
-    ax.set_xticklabels(used, fontsize="small")
-    ax.set_title("contracts made (filled) of taken")
+    ax.set_xticklabels([contract_kind_name(paper, c) for c in used], fontsize="small")
+    ax.set_title(m("panel_contracts"))
     integer_axis(ax.yaxis)
     ax.grid(axis="y", color=FAINT, alpha=0.3)
     panels["contracts"] = {r["name"]: {"taken": {c: r["taken"][c] for c in used},
                                        "made": {c: r["made"][c] for c in used}} for r in rows}
-    _drawn, panels["points"] = _bars(axes[1], rows, lambda r: r["points"], colours, "points (game scores)")
-    _drawn, firsts = _bars(axes[2], rows, lambda r: r["first"], colours, "first (filled) and second wins")
+    _drawn, panels["points"] = _bars(axes[1], rows, lambda r: r["points"], colours, m("panel_points"))
+    _drawn, firsts = _bars(axes[2], rows, lambda r: r["first"], colours, m("panel_places"))
     axes[2].bar(range(len(rows)), [r["second"] for r in rows], bottom=[r["first"] for r in rows],
                 facecolor="white", edgecolor=[paper_colour(colours[r["name"]]) for r in rows], hatch="///",
                 linewidth=1.2)
@@ -261,8 +290,10 @@ def _game_figure():
     return fig, ax
 
 
-def _title(facts, what):
-    return "%s, game %s: %s" % (KIND_TITLES[facts["kind"]], facts["id"], what)
+def _title(facts, what, lang):
+    """"Tanturlurette, game 3: the pot", in lang."""
+    return Messages(lang, "stats")("plot_title", game=Messages(lang, "paper")(
+        "game_of", kind=KIND_TITLES[facts["kind"]], id=facts["id"]), what=what)
 
 
 def rounds_of(game, facts=None):
@@ -279,8 +310,10 @@ def rounds_of(game, facts=None):
     return series
 
 
-def plot_positions(game, path):
-    """Circles moved inward, round by round: one line per player, l'enfer at the top."""
+def plot_positions(game, path, lang="en"):
+    """Circles moved inward, round by round: one line per player, l'enfer at the top; in lang."""
+    m = Messages(lang, "stats")
+    paper = Messages(lang, "paper")
     facts = game_facts(game)
     series = rounds_of(game, facts)
     circles = facts["options"]["circles"]
@@ -300,18 +333,20 @@ def plot_positions(game, path):
                 markersize=7, markeredgecolor=INK, markeredgewidth=0.5)
     ax.axhline(circles, color=paper_colour(5), linestyle=":", linewidth=1)
     ax.set_yticks(range(circles + 1))
-    ax.set_yticklabels(["outer"] + [str(c) for c in range(1, circles)] + ["l'enfer"])
+    ax.set_yticklabels([m("outer")] + [str(c) for c in range(1, circles)] + [m("enfer")])
     integer_axis(ax.xaxis)
-    ax.set_xlabel("round")
-    ax.set_ylabel("circle")
-    ax.set_title(_title(facts, "token positions"))
+    ax.set_xlabel(paper("round"))
+    ax.set_ylabel(m("circle"))
+    ax.set_title(_title(facts, m("token_positions"), lang))
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
     save_png(fig, path, {"plot": "positions", "game": facts["id"], "rounds": rounds, "positions": lines})
     return lines
 
 
-def plot_pot(game, path):
+def plot_pot(game, path, lang="en"):
+    """The tokens in the pot round by round, in lang."""
+    m = Messages(lang, "stats")
     facts = game_facts(game)
     series = rounds_of(game, facts)
     rounds = [s["round"] for s in series]
@@ -320,16 +355,19 @@ def plot_pot(game, path):
     ax.step(rounds, pot, where="post", marker="o", color=INK)
     integer_axis(ax.xaxis)
     integer_axis(ax.yaxis)
-    ax.set_xlabel("round")
-    ax.set_ylabel("tokens in the pot")
-    ax.set_title(_title(facts, "the pot"))
+    ax.set_xlabel(Messages(lang, "paper")("round"))
+    ax.set_ylabel(m("tokens_in_pot"))
+    ax.set_title(_title(facts, m("the_pot"), lang))
     fig.tight_layout()
     save_png(fig, path, {"plot": "pot", "game": facts["id"], "rounds": rounds, "pot": pot})
     return pot
 
 
-def plot_totals(facts, path):
-    """A game's running totals deal by deal, one line a player, the target as a dotted line."""
+def plot_totals(facts, path, lang="en"):
+    """A game's running totals deal by deal, one line a player, the target as a dotted line; in
+    lang."""
+    paper = Messages(lang, "paper")
+    label = totals_label(paper, facts["kind"])
     fig, ax = _game_figure()
     deals = [0] + [d["deal"] for d in facts["deals"]]
     lines = {}
@@ -342,9 +380,9 @@ def plot_totals(facts, path):
         ax.axhline(target, color=FAINT, linestyle=":", linewidth=1)
     integer_axis(ax.xaxis)
     integer_axis(ax.yaxis)
-    ax.set_xlabel("deal")
-    ax.set_ylabel(facts["totals_label"])
-    ax.set_title(_title(facts, facts["totals_label"]))
+    ax.set_xlabel(paper("deal"))
+    ax.set_ylabel(label)
+    ax.set_title(_title(facts, label, lang))
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
     save_png(fig, path, {"plot": "totals", "game": facts["id"], "deals": deals, "totals": lines})

@@ -135,10 +135,10 @@ def test_board_command_and_its_errors(stored, capsys):
     db = stored["db"]
     folder = stored["folder"]
     score = next(g for g in stored["games"] if g["game"] == "acheron_score")
-    assert cli(["board", "--db", db, "--game", str(score["id"]), str(folder / "pub.pdf")]) == 0
+    assert cli(["board", "--db", db, "--game", str(score["id"]), "--lang", "en", str(folder / "pub.pdf")]) == 0
     assert "the score sheet" in capsys.readouterr().out
     card = next(g for g in stored["games"] if g["game"] == "bourre")
-    assert cli(["board", "--db", db, "--game", str(card["id"]), "--round", "2", str(folder / "c.png")]) == 0
+    assert cli(["board", "--db", db, "--game", str(card["id"]), "--round", "2", "--lang", "en", str(folder / "c.png")]) == 0
     assert "the target at round 2" in capsys.readouterr().out
     bad_json = folder / "bad.json"
     bad_json.write_text("{not json")
@@ -153,7 +153,7 @@ def test_board_command_and_its_errors(stored, capsys):
         (["--size", "50", str(folder / "c.png")], "--size must be from 120 to 4000"),
     )
     for argv, message in cases:
-        assert cli(["board", "--db", db] + argv) == 1, argv
+        assert cli(["board", "--db", db, "--lang", "en"] + argv) == 1, argv
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
 
@@ -163,7 +163,7 @@ def test_a_diverging_record_is_drawn_as_it_stood_with_a_note(stored, capsys):
     record = dict(game, moves=game["moves"][:40] + [9999])
     path = stored["folder"] / "div.json"
     path.write_text(json.dumps(record))
-    assert cli(["board", "--record", str(path), str(stored["folder"] / "div.png")]) == 0
+    assert cli(["board", "--record", str(path), "--lang", "en", str(stored["folder"] / "div.png")]) == 0
     captured = capsys.readouterr()
     assert captured.err.startswith("board: move 40 does not apply") and captured.err.count("\n") == 1
 

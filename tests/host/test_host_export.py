@@ -19,7 +19,7 @@ def _read(path):
 def test_one_row_a_deal_with_the_players_points_and_totals(stored, capsys):
     out = str(stored["folder"] / "deals.csv")
     games_csv = str(stored["folder"] / "games.csv")
-    assert cli(["export", "--db", stored["db"], "--games", games_csv, out]) == 0
+    assert cli(["export", "--db", stored["db"], "--games", games_csv, out, "--lang", "en"]) == 0
     said = capsys.readouterr().out
     rows = _read(out)
     with open(out, "rb") as f:

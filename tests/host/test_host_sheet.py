@@ -116,7 +116,7 @@ def test_an_svg_sheet_names_the_players(stored):
 def test_sheet_command_and_its_errors(stored, capsys):
     db = stored["db"]
     out = str(stored["folder"] / "cli.pdf")
-    assert cli(["sheet", "--db", db, "--game", "3", out]) == 0
+    assert cli(["sheet", "--db", db, "--game", "3", "--lang", "en", out]) == 0
     assert "wrote %s (the score sheet of game 3" % out in capsys.readouterr().out
     assert os.path.getsize(out) > 1000
     for argv, message in ((["--game", "99", out], "sheet: no game 99 in"),

@@ -196,7 +196,7 @@ def test_history_of_one_kind_only(stored):
 
 
 def test_stats_command_prints_a_table_per_kind(stored, capsys):
-    assert cli(["stats", "--db", stored["db"]]) == 0
+    assert cli(["stats", "--db", stored["db"], "--lang", "en"]) == 0
     out = capsys.readouterr().out
     for title in ("Tanturlurette: 3 finished games", "La Bourre: 3 finished games", "Piccolo: 3 finished games",
                   "Achéron: 3 finished games"):
@@ -205,7 +205,7 @@ def test_stats_command_prints_a_table_per_kind(stored, capsys):
     bourre = next(t for t in tables if t.startswith("La Bourre"))
     assert "bourru" in bourre and "fell" not in bourre and "J5" in bourre
     assert "seat " not in out  # players by name, J1.. where none was given
-    assert cli(["stats", "--db", stored["db"], "--game-kind", "piccolo"]) == 0
+    assert cli(["stats", "--db", stored["db"], "--game-kind", "piccolo", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Piccolo" in out and "Tanturlurette" not in out and "contracts made/taken" in out
     assert cli(["stats", "--db", stored["db"], "--game", "999"]) == 1
@@ -220,7 +220,7 @@ def _png_data(path):
 
 def test_plots_per_kind_hold_their_numbers_names_and_colours(stored, tmp_path, capsys):
     plots = str(tmp_path / "plots")
-    assert cli(["stats", "--db", stored["db"], "--plots", plots]) == 0
+    assert cli(["stats", "--db", stored["db"], "--plots", plots, "--lang", "en"]) == 0
     written = [line.split(" ", 1)[1] for line in capsys.readouterr().out.splitlines() if line.startswith("wrote ")]
     assert {os.path.basename(p) for p in written} >= {"tanturlurette.png", "bourre.png", "piccolo.png",
                                                       "acheron.png"}
@@ -230,17 +230,19 @@ def test_plots_per_kind_hold_their_numbers_names_and_colours(stored, tmp_path, c
         assert size == (1200, 500) and data["plot"] == kind
         rows = {r["name"]: r for r in summary[kind]["rows"]}
         assert set(data["players"]) == set(rows)
+        assert data["titles"].keys() == data["panels"].keys()  # the keys stay, the titles speak
         if kind == "tanturlurette":
-            assert data["panels"]["falls into l'enfer"] == {n: r["falls"] for n, r in rows.items()}
-            assert data["panels"]["net tokens (won less staked)"] == {n: r["net"] for n, r in rows.items()}
+            assert data["titles"]["falls"] == "falls into l'enfer"
+            assert data["panels"]["falls"] == {n: r["falls"] for n, r in rows.items()}
+            assert data["panels"]["net"] == {n: r["net"] for n, r in rows.items()}
         if kind == "bourre":
-            assert data["panels"]["times bourru"] == {n: r["bourru"] for n, r in rows.items()}
-            assert data["panels"]["pots won"] == {n: r["wins"] for n, r in rows.items()}
+            assert data["panels"]["bourru"] == {n: r["bourru"] for n, r in rows.items()}
+            assert data["panels"]["pots"] == {n: r["wins"] for n, r in rows.items()}
         if kind == "piccolo":
             assert data["panels"]["wins"]["Cléo"] == {"first": rows["Cléo"]["first"], "second": rows["Cléo"]["second"]}
             assert data["panels"]["contracts"]["Anaïs"]["taken"]["points"] == rows["Anaïs"]["taken"]["points"]
         if kind == "acheron":
-            assert data["panels"]["penalties (points lost)"] == {n: r["penalties"] for n, r in rows.items()}
+            assert data["panels"]["penalties"] == {n: r["penalties"] for n, r in rows.items()}
     for game in stored["games"]:
         suffix = "-positions.png" if game["game"] == "tanturlurette" else "-totals.png"
         assert os.path.join(plots, "game%d%s" % (game["id"], suffix)) in written

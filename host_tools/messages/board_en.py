@@ -1,0 +1,51 @@
+"""The target picture's words in English (host_tools.board); the same keys in board_fr."""
+
+MESSAGES = {
+    # headings
+    "tant_heading": "%(kind)s · round %(round)d · pot %(pot)d",
+    "bourre_heading": "%(kind)s · deal %(deal)d of %(deals)d · pot %(pot)d",
+    "deal_target": "%(kind)s · deal %(deal)d · target %(target)d",
+    "game_over": " · game over",
+    # a seat's line in the legend
+    "legend": "%(seat)d %(name)s: %(line)s",
+    "out": "out",
+    "in_enfer": "in l'enfer",
+    "circles_left": ("%(n)d circle left", "%(n)d circles left"),
+    "stakes": "%(where)s, stakes %(n)d",
+    "takes": ", takes %(n)d",
+    "tricks_in_all": ("%(n)d trick in all", "%(n)d tricks in all"),
+    "this_deal": "%(all)s, %(n)d this deal",
+    "bourru": ", bourru",
+    "points": ("%(n)d point", "%(n)d points"),
+    "won": ", won",
+    "tricks": (", %(n)d trick", ", %(n)d tricks"),
+    "sits_out": ", sits out",
+    "contract": ", takes %(contract)s",
+    "first_winner": ", first winner",
+    "second_winner": ", second winner",
+    "cards": ("%(points)s, %(n)d card", "%(points)s, %(n)d cards"),
+    "laid": ", laid %(n)d",
+    "named": ", named",
+    # the line under the heading
+    "on_table": "on the table: %(cards)s",
+    "trump": "trump %(suit)s",
+    "melds": ("%(n)d meld on the table", "%(n)d melds on the table"),
+    # the ring marks round a seat's number, and their key
+    "mark_deals": "deals",
+    "mark_leads": "leads",
+    "mark_turn": "to play",
+    "mark_winner": "winner",
+    "key": "rings: white %(white)s · seat colour: to play%(centre)s · double gold: winner",
+    "key_dealer": "dealer",
+    "key_leader": "first to play",
+    "key_centre": " (centre: the table)",
+    # what was drawn (the command's line) and why nothing could be
+    "drew_target": "the target at round %(round)d",
+    "drew_target_over": "the target at round %(round)d, game over",
+    "drew_sheet": ("the score sheet, %(n)d page (a pub game has no target picture)",
+                   "the score sheet, %(n)d pages (a pub game has no target picture)"),
+    "no_picture": "no picture for game %(game)r",
+    "no_target": "no target picture for %(game)s: a pub game's picture is its score sheet",
+    "pub_whole": "a pub game (%(game)s) is drawn as its whole score sheet: --move and --round do not apply",
+    "diverges": "move %(index)d does not apply (%(why)s); drawn before it",
+}

@@ -1,0 +1,55 @@
+"""The words the paper tools share (sheet, stats, export, board), in English: what each deal of a
+stored game says (host_tools.sheet.deal_words words it), what the running totals count, and the
+Piccolo contracts by the device's names (app.words.piccolo_told_en). The same keys in paper_fr."""
+
+MESSAGES = {
+    # what the running totals count, by game kind
+    "totals_tanturlurette": "circles left",
+    "totals_bourre": "tricks",
+    "totals_piccolo": "points",
+    "totals_acheron": "points",
+    "game_of": "%(kind)s, game %(id)s",
+    "deal": "deal",
+    "round": "round",
+    # Piccolo's contracts by kind (host_tools.facts.CONTRACT_KINDS); a points bid by its number
+    "contract_points": "points bids",
+    "contract_misere": "misere",
+    "contract_piccolo": "piccolo",
+    "contract_open_misere": "open misere",
+    "contract_open_piccolo": "open piccolo",
+    "contract_generale": "generale",
+    "points_bid": "%(n)d pts",
+    # a seat's few words for a deal (the CSV's notes)
+    "note_fell": "fell",
+    "note_loses": "loses a circle",
+    "note_back": "back",
+    "note_out": "out",
+    "note_bourru": "bourru",
+    "note_antes": "antes %(n)d",
+    "note_takes": "takes %(contract)s, %(verdict)s",
+    "made": "made",
+    "failed": "failed",
+    "note_first": "first winner",
+    "note_second": "second winner",
+    "note_sits_out": "deals, sits out",
+    "note_acheron": "Achéron",
+    "note_tombeau": "Grand Tombeau",
+    "note_chandelle": "Chandelle",
+    "note_jocrisse": "Jocrisse",
+    "note_soupir": "Soupir et Jocrisse",
+    "note_slips": ("%(n)d slip", "%(n)d slips"),
+    "and": ", ",
+    # what the deal was, in one line
+    "detail_lowest": ("lowest: %(names)s", "lowest: %(names)s"),
+    "detail_tied": "all the same rank: nobody moves",
+    "detail_pot": "pot %(pot)d",
+    "detail_leads": "%(name)s leads",
+    "detail_bid": "%(taker)s bids %(level)d, takes %(points)d points: %(verdict)s",
+    "detail_named": ("%(taker)s: %(contract)s, %(n)d trick: %(verdict)s",
+                     "%(taker)s: %(contract)s, %(n)d tricks: %(verdict)s"),
+    "verdict": "%(made)s, pays %(pays)d",
+    "detail_thrown": "all passed: thrown in",
+    "detail_acheron": "Achéron cried by %(name)s",
+    "detail_tombeau": "Grand Tombeau by %(name)s",
+    "detail_stall": ("no meld for %(n)d lap", "no meld for %(n)d laps"),
+}
