@@ -463,15 +463,15 @@ def cmd_stats(args):
     from host_tools.facts import KIND_TITLES
 
     facts, left_out = _history_games(args, "stats")
+    lang = _paper_lang(args, args.game)
+    m = _words(args, "cli", lang)
+    of = m("of_kind", kind=KIND_TITLES[args.game_kind]) if args.game_kind else ""
     if args.game is not None and args.game not in [f["id"] for f in facts]:
-        print("stats: no finished game %d%s in %s" % (args.game, " of " + args.game_kind if args.game_kind else "",
-                                                      args.db), file=sys.stderr)
+        print("stats: " + m("no_finished_game", game=args.game, of=of, db=args.db), file=sys.stderr)
         return 1
     summary = stats.history(facts)
-    lang = _paper_lang(args, args.game)
-    print("%d finished game(s)%s%s" % (len(facts), " of " + KIND_TITLES[args.game_kind] if args.game_kind else "",
-                                        "; %d diverging from the engine left out (see verify)" % left_out
-                                        if left_out else ""))
+    left = m.count("left_out", left_out) if left_out else ""
+    print(m.count("finished_games", len(facts), of=of, left=left))
     for kind in stats.KINDS:
         if kind in summary:
             print()
@@ -480,11 +480,12 @@ def cmd_stats(args):
         try:
             written = _plot_files(args, facts, stats, lang)
         except OSError as err:
-            print("stats: cannot write the plots into %s: %s" % (args.plots, err.strerror or err), file=sys.stderr)
+            print("stats: " + m("cannot_write_plots", path=args.plots, why=err.strerror or err),
+                  file=sys.stderr)
             return 1
         print()
         for path in written:
-            print("wrote %s" % path)
+            print(m("wrote", path=path))
     return 0
 
 
@@ -496,16 +497,17 @@ def cmd_sheet(args):
     if problem:
         print(problem, file=sys.stderr)
         return 1
+    lang = _paper_lang(args, record.get("id"))
+    m = _words(args, "cli", lang)
     try:
-        _data, pages = draw_sheet(game_facts(record), args.out, _paper_lang(args, record.get("id")))
+        _data, pages = draw_sheet(game_facts(record), args.out, lang)
     except ValueError as err:  # a path of another format, a record the engine refuses
         print("sheet: %s" % err, file=sys.stderr)
         return 1
     except OSError as err:
-        print("sheet: cannot write %s: %s" % (args.out, err.strerror or err), file=sys.stderr)
+        print("sheet: " + m("cannot_write", path=args.out, why=err.strerror or err), file=sys.stderr)
         return 1
-    print("wrote %s (the score sheet of game %s, %d page%s)" % (args.out, record.get("id", "?"), pages,
-                                                                "" if pages == 1 else "s"))
+    print(m.count("wrote_sheet", pages, path=args.out, game=record.get("id", "?")))
     return 0
 
 
@@ -513,24 +515,25 @@ def cmd_export(args):
     from host_tools.export import write_deals, write_games
 
     facts, left_out = _history_games(args, "export")
+    lang = _paper_lang(args, args.game)
+    m = _words(args, "cli", lang)
     if args.game is not None:
         facts = [f for f in facts if f["id"] == args.game]
         if not facts:
-            print("export: no finished game %d in %s" % (args.game, args.db), file=sys.stderr)
+            print("export: " + m("no_finished_game", game=args.game, of="", db=args.db), file=sys.stderr)
             return 1
     try:
-        lang = _paper_lang(args, args.game)
         rows = write_deals(facts, args.out, lang)
         if args.games:
             write_games(facts, args.games, lang)
     except OSError as err:
-        print("export: cannot write %s: %s" % (err.filename or args.out, err.strerror or err), file=sys.stderr)
+        print("export: " + m("cannot_write", path=err.filename or args.out, why=err.strerror or err),
+              file=sys.stderr)
         return 1
-    print("wrote %s: %d deal(s) of %d finished game(s)%s" % (args.out, rows, len(facts),
-                                                          "; %d diverging left out (see verify)" % left_out
-                                                          if left_out else ""))
+    left = m.count("left_out", left_out) if left_out else ""
+    print(m.count("wrote_deals", rows, path=args.out, games=m.count("games", len(facts)), left=left))
     if args.games:
-        print("wrote %s: %d game(s)" % (args.games, len(facts)))
+        print(m.count("wrote_games", len(facts), path=args.games))
     return 0
 
 
@@ -538,23 +541,24 @@ def cmd_board(args):
     from host_tools.board import draw_game
 
     record, problem = _stored_game(args, "board")
+    lang = _paper_lang(args, record.get("id")) if record else _lang(args)
+    m = _words(args, "cli", lang)
     if not problem and not 120 <= args.size <= 4000:
-        problem = "board: --size must be from 120 to 4000 pixels, got %d" % args.size
+        problem = "board: " + m("board_size", size=args.size)
     if problem:
         print(problem, file=sys.stderr)
         return 1
     try:
-        what, note = draw_game(record, args.out, args.move, args.round, args.size,
-                               _paper_lang(args, record.get("id")))
+        what, note = draw_game(record, args.out, args.move, args.round, args.size, lang)
     except ValueError as err:
         print("board: %s" % err, file=sys.stderr)
         return 1
     except OSError as err:
-        print("board: cannot write %s: %s" % (args.out, err.strerror or err), file=sys.stderr)
+        print("board: " + m("cannot_write", path=args.out, why=err.strerror or err), file=sys.stderr)
         return 1
     if note:
         print("board: %s" % note, file=sys.stderr)
-    print("wrote %s: %s" % (args.out, what))
+    print(m("wrote_what", path=args.out, what=what))
     return 0
 
 
@@ -776,14 +780,12 @@ def build_parser():
     p.add_argument("--game-kind", choices=kinds, help="only this game kind (a scorekeeper game is its kind)")
     p.add_argument("--plots", help="folder for the PNG plots: one a game kind, and each game's")
     p.add_argument("--game", type=int, help="plot only this game")
-    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("sheet", cmd_sheet, "the score sheet of one game, as a picture (.png, .svg) or a PDF")
     db_option(p)
     p.add_argument("--game", type=int, help="game id (default: the latest)")
     p.add_argument("--record", help="a JSON game record file instead of the database")
     p.add_argument("out", help="output path ending in .png, .svg or .pdf")
-    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("export", cmd_export, "the finished games' deals as CSV for a spreadsheet, one row a deal")
     db_option(p)
@@ -791,7 +793,6 @@ def build_parser():
     p.add_argument("--game", type=int, help="only this game")
     p.add_argument("--games", metavar="GAMES.csv", help="also one row a game: result, winners, payouts")
     p.add_argument("out", help="output CSV path")
-    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("board", cmd_board, "draw a game as it stood on the target (.svg or .png); a pub game's"
             " score sheet (.png, .svg or .pdf)")
@@ -802,7 +803,6 @@ def build_parser():
     p.add_argument("--round", type=int, help="the state as this round is played")
     p.add_argument("--size", type=int, default=480, help="picture size in pixels")
     p.add_argument("out", help="output path ending in .svg or .png")
-    p.add_argument("--lang", choices=("fr", "en"), help="French or English (default: the device's, else the locale's)")
 
     p = add("deploy", cmd_deploy, "compile and copy the firmware to a board with mpremote")
     p.add_argument("--port", default="auto", help="mpremote device (default: auto)")

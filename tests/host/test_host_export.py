@@ -52,7 +52,7 @@ def test_one_row_a_deal_with_the_players_points_and_totals(stored, capsys):
         if game["game"].startswith("bourre"):
             assert [r["dealer"] for r in mine] == [""] * len(mine)  # the engine has no dealer
             assert [int(r["leader"]) for r in mine] == [(k % len(names)) + 1 for k in range(len(mine))]
-    assert len(rows) == total and "%d deal(s) of %d finished game(s)" % (total, len(stored["games"])) in said
+    assert len(rows) == total and "%d deals of %d finished games" % (total, len(stored["games"])) in said
     games = _read(games_csv)
     assert [int(g["game"]) for g in games] == [g["id"] for g in stored["games"]]
     for row, game in zip(games, stored["games"], strict=True):

@@ -30,7 +30,7 @@ from host_tools.logger import Logger
 from host_tools.paper import deal_words, pyplot
 from host_tools.sheet import A4, MARGIN, draw_sheet, sheet_data, sheet_pages
 
-AREAS = ("paper", "sheet", "stats", "export", "board")
+AREAS = ("paper", "sheet", "stats", "export", "board", "cli")
 OTHER = {"fr": "en", "en": "fr"}
 # the game's own words, the same at every table; taken out before the words are judged
 SHARED = sorted(list(KIND_TITLES.values()) + ["Soupir et Jocrisse", "Grand Tombeau", "l'enfer"] + FAMILY,
@@ -294,6 +294,28 @@ def test_the_commands_speak_the_devices_language_else_the_locale(tmp_path, monke
     with pytest.raises(SystemExit) as stop:
         cli(["sheet", "--db", db, "--lang", "de", sheet])
     assert stop.value.code == 2 and capsys.readouterr().err.count("--lang") == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_the_paper_commands_print_speaks_one_language(tmp_path, capsys, lang):
+    """The lines stats, sheet, export and board print (what they wrote, their mistakes) are in
+    the command's language too, plurals included."""
+    db = str(tmp_path / "g.sqlite")
+    _log_with_boot(db, [("fr", "tanturlurette", 5), ("en", "bourre", 4)])
+    said = []
+    for argv in (["stats", "--plots", str(tmp_path / "plots")], ["sheet", "--game", "1", str(tmp_path / "s.png")],
+                 ["export", str(tmp_path / "d.csv"), "--games", str(tmp_path / "g.csv")],
+                 ["board", "--game", "2", str(tmp_path / "b.svg")]):
+        assert cli(argv[:1] + ["--db", db, "--lang", lang] + argv[1:]) == 0
+        said.append(capsys.readouterr().out)
+    for argv in (["stats", "--game", "9"], ["board", "--game", "1", "--size", "5", str(tmp_path / "b.svg")]):
+        assert cli(argv[:1] + ["--db", db, "--lang", lang] + argv[1:]) == 1
+        said.append(capsys.readouterr().err)
+    # the paths (and the plots' file names) are the machine's, not words
+    assert_speaks(lang, [re.sub(r"\S*/\S*", "", text) for text in said], "the commands' lines")
+    wrote = {"fr": "écrit", "en": "wrote"}[lang]
+    assert all(wrote in text for text in said[1:4]), said
+    assert ("2 parties terminées" if lang == "fr" else "2 finished games") in said[0]
 
 
 def _longest_blank(fig):

@@ -290,6 +290,6 @@ def test_a_game_that_does_not_replay_is_left_out_with_a_line(tmp_path, capsys):
     store.close()
     assert cli(["stats", "--db", str(tmp_path / "bad.sqlite")]) == 0
     captured = capsys.readouterr()
-    assert "1 finished game(s); 1 diverging" in captured.out
+    assert "1 finished game; 1 diverging" in captured.out
     assert captured.err.startswith("stats: game 2 left out: move 1 of the record does not apply")
     assert captured.err.count("\n") == 1

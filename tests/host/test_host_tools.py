@@ -703,7 +703,7 @@ def test_a_game_whose_events_disagree_mid_game_is_stored_finished_with_the_first
         line for line in out if line[:4].strip() == str(move)]
     assert out[-1].startswith("DIVERGES at move %d" % move)
     assert cli(["stats", "--db", db]) == 0
-    assert capsys.readouterr().out.startswith("0 finished game(s); 1 diverging from the engine left out")
+    assert capsys.readouterr().out.startswith("0 finished games; 1 diverging from the engine left out")
 
 
 def test_a_record_the_engine_refuses_is_stored_finished_with_what_the_device_reported(tmp_path, capsys):
