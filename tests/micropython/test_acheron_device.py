@@ -200,7 +200,9 @@ def test_a_human_seat_peeks_at_its_hand_and_lays_a_meld():
             want = melds[0]
             while mode.legal[mode.cursor] != want:
                 driver.press(SWAP)
-            assert "> " + mode.words.action_label("fr", st, want) in driver.hw.text
+            label = mode.words.action_label("fr", st, want).split("\n")
+            at = driver.hw.text.index("> " + label[0])
+            assert driver.hw.text[at + 1:at + len(label)] == label[1:], driver.hw.text
             before = st.laid[0]
             driver.long(OK)
             laid = state(driver).laid[0] > before or state(driver).round > 1
@@ -332,3 +334,38 @@ def test_the_screen_says_a_bot_waits_for_a_held_button():
         driver.run_for(100)
         assert len(state(driver).moves) > moves  # let go: the bot plays at once
         assert waits not in driver.hw.text, driver.hw.text
+
+
+def test_a_meld_offered_names_its_cards_in_full():
+    for lang, pair, hold in (("fr", "> Paire +", "Tenir OK: jouer"), ("en", "> Pair +", "Hold OK: play")):
+        driver = make_rig(seed=6, lang=lang)
+        app = driver.app
+        assert app.start_game("acheron", {"players": 4, "lay": "free"}, [None, "meld", "meld", "meld"],
+                              driver.hw.clock.ticks_ms())
+        mode = app.mode
+        seen = 0
+        for _ in range(2000):
+            st = state(driver)
+            if st.is_over() or seen >= 3:
+                break
+            past_deal_reveal(driver)
+            if st.current_player() != 0:
+                driver.run_for(100)
+                continue
+            for _ in range(len(mode.legal)):  # every pair this turn offers, on the screen
+                driver.press(SWAP)
+                text = driver.hw.text
+                action = mode.legal[mode.cursor]
+                if action & 0xF000 != 0x1000:  # engine.acheron.PAIR
+                    continue
+                at = [i for i in range(len(text)) if text[i].startswith(pair)]
+                assert at, text
+                cards = [st.deck.label(action >> 6 & 63, lang), st.deck.label(action & 63, lang)]
+                assert text[at[0] + 1:at[0] + 4] == cards + [hold], text
+                assert len(text) <= 8 and all(len(line) <= 16 for line in text), text
+                assert text[-2:] == mode.standings_lines(lang), text  # no standing cut off
+                seen += 1
+            while mode.legal[mode.cursor] != 0:  # END
+                driver.press(SWAP)
+            driver.long(OK)
+        assert seen, lang

@@ -452,6 +452,7 @@ class TableMode(GameMode):
             return self.over_lines(lang)
         words = self.words
         turn = []
+        offered = ()  # the lines of the move shown
         player = state.current_player()
         human = self.human_to_act()
         if player >= 0:
@@ -466,17 +467,27 @@ class TableMode(GameMode):
         elif self.cursor < 0 and self.legal:  # the table's entries, none chosen yet
             turn.append(tr(lang, "table_pick"))
         elif self.legal:
-            turn.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
+            offered = self.offered(lang, state)
+            turn += offered
             # a bot's turn shows no hint of the human's: only how to enter the table's slip
             turn.append(tr(lang, "choose" if human else "confirm"))
-            if human and player >= 0:
+            if human and player >= 0 and len(offered) == 1:  # a meld's cards take its place
                 turn.append(tr(lang, "peek_hint"))
         if self.face_up and not human:  # anyone may look at the spread hand during a bot's turn
             turn.append(tr(lang, "spread_hint"))
         standings = self.standings_lines(lang)
         room = 7 - len(turn) - len(standings)  # what just happened: up to two lines
-        told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]
+        if room < 1 and len(offered) > 1:  # a meld's cards come first, then what room leaves
+            told = []
+        else:
+            told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]
         return ([words.header(lang, state)] + told + turn + standings)[:8]
+
+    def offered(self, lang, state):
+        """The move shown: "> " and its label, whose further lines (a meld's cards) follow."""
+        lines = self.words.action_label(lang, state, self.legal[self.cursor]).split("\n")
+        lines[0] = "> " + lines[0]
+        return lines
 
     def spread_view(self, lang, state, turn):
         """The spread view: the header, what was told last as room allows, what lies face up (its
@@ -484,7 +495,7 @@ class TableMode(GameMode):
         words = self.words
         shown = list(words.table_lines(lang, state, self.viewer(), self.app.seat_label))[:5] + turn
         if self.cursor >= 0 and self.legal:
-            shown.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
+            shown += self.offered(lang, state)
         room = min(7 - len(shown), _SHOWN)
         told = self.told_lines[-room:] if room > 0 else []
         return ([words.header(lang, state)] + told + shown)[:8]

@@ -68,8 +68,9 @@ def header(lang, state):
 
 
 def action_label(lang, state, action):
-    """A move as "> " shows it: melds by the cards' short names (the deck file's) and points,
-    a naming slip by the seat; on the scorekeeper, its end-of-deal items and slips."""
+    """A move as "> " shows it: a naming slip by the seat, a personnage by its name; a meld on
+    three lines, what it is and its points, then its cards one a line, by their names in lang
+    (the deck file's labels: its short names, "SirL", read as a code)."""
     if action & KIND_MASK == NAMING:
         return _WORDS.of(lang).SLIP_LABEL % seat_name(lang, action - NAMING)
     if action == END:
@@ -82,11 +83,9 @@ def action_label(lang, state, action):
     b = action & _SLOT
     if kind == PERSONNAGE:
         return "%s 15" % deck.label(b, lang)
-    if kind == PAIR:
-        return "%s+%s %d" % (deck.shorts[a], deck.shorts[b], state.meld_points(action))
-    if kind == TRIPLET:
-        return "B+%s+%s %d" % (deck.shorts[a], deck.shorts[b], state.meld_points(action))
-    return "Rouge %s+%s" % (deck.shorts[a], deck.shorts[b])
+    # the Baiser's triplet and Rouge by the game's words (Rouge's grotte and Baiser go with it)
+    what = _WORDS.of(lang).PAIR if kind == PAIR else "Baiser" if kind == TRIPLET else "Rouge"
+    return "%s +%d\n%s\n%s" % (what, state.meld_points(action), deck.label(a, lang), deck.label(b, lang))
 
 
 def entry_label(lang, state, action):
