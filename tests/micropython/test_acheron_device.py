@@ -200,7 +200,9 @@ def test_a_human_seat_peeks_at_its_hand_and_lays_a_meld():
             want = melds[0]
             while mode.legal[mode.cursor] != want:
                 driver.press(SWAP)
-            assert "> " + mode.words.action_label("fr", st, want) in driver.hw.text
+            label = mode.words.action_label("fr", st, want).split("\n")
+            at = driver.hw.text.index("> " + label[0])
+            assert driver.hw.text[at + 1:at + len(label)] == label[1:], driver.hw.text
             before = st.laid[0]
             driver.long(OK)
             laid = state(driver).laid[0] > before or state(driver).round > 1
@@ -211,10 +213,12 @@ def test_a_human_seat_peeks_at_its_hand_and_lays_a_meld():
     assert laid
 
 
-def test_a_naming_slip_is_entered_for_any_seat_during_a_bot_turn():
+def to_bot_turn_with_slips(seed=3, lang="fr"):
+    """A table of one human (J1, who only ends his turns) and two bots, at a bot's turn during
+    which the table may enter naming slips."""
     import engine.acheron as A
 
-    driver = make_rig(seed=3)
+    driver = make_rig(seed=seed, lang=lang)
     app = driver.app
     assert app.start_game("acheron", {"players": 3}, [None, "meld", "meld"], driver.hw.clock.ticks_ms())
     mode = app.mode
@@ -222,19 +226,43 @@ def test_a_naming_slip_is_entered_for_any_seat_during_a_bot_turn():
         st = state(driver)
         assert not st.is_over() and st.round <= 1, "no name laid in the first deal"
         if st.current_player() == 0:
-            assert mode.legal[mode.cursor] == A.END
+            assert mode.legal[mode.cursor] == A.END  # a seat's own turn offers its first move
             driver.long(OK)  # the human only ends his turns
         elif st.current_player() > 0 and st.table_actions():
-            break
+            return driver
         else:
             driver.run_for(50)
+    raise AssertionError("no bot turn with naming slips")
+
+
+def entry_line(driver):
+    """The '> ...' line of the OLED, or None when nothing is offered."""
+    for line in driver.hw.text:
+        if line.startswith("> "):
+            return line
+    return None
+
+
+def test_a_naming_slip_is_entered_only_once_its_seat_is_chosen():
+    import engine.acheron as A
+
+    driver = to_bot_turn_with_slips()
+    mode = driver.app.mode
+    st = state(driver)
     bot = st.current_player()
     assert mode.legal == st.table_actions()  # a bot's turn: the table's actions only
+    # nothing is preselected: the screen says how to choose one, and a held OK enters nothing
+    assert entry_line(driver) is None and "K/S: penalite" in driver.hw.text, driver.hw.text
+    moves = len(st.moves)
+    driver.long(OK)
+    assert len(state(driver).moves) == moves and sum(state(driver).slips) == 0, driver.hw.text
+    driver.press(SWAP)  # the first press shows the first entry
+    st = state(driver)
     first = mode.legal[0]
-    assert "> " + mode.words.action_label("fr", st, first) in driver.hw.text, driver.hw.text
+    assert entry_line(driver) == "> " + mode.words.action_label("fr", st, first), driver.hw.text
     driver.press(SWAP)
     second = mode.legal[mode.cursor]
-    assert second != first and "> " + mode.words.action_label("fr", st, second) in driver.hw.text
+    assert second != first and entry_line(driver) == "> " + mode.words.action_label("fr", st, second)
     moves = len(st.moves)
     driver.press(OK)  # a short OK enters nothing
     assert len(state(driver).moves) == moves
@@ -242,3 +270,102 @@ def test_a_naming_slip_is_entered_for_any_seat_during_a_bot_turn():
     st = state(driver)
     assert st.slips[second - A.NAMING] == 1 and len(st.moves) == moves + 1
     assert st.moves[-1] == second and st.current_player() == bot  # still the bot's turn
+    # entered: nothing is chosen any more, so holding OK again enters nothing
+    assert entry_line(driver) is None, driver.hw.text
+    driver.long(OK)
+    assert sum(state(driver).slips) == 1 and len(state(driver).moves) == moves + 1
+
+
+def test_stepping_round_the_entries_comes_back_to_none():
+    driver = to_bot_turn_with_slips()
+    mode = driver.app.mode
+    count = len(mode.legal)
+    for _ in range(count):
+        driver.press(SWAP)
+    assert entry_line(driver) is not None
+    driver.press(SWAP)  # past the last entry: none again
+    assert entry_line(driver) is None and mode.cursor == -1, driver.hw.text
+    driver.press(KEEP)  # back from none: the last entry
+    assert mode.cursor == count - 1 and entry_line(driver) is not None
+    moves = len(state(driver).moves)
+    driver.press(SWAP)
+    driver.long(OK)  # none shown: nothing entered
+    assert len(state(driver).moves) == moves
+
+
+def test_a_chosen_seat_stays_chosen_while_the_bots_play():
+    driver = to_bot_turn_with_slips(seed=5)
+    mode = driver.app.mode
+    assert len(mode.legal) >= 2
+    for _ in range(len(mode.legal) + 2):  # the second entry: not where a list starts
+        if mode.cursor == 1:
+            break
+        driver.press(SWAP)
+    chosen = mode.legal[mode.cursor]
+    line = entry_line(driver)
+    kept = 0  # the bots' moves after which the choice was still offered, and shown
+    for _ in range(400):  # the bots play on under the choice, to the human's turn
+        moves = len(state(driver).moves)
+        driver.run_for(50)
+        if state(driver).current_player() == 0:
+            break
+        if len(state(driver).moves) == moves or not mode.legal:  # a draw: no slip then
+            continue
+        if chosen not in mode.legal:
+            assert mode.cursor == -1 and entry_line(driver) is None, driver.hw.text
+            break
+        assert mode.legal[mode.cursor] == chosen and entry_line(driver) == line, driver.hw.text
+        kept += 1
+    assert kept > 0
+
+
+def test_the_screen_says_a_bot_waits_for_a_held_button():
+    for lang, waits in (("fr", "Attend: lachez"), ("en", "Waits: let go")):
+        driver = to_bot_turn_with_slips(lang=lang)
+        bot = state(driver).current_player()
+        moves = len(state(driver).moves)
+        driver.down(OK)
+        driver.run_for(3000)  # well past the bot's time: it waits, and the screen says so
+        assert len(state(driver).moves) == moves, driver.hw.text
+        assert waits in driver.hw.text and len(driver.hw.text) <= 8, driver.hw.text
+        assert driver.hw.text.index(waits) == driver.hw.text.index(driver.app.seat_label(bot) + (
+            " (robot)" if lang == "fr" else " (bot)")) + 1, driver.hw.text
+        driver.up(OK)
+        driver.run_for(100)
+        assert len(state(driver).moves) > moves  # let go: the bot plays at once
+        assert waits not in driver.hw.text, driver.hw.text
+
+
+def test_a_meld_offered_names_its_cards_in_full():
+    for lang, pair, hold in (("fr", "> Paire +", "Tenir OK: jouer"), ("en", "> Pair +", "Hold OK: play")):
+        driver = make_rig(seed=6, lang=lang)
+        app = driver.app
+        assert app.start_game("acheron", {"players": 4, "lay": "free"}, [None, "meld", "meld", "meld"],
+                              driver.hw.clock.ticks_ms())
+        mode = app.mode
+        seen = 0
+        for _ in range(2000):
+            st = state(driver)
+            if st.is_over() or seen >= 3:
+                break
+            past_deal_reveal(driver)
+            if st.current_player() != 0:
+                driver.run_for(100)
+                continue
+            for _ in range(len(mode.legal)):  # every pair this turn offers, on the screen
+                driver.press(SWAP)
+                text = driver.hw.text
+                action = mode.legal[mode.cursor]
+                if action & 0xF000 != 0x1000:  # engine.acheron.PAIR
+                    continue
+                at = [i for i in range(len(text)) if text[i].startswith(pair)]
+                assert at, text
+                cards = [st.deck.label(action >> 6 & 63, lang), st.deck.label(action & 63, lang)]
+                assert text[at[0] + 1:at[0] + 4] == cards + [hold], text
+                assert len(text) <= 8 and all(len(line) <= 16 for line in text), text
+                assert text[-2:] == mode.standings_lines(lang), text  # no standing cut off
+                seen += 1
+            while mode.legal[mode.cursor] != 0:  # END
+                driver.press(SWAP)
+            driver.long(OK)
+        assert seen, lang

@@ -171,7 +171,8 @@ def test_deals_rotate_the_dealer_to_the_left():
 
 
 def test_action_names_and_hand_lines_fit_the_oled():
-    """TableMode shows "> " + the words' action_label and up to four hand_lines of 16."""
+    """TableMode shows "> " + the words' action_label (a meld's cards on the lines after it, by
+    their names) and up to four hand_lines of 16."""
     from app.words import acheron as words
 
     for seed in range(scaled(6, 2)):
@@ -185,8 +186,13 @@ def test_action_names_and_hand_lines_fit_the_oled():
                 continue
             for action in state.legal_actions():
                 for lang in ("fr", "en"):
-                    label = words.action_label(lang, state, action)
-                    assert len(label) <= 14, label
+                    lines = words.action_label(lang, state, action).split("\n")
+                    assert len(lines[0]) <= 14 and all(len(line) <= 16 for line in lines), lines
+                    if action & A.KIND_MASK in (A.PAIR, A.TRIPLET, A.ROUGE):
+                        cards = [action >> 6 & 63, action & 63]  # named in full, not "SirL"
+                        assert lines[1:] == [state.deck.label(c, lang) for c in cards], lines
+                    else:
+                        assert len(lines) == 1, lines
             lines = words.hand_lines("fr", state, p)
             assert 1 <= len(lines) <= 4
             shown = 0

@@ -89,16 +89,30 @@ def test_draw_from_next_names_the_next_seat():
 def test_each_meld_is_told_with_its_seat_points_and_cards():
     state = lay_free([["veuf_luth", "veuf_etoile", "tombeau", "grotte", "prince_luth", "la_reine", "amour", "mer"],
                       [], []], "baiser")
-    melds = ((pair("veuf_luth", "veuf_etoile"), "J1 +1 VeuL+VeuE"),
-             (rouge("prince_luth", "la_reine"), "J1 +20 Rouge PriL+LaR"),
-             (personnage("amour"), "J1 +15 Amour"))
-    for action, fr in melds:
+    # the cards by their names in the table's language when they fit two lines, else by the
+    # deck's short names (the same in both languages)
+    melds = ((pair("veuf_luth", "veuf_etoile"), "J1 +1 Veuf luth + Veuf etoile", "P1 +1 VeuL+VeuE"),
+             (rouge("prince_luth", "la_reine"), "J1 +20 Rouge PriL+LaR", "P1 +20 Rouge PriL+LaR"),
+             (personnage("amour"), "J1 +15 Amour", "P1 +15 Amour"))
+    for action, fr, en in melds:
         state.apply(action)
         points = state.table[-1][2]
         assert facts_of(state) == [(A.F_MELD, 0, points, action)]
         assert said(state, facts_of(state)[0], "fr") == fr
-        assert said(state, facts_of(state)[0], "en") == "P1" + fr[2:]  # cards and points: no words
+        assert said(state, facts_of(state)[0], "en") == en
         check_words(state, facts_of(state))
+    assert wrap("J1 +1 Veuf luth + Veuf etoile", 3) == ["J1 +1 Veuf luth", "+ Veuf etoile"]
+
+
+def test_a_meld_told_names_its_cards_in_both_languages():
+    state = lay_free([["sirene_luth", "treille", "mer", "mont"], [], []], "baiser")
+    action = pair("sirene_luth", "treille")
+    state.apply(action)
+    fact = facts_of(state)[0]
+    assert said(state, fact, "fr") == "J1 +%d Sirene luth + Treille" % state.table[-1][2]
+    assert said(state, fact, "en") == "P1 +%d Siren lute + Vine arbour" % state.table[-1][2]
+    for lang in ("fr", "en"):
+        assert len(wrap(said(state, fact, lang), 3)) == 2
     state.apply(A.END)
     assert facts_of(state) == []  # the seat laid: its turn simply passes, the next draw says so
 

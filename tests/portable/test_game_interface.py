@@ -153,8 +153,10 @@ def check_words(state, module, legal):
         assert len(words.header(lang, state)) <= 16, words.header(lang, state)
         if state.current_player() != CHANCE:
             for action in legal[:5]:
-                label = words.action_label(lang, state, action)
-                assert 0 < len(label) <= 14, (module.GAME, label)
+                lines = words.action_label(lang, state, action).split("\n")
+                first, more = lines[0], lines[1:]
+                assert 0 < len(first) <= 14 and len(more) <= 2, (module.GAME, first, more)
+                assert all(0 < len(line) <= 16 for line in more), (module.GAME, more)
         if state.current_player() >= 0:
             for line in words.hand_lines(lang, state, state.current_player()):
                 assert len(line) <= 16, (module.GAME, line)

@@ -61,3 +61,12 @@ def test_a_language_loaded_lets_the_other_go():
 
 def test_the_shared_words_follow_the_language_asked():
     assert tr("fr", "play") == "Jouer" and tr("en", "play") == "Play" and tr("fr", "play") == "Jouer"
+
+
+def test_a_bot_turns_words_are_in_both_languages_and_fit_a_line():
+    # the table's entries during a bot's turn (none chosen), a bot waiting for a held button
+    for key in ("table_pick", "bot_waits"):
+        said = [tr(lang, key) for lang in LANGS]
+        assert key not in said and said[0] != said[1], key
+        for text in said:
+            assert 0 < len(text) <= 16 and max(ord(c) for c in text) < 128 and "%" not in text, text

@@ -71,6 +71,8 @@ MESSAGES = {
     "choose": "Hold OK: play",  # a long OK plays the move shown
     "peek_hint": "OK: see the hand",
     "spread_hint": "OK: spread hand",  # a bot's turn: the spread view (table)
+    "table_pick": "K/S: a penalty",  # a bot's turn: K/S step to the table's entries (Acheron's slips)
+    "bot_waits": "Waits: let go",  # a bot due to play waits for a held button's release
     "target": "Target %d",
     "game_over": "Game over",
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)

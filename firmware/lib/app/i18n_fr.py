@@ -71,6 +71,8 @@ MESSAGES = {
     "choose": "Tenir OK: jouer",  # a long OK plays the move shown
     "peek_hint": "OK: voir la main",
     "spread_hint": "OK: jeu etale",  # a bot's turn: the spread view (table)
+    "table_pick": "K/S: penalite",
+    "bot_waits": "Attend: lachez",
     "target": "But %d",
     "game_over": "Partie finie",
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)

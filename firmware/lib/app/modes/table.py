@@ -5,8 +5,16 @@ KEEP (back) and SWAP (on), and holding OK (a long press) plays the one shown: a 
 plays (app/modes/base.py's rule). A short OK shows the hand of the seat to act on the OLED, the
 peek, when a human is to act, and a second one hides it. While a bot is to act, KEEP and SWAP go
 through the state's table_actions() (what anyone may enter at any moment, e.g. Achéron's naming
-slips), when it has some, and a long OK enters the one shown. Undo is in the game menu (long
-BACK, or KEEP and SWAP together). The words (the header, a move, the peek, the spread view) are
+slips), when it has some, and a long OK enters the one shown. None is shown at first ("K/S:
+penalite"): the first SWAP shows the first, KEEP the last, and stepping past either end shows
+none again, so a held OK alone never enters a penalty, and a penalty against a seat is entered
+only once someone stepped to that seat. Entering one shows none again (a second hold enters
+nothing); one chosen stays chosen, by its seat, while the bots play on, until it is no longer
+offered or a person is to act. A penalty against a human's own seat asks nothing more: the table
+enters its slips, the human's own included (an honest player owns up), stepping to it is the
+deliberate choice, and undo takes one back. A bot whose time has come waits while a button is
+held (what is being entered stays on screen), and the line under the bot's says so. Undo is in
+the game menu (long BACK, or KEEP and SWAP together). The words (the header, a move, the peek, the spread view) are
 the game's words module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device.
 The ring shows each seat's standing as a bar (scaled to the game's target, or to the leader) and
 blinks the seat to act; the seat that just acted has the marks beside its angle lit full for
@@ -114,9 +122,11 @@ class GameMode(Mode):
         self.acted_until = 0
         self.lit = -1  # the seat the last fact put forward (Mode.light), flashed until lit_until
         self.lit_until = 0
+        self.bot_waits = False  # a bot whose time has come waits for a held button's release
 
     def enter(self, now):
         self.app.board.setup(self.n, self.app.board.rings)
+        self.bot_waits = False
         self.next_at = ticks_add(now, BOT_MS)
         self.refresh(now)
 
@@ -172,7 +182,6 @@ class GameMode(Mode):
             self.next_at = wait
         if round_before > 0 and (state.round != round_before or state.is_over()) and self.told_lines:
             self.open_reveal(round_before, now)
-        self.after_play(now)
         self.refresh(now)
         return True
 
@@ -223,9 +232,6 @@ class GameMode(Mode):
         self.end_reveal(now)
         return kind == PRESS and event >> 2 == OK
 
-    def after_play(self, now):
-        pass
-
     def told(self, line, kind, now):
         lines = self.told_lines
         for part in wrap(line, 2):  # a list of seats may take two lines
@@ -250,11 +256,18 @@ class GameMode(Mode):
         if player == CHANCE:
             return self.play(app.session.chance_outcome(app.rng), now)
         if player >= 0 and self.bots[player] is not None:
+            if ticks_diff(now, self.next_at) < 0:
+                return False
             # a bot waits while a button is held: what a person is entering (a naming slip
-            # during the bot's turn, held to confirm) stays what the screen shows
-            if not app.held() and ticks_diff(now, self.next_at) >= 0:
-                return self.play(self.bots[player].choose(state, player, app.rng), now)
-            return False
+            # during the bot's turn, held to confirm) stays what the screen shows, which says so
+            if app.held():
+                if self.bot_waits:
+                    return False
+                self.bot_waits = True
+                app.touch()
+                return True
+            self.bot_waits = False  # played now: the move's screen has no such line
+            return self.play(self.bots[player].choose(state, player, app.rng), now)
         if not state.is_over() and self.announced != len(state.moves):
             self.announced = len(state.moves)
             app.sound(CUE_TURN)
@@ -342,7 +355,9 @@ class TableMode(GameMode):
     def __init__(self, app):
         GameMode.__init__(self, app)
         self.legal = []
-        self.cursor = 0
+        self.cursor = -1  # the entry shown in legal; -1: none (the table's entries start so)
+        self.for_table = False  # legal is the table's entries (a bot's turn), not a seat's moves
+        self.chosen = -1  # the table's entry chosen, kept while none is offered (a draw), or -1
         self.view = 0  # 0 (neither), VIEW_HAND or VIEW_SPREAD
         self.face_up = False  # something lies face up that the viewer's peek does not show
 
@@ -351,12 +366,18 @@ class TableMode(GameMode):
         app = self.app
         state = app.session.state
         player = state.current_player()
-        if self.human_to_act():
+        if self.for_table and self.legal:
+            self.chosen = self.legal[self.cursor] if self.cursor >= 0 else -1
+        self.for_table = not self.human_to_act()
+        if not self.for_table:
             self.legal = state.legal_actions()
+            self.cursor = 0  # a seat's turn offers its first move (END, pass...)
+            self.chosen = -1
         else:
+            # a penalty is a deliberate choice: none is offered until someone steps to it, and
+            # one chosen stays chosen while the bots play on (by its seat, not its place)
             self.legal = state.table_actions() if player >= 0 else []
-        if self.cursor >= len(self.legal):
-            self.cursor = 0
+            self.cursor = self.legal.index(self.chosen) if self.chosen in self.legal else -1
         # known here, after each move, so that a press allocates nothing to know it
         self.face_up = len(self.words.table_lines(app.lang, state, self.viewer(), app.seat_label)) > 0
         if self.view == VIEW_HAND or not self.face_up:
@@ -383,8 +404,9 @@ class TableMode(GameMode):
         self.app.touch()
         return True
 
-    def after_play(self, now):
-        self.cursor = 0
+    def resync(self, now):
+        self.cursor = self.chosen = -1  # undo, redo: nothing stays chosen
+        GameMode.resync(self, now)
 
     def handle(self, event, now):
         app = self.app
@@ -396,15 +418,24 @@ class TableMode(GameMode):
             return event & 3 == PRESS and event >> 2 == OK and self.next_view()
         button = event >> 2
         kind = event & 3
+        cursor = self.cursor
         if button == OK and kind == LONG:  # the deliberate act: play the move shown
-            return self.play(self.legal[self.cursor], now)
+            if cursor < 0:
+                return False  # nothing shown, nothing entered
+            if self.for_table:
+                self.cursor = -1  # entered: the next one is chosen afresh
+            if self.play(self.legal[cursor], now):
+                return True
+            self.cursor = cursor  # refused: still shown, as it was
+            return False
         if kind != PRESS:
             return False
-        count = len(self.legal)
+        # the table's entries and "none" (-1) make one ring: stepping past the ends shows none
+        count = len(self.legal) + self.for_table
         if button == KEEP:
-            self.cursor = (self.cursor - 1) % count
+            self.cursor = (cursor + self.for_table - 1) % count - self.for_table
         elif button == SWAP:
-            self.cursor = (self.cursor + 1) % count
+            self.cursor = (cursor + self.for_table + 1) % count - self.for_table
         elif button == OK:  # harmless: the peek or the spread view, shown or hidden
             return self.next_view()
         else:
@@ -421,35 +452,50 @@ class TableMode(GameMode):
             return self.over_lines(lang)
         words = self.words
         turn = []
+        offered = ()  # the lines of the move shown
         player = state.current_player()
         human = self.human_to_act()
         if player >= 0:
             name = app.seat_label(player)
             turn.append(tr(lang, "to_act" if human else "bot_thinks") % name)
+            if self.bot_waits:
+                turn.append(tr(lang, "bot_waits"))
         if self.view == VIEW_SPREAD:
             return self.spread_view(lang, state, turn)
         if self.view == VIEW_HAND and player >= 0:
             turn += list(words.hand_lines(lang, state, player))[:4]
+        elif self.cursor < 0 and self.legal:  # the table's entries, none chosen yet
+            turn.append(tr(lang, "table_pick"))
         elif self.legal:
-            turn.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
+            offered = self.offered(lang, state)
+            turn += offered
             # a bot's turn shows no hint of the human's: only how to enter the table's slip
             turn.append(tr(lang, "choose" if human else "confirm"))
-            if human and player >= 0:
+            if human and player >= 0 and len(offered) == 1:  # a meld's cards take its place
                 turn.append(tr(lang, "peek_hint"))
         if self.face_up and not human:  # anyone may look at the spread hand during a bot's turn
             turn.append(tr(lang, "spread_hint"))
         standings = self.standings_lines(lang)
         room = 7 - len(turn) - len(standings)  # what just happened: up to two lines
-        told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]
+        if room < 1 and len(offered) > 1:  # a meld's cards come first, then what room leaves
+            told = []
+        else:
+            told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]
         return ([words.header(lang, state)] + told + turn + standings)[:8]
+
+    def offered(self, lang, state):
+        """The move shown: "> " and its label, whose further lines (a meld's cards) follow."""
+        lines = self.words.action_label(lang, state, self.legal[self.cursor]).split("\n")
+        lines[0] = "> " + lines[0]
+        return lines
 
     def spread_view(self, lang, state, turn):
         """The spread view: the header, what was told last as room allows, what lies face up (its
         owner, then its cards), who is to act and the move offered."""
         words = self.words
         shown = list(words.table_lines(lang, state, self.viewer(), self.app.seat_label))[:5] + turn
-        if self.legal:
-            shown.append("> " + words.action_label(lang, state, self.legal[self.cursor]))
+        if self.cursor >= 0 and self.legal:
+            shown += self.offered(lang, state)
         room = min(7 - len(shown), _SHOWN)
         told = self.told_lines[-room:] if room > 0 else []
         return ([words.header(lang, state)] + told + shown)[:8]

@@ -9,11 +9,13 @@ is logged in English at every table: those English words are in <game>_told_en, 
 game whatever its language, and <game>_en takes them from there. LANGUAGE_MODULES names them.
 
 Every words module declares, in French and English (app.i18n.LANGS), ASCII only, lines of at
-most 16 characters (a move's label at most 14: it follows "> "):
+most 16 characters (a move's label's first line at most 14: it follows "> "):
   refusal(lang, why)     the reason why_illegal gave, (code, args...), as a sentence that
                          app.i18n.wrap fits into three OLED lines of 16 without cutting a word
   header(lang, state)    the table mode's first line: the game and the deal (16 columns)
-  action_label(lang, state, action)  a legal move as the table mode offers it
+  action_label(lang, state, action)  a legal move as the table mode offers it: one line, or
+                         up to three joined by "\n" when one cannot name it readably (an
+                         Achéron meld, then its cards by their names, one a line)
   hand_lines(lang, state, seat)      up to 4 lines: what the seat sees in its peek
   tell(lang, state, kind, a, b, c, label)  the words for a fact of the last move (kind and its
                          three int args, engine/core.py), label(seat) naming a seat as the table

@@ -21,6 +21,7 @@ from engine.acheron import (
     PENALTY_JOCRISSE,
     PENALTY_SLIP,
     PERSONNAGE,
+    ROUGE,
     TRIPLET,
 )
 from engine.acheron_codes import (
@@ -38,7 +39,7 @@ from engine.acheron_codes import (
 )
 from engine.acheron_codes import NAMING as SCORE_NAMING
 
-from app.i18n import OneLanguage, seat_name
+from app.i18n import OneLanguage, pack, seat_name
 from app.i18n import refusal as _shared
 from app.words import acheron_told_en as _TOLD_EN
 
@@ -68,8 +69,9 @@ def header(lang, state):
 
 
 def action_label(lang, state, action):
-    """A move as "> " shows it: melds by the cards' short names (the deck file's) and points,
-    a naming slip by the seat; on the scorekeeper, its end-of-deal items and slips."""
+    """A move as "> " shows it: a naming slip by the seat, a personnage by its name; a meld on
+    three lines, what it is and its points, then its cards one a line, by their names in lang
+    (the deck file's labels: its short names, "SirL", read as a code)."""
     if action & KIND_MASK == NAMING:
         return _WORDS.of(lang).SLIP_LABEL % seat_name(lang, action - NAMING)
     if action == END:
@@ -82,11 +84,9 @@ def action_label(lang, state, action):
     b = action & _SLOT
     if kind == PERSONNAGE:
         return "%s 15" % deck.label(b, lang)
-    if kind == PAIR:
-        return "%s+%s %d" % (deck.shorts[a], deck.shorts[b], state.meld_points(action))
-    if kind == TRIPLET:
-        return "B+%s+%s %d" % (deck.shorts[a], deck.shorts[b], state.meld_points(action))
-    return "Rouge %s+%s" % (deck.shorts[a], deck.shorts[b])
+    # the Baiser's triplet and Rouge by the game's words (Rouge's grotte and Baiser go with it)
+    what = _WORDS.of(lang).PAIR if kind == PAIR else "Baiser" if kind == TRIPLET else "Rouge"
+    return "%s +%d\n%s\n%s" % (what, state.meld_points(action), deck.label(a, lang), deck.label(b, lang))
 
 
 def entry_label(lang, state, action):
@@ -146,24 +146,25 @@ def _seats(mask, n, label):
     return " ".join([label(s) for s in range(n) if mask >> s & 1])
 
 
-def meld_words(state, seat_label, points, action):
-    """A meld as the table sees it laid: the seat, the points, the cards (the deck file's short
-    names; a personnage by its name). Wraps to two lines (app.i18n.wrap) when longer than 16."""
+def meld_words(lang, state, seat_label, points, action):
+    """A meld as the table sees it laid: the seat, the points, the cards by their names in lang
+    (the deck file's labels, " + " between), on the two lines app.i18n.wrap makes of it; when
+    they do not fit two lines (most triplets), by the deck's short names, the same in both
+    languages. A personnage by its name, its own in both languages."""
     if action == GRAND_TOMBEAU:
         return "%s Grand Tombeau +%d" % (seat_label, points)
     deck = state.deck
     kind = action & KIND_MASK
-    a = deck.shorts[action >> 6 & _SLOT]
+    a = action >> 6 & _SLOT
     b = action & _SLOT
     if kind == PERSONNAGE:
-        cards = deck.labels["fr"][b]  # a personnage's name is its own, the same in both languages
-    elif kind == PAIR:
-        cards = "%s+%s" % (a, deck.shorts[b])
-    elif kind == TRIPLET:
-        cards = "%s+%s+%s" % (deck.shorts[deck.baiser], a, deck.shorts[b])
-    else:
-        cards = "Rouge %s+%s" % (a, deck.shorts[b])
-    return "%s +%d %s" % (seat_label, points, cards)
+        return "%s +%d %s" % (seat_label, points, deck.labels["fr"][b])
+    cards = [a, b] if kind != TRIPLET else [deck.baiser, a, b]
+    what = "Rouge " if kind == ROUGE else ""
+    named = "%s +%d %s%s" % (seat_label, points, what, " + ".join([deck.label(c, lang) for c in cards]))
+    if len(pack(named.split())) <= 2:
+        return named
+    return "%s +%d %s%s" % (seat_label, points, what, "+".join([deck.shorts[c] for c in cards]))
 
 
 def tell(lang, state, kind, a, b, c, label):
@@ -171,7 +172,7 @@ def tell(lang, state, kind, a, b, c, label):
     game (engine.acheron) or the scorekeeper (engine.acheron_score) records."""
     words = _told(lang)
     if kind == F_MELD:
-        return meld_words(state, label(a), b, c)
+        return meld_words(lang, state, label(a), b, c)
     if kind == F_POINTS:
         return "%s %s%d = %d" % (label(a), "+" if b >= 0 else "", b, c)
     if kind == F_END:

@@ -70,6 +70,7 @@ REFUSALS = {
 
 HEADER = "Acheron deal %d"
 SLIP_LABEL = "name slip %s"
+PAIR = "Pair"  # a meld of two cards offered, its cards on the next lines
 END_LABEL = "end turn"
 SLIP_ENTRY = "Name slip %s"
 DEAL = "Deal %d"

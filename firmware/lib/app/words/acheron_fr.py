@@ -61,6 +61,7 @@ REFUSALS = {
 
 HEADER = "Acheron donne %d"
 SLIP_LABEL = "nom oublie %s"  # a naming slip, by the seat that made it
+PAIR = "Paire"  # a meld of two cards offered, its cards on the next lines
 END_LABEL = "fin du tour"
 SLIP_ENTRY = "Nom oublie %s"  # the scorekeeper's
 # The scorekeeper's two lines: by its step (engine.acheron_codes ST_*), a seat in the first.
