@@ -251,3 +251,23 @@ def test_every_bid_offered_reads_whole_after_the_cursor():
         assert words.action_label(lang, state, P.BID + P.MISERE_TABLE) == words.level_name(lang, P.MISERE_TABLE)
     assert words.action_label("fr", state, P.BID + 36) == "annonce 36"
     assert words.action_label("en", state, P.BID + P.PICCOLO_TABLE) == "open piccolo"
+
+
+def test_the_hint_says_what_holding_ok_does_when_it_does_not_play_a_card():
+    """Putting a card aside and naming trump offered their move over "Tenir OK: jouer" (as if
+    the card were played): the words give the step's own hint there, and none elsewhere (the
+    table mode's shared "Tenir OK: jouer")."""
+    state = P.State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    assert words.hint("fr", state) is None  # a bid
+    bidding(state, (30, 36, 0))
+    told(state, P.PASS)  # seat 2 takes at 36 and puts two cards aside
+    assert state.phase == P.PH_DISCARD
+    assert (words.hint("fr", state), words.hint("en", state)) == ("Tenir OK:ecarter", "Hold OK: discard")
+    for card in sorted(state.hands[2])[:2]:
+        told(state, card)
+    assert state.phase == P.PH_TRUMP
+    assert (words.hint("fr", state), words.hint("en", state)) == ("Tenir OK:choisir", "Hold OK: choose")
+    told(state, P.TRUMP + 1)
+    assert state.phase == P.PH_PLAY and words.hint("fr", state) is None and words.hint("en", state) is None
+    assert words.standings_label("fr") == words.standings_label("en") == "Points"

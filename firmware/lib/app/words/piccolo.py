@@ -18,6 +18,7 @@ from engine.piccolo import (
     F_WINNER,
     F_WINNERS,
     PASS,
+    PH_DISCARD,
     PH_TRUMP,
     SEATS,
     STRENGTH,
@@ -64,6 +65,23 @@ def action_label(lang, state, action):
             return words.BID_LABEL % level
         return level_name(lang, level)
     return card_word(lang, action)
+
+
+def standings_label(lang):
+    """The standings are each seat's points towards the target (the same word in both
+    languages)."""
+    return "Points"
+
+
+def hint(lang, state):
+    """Putting a card aside and naming the trump are not playing a card: the hint says what
+    holding OK does there; a bid and a card play as the shared hint says. The card game's state
+    (the table mode asks it; the scorekeeper has hints of its own)."""
+    if state.phase == PH_DISCARD:
+        return _WORDS.of(lang).DISCARD_HINT
+    if state.phase == PH_TRUMP:
+        return _WORDS.of(lang).TRUMP_HINT
+    return None
 
 
 def entry_label(lang, state, action):

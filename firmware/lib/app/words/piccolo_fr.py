@@ -53,6 +53,8 @@ CONTRACT_ASK = "Contrat ?"
 TAKER_ASK = "Preneur ?"
 POINTS_ASK = "Points preneur ?"
 TRICKS_ASK = "Plis du preneur?"
+DISCARD_HINT = "Tenir OK:ecarter"  # the card shown is put aside (regle 9)
+TRUMP_HINT = "Tenir OK:choisir"  # the suit shown becomes trump
 
 # What happened (tell; the English in piccolo_told_en), and the contracts' names the screens use
 # too. The contracts by their level; the points bids are their number.
