@@ -101,7 +101,12 @@ def test_the_card_that_ends_a_trick_is_told_before_the_trick_and_its_taker():
     facts = told(state, CARD["7D"])  # seat 3 is void in trump... it holds diamonds: any card
     assert facts == [(P.F_PLAY, 3, CARD["7D"], 0), (P.F_TRICK, 1, 1, 0)]
     assert words.tell("fr", state, P.F_PLAY, 3, CARD["7D"], 0, label_in("fr")) == "J4 joue 7Ca"
-    assert words.tell("en", state, P.F_TRICK, 1, 1, 0, label_in("en")) == "Trick to P2 (1)"
+    # the count is the taker's tricks this deal, said as such (once a bare "(1)")
+    assert words.tell("en", state, P.F_TRICK, 1, 1, 0, label_in("en")) == "P2's 1st trick"
+    assert [words.tell("fr", state, P.F_TRICK, 1, n, 0, label_in("fr")) for n in (1, 2, 10)] == [
+        "1er pli de J2", "2e pli de J2", "10e pli de J2"]
+    assert [words.tell("en", state, P.F_TRICK, 1, n, 0, label_in("en")) for n in (2, 3, 4, 10)] == [
+        "P2's 2nd trick", "P2's 3rd trick", "P2's 4th trick", "P2's 10th trick"]
 
 
 def test_everybody_passing_throws_the_cards_in_and_names_the_next_dealer():

@@ -193,12 +193,14 @@ def tell(lang, state, kind, a, b, c, label):
         if is_points_bid(b):
             return verb % (label(a), "%d/%d" % (c, b))  # the points made over the points bid
         return verb % (label(a), level_name(lang, b))
+    if kind == F_TRICK:  # the taker's count said as what it is: his 3rd trick this deal
+        return words.nth_trick(label(a), b)
     text = words.FACTS.get(kind)
     if text is None:
         return None
     if kind == F_TRUMP:
         return text % (suit_word(lang, b), label(a))
-    if kind == F_DISCARD or kind == F_TRICK:
+    if kind == F_DISCARD:
         return text % (label(a), b)
     if kind == F_PLAY:
         return text % (label(a), card_word(lang, b))

@@ -24,6 +24,7 @@ from app.words.piccolo_told_en import (  # noqa: F401
     POINTS,
     SPREAD,
     TAKES,
+    nth_trick,
 )
 
 REFUSALS = {
