@@ -120,8 +120,8 @@ def scroll_to_number(driver, value):
     step one) and check the OLED shows it."""
     mode = driver.app.mode
     numbers = mode.high - mode.low + 1
-    while mode.pos >= numbers:  # on a named choice: SWAP wraps round to the first number
-        driver.press(SWAP)
+    while mode.pos >= numbers:  # on a named choice: KEEP goes back to the numbers (no wrap)
+        driver.press(KEEP)
     while value - (mode.low + mode.pos) >= 10:
         driver.long(SWAP)
     for _ in range(12):
@@ -154,13 +154,18 @@ def undo_in_menu(driver, row="undo"):
 def past_deal_reveal(driver):
     """A deal's reveal while the game goes on (a scorekeeper's entry or a person's move that
     ended the deal opens it, and it stays up after the long OK's release): OK ends it, as a player
-    does. The last deal's one, before the game-over screen, is past_reveal's."""
-    if getattr(driver.app.mode, "reveal", None) and not state(driver).is_over():
-        driver.press(OK)
+    does (a scorekeeper's summary, page by page). The last deal's one, before the game-over
+    screen, is past_reveal's."""
+    if not state(driver).is_over():
+        past_reveal(driver)
 
 
 def past_reveal(driver):
     """The last deal's reveal comes before the game-over screen: OK moves on from it, as a player
-    does (app/modes/table.py)."""
-    if getattr(driver.app.mode, "reveal", None):
+    does (app/modes/table.py; a scorekeeper's summary shows its next page at each OK, and ends
+    after the last)."""
+    for _ in range(10):
+        if not getattr(driver.app.mode, "reveal", None):
+            return
         driver.press(OK)
+    raise AssertionError("the reveal never ended: %r" % (driver.hw.text,))

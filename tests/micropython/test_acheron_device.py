@@ -5,7 +5,7 @@ the tests read the OLED text and the engine state as a player reads the device.
 """
 
 import engine.acheron_score as S
-from app.buttons import KEEP, OK, SWAP
+from app.buttons import OK, SWAP
 from app_rig import (
     event_kinds,
     make_rig,
@@ -42,7 +42,7 @@ def enter_number(driver, value):
     moves = len(state(driver).moves)
     driver.long(OK)
     assert len(state(driver).moves) == moves + 1, driver.hw.text
-    if driver.app.mode.applied is not None:  # a deal ended: what it applied, until a press
+    while driver.app.mode.applied is not None:  # a deal ended: what it applied, page by page
         driver.press(OK)
     past_deal_reveal(driver)  # then the deal's reveal
 
@@ -50,16 +50,18 @@ def enter_number(driver, value):
 def press_extra(driver, label):
     """Step past the numbers to the extra action with this label, then hold OK."""
     mode = driver.app.mode
+    while mode.pos < mode.high - mode.low:  # past the numbers, by ten then one (no wrap)
+        driver.long(SWAP)
     for _ in range(mode.count()):
         if mode.pos >= mode.high - mode.low + 1 and shown(driver) == label:
             moves = len(state(driver).moves)
             driver.long(OK)
             assert len(state(driver).moves) == moves + 1, driver.hw.text
-            if mode.applied is not None:
+            while mode.applied is not None:
                 driver.press(OK)
             past_deal_reveal(driver)
             return
-        driver.press(KEEP)  # backwards from 0 reaches the extras first
+        driver.press(SWAP)
     raise AssertionError("no extra action %r: %r" % (label, driver.hw.text))
 
 
@@ -96,7 +98,7 @@ def test_a_deal_entered_with_the_buttons():
     # the reveal showed what the deal's end told: the new deal's screen is the prompt, the
     # standings and the target (app/modes/score.py)
     assert driver.hw.text[:2] == ["Donne 2", "0: donne finie"], driver.hw.text
-    assert driver.hw.text[-3:] == ["J1 33 J2 9", "J3 -18", "But 100"], driver.hw.text
+    assert driver.hw.text[-3:] == ["Points J1 33", "J2 9 J3 -18", "But 100"], driver.hw.text
     kinds = event_kinds(driver)
     assert "act" in kinds and "round" in kinds
 

@@ -11,6 +11,7 @@ through `run.py --script ... --out` and reads the text stream written there.
 
 import micropython
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP, make_event
+from app.cues import CUE_ERROR
 from app.modes.table import REVEAL_MS
 from app_rig import enter_number, event_kinds, make_rig, scroll_to_number, start, state
 from engine.core import TABLE
@@ -85,7 +86,7 @@ def test_a_short_ok_enters_nothing_in_any_scorekeeper_and_holding_it_confirms():
 
 def test_the_hints_show_how_to_confirm_and_the_long_press_jump_in_both_languages():
     driver = start_score("piccolo")  # the contract: 26 to 70
-    assert "K/S:+-1 tenu:10" in driver.hw.text and "Tenir OK:valider" in driver.hw.text, \
+    assert "K-1 S+1 tenu:10" in driver.hw.text and "Tenir OK:valider" in driver.hw.text, \
         driver.hw.text
     assert shown(driver) == "26"
     driver.long(SWAP)
@@ -93,11 +94,39 @@ def test_the_hints_show_how_to_confirm_and_the_long_press_jump_in_both_languages
     driver.long(KEEP)
     assert shown(driver) == "26"
     driver = start_score("piccolo", lang="en")
-    assert "K/S:+-1 hold:10" in driver.hw.text and "Hold OK: confirm" in driver.hw.text
-    driver = start_score("bourre")  # 0 to 5 tricks: no jump worth showing
-    assert "K/S: choix" in driver.hw.text and "K/S:+-1 tenu:10" not in driver.hw.text
+    assert "K-1 S+1 hold:10" in driver.hw.text and "Hold OK: confirm" in driver.hw.text
+    driver = start_score("bourre")  # 0 to 5 tricks: no jump worth showing, the step still said
+    assert "K-1 S+1" in driver.hw.text and "K-1 S+1 tenu:10" not in driver.hw.text
     for line in driver.hw.text:
         assert len(line) <= 16, line
+
+
+def test_keep_stops_at_the_lowest_value_and_swap_at_the_end_of_the_list_in_both_languages():
+    """KEEP once too often on 0 tricks showed 5 (the list wrapped, the hint said only "K/S:
+    choix"): a keeper looking at the table could confirm 5 for none. Now the hint says the
+    step, and each end of the list stops, with the error cue."""
+    for lang, hint, pick in (("fr", "K-1 S+1", "K/S: choix"), ("en", "K-1 S+1", "K/S: pick")):
+        driver = start_score("bourre", lang=lang)
+        mode = driver.app.mode
+        assert shown(driver) == "0" and hint in driver.hw.text, driver.hw.text
+        driver.hw.cues = []
+        driver.press(KEEP)
+        assert shown(driver) == "0" and mode.pos == 0, driver.hw.text
+        assert CUE_ERROR in driver.hw.cues, driver.hw.cues
+        for _ in range(8):
+            driver.press(SWAP)
+        assert shown(driver) == "5", driver.hw.text  # the top, and no further
+        driver = start_score("piccolo", lang=lang)  # numbers, then the named contracts
+        mode = driver.app.mode
+        driver.press(KEEP)
+        assert shown(driver) == "26", driver.hw.text
+        while mode.pos < mode.count() - 1:
+            driver.long(SWAP)
+            driver.press(SWAP)
+        last = shown(driver)
+        assert pick in driver.hw.text, driver.hw.text  # a named entry: no step to say
+        driver.press(SWAP)
+        assert shown(driver) == last, driver.hw.text
 
 
 # -- each entry starts from the same value -----------------------------------------------------------
@@ -184,12 +213,20 @@ def test_acheron_items_are_chosen_together_and_listed_before_the_next_deal():
                                                "P3 Chandelle"]}], applied
     driver.run_for(5000)  # it stays until the table has seen it
     assert driver.hw.text[0] == "Fin donne 1:"
-    driver.long(OK)  # holding OK again by habit only puts it away: the deal's reveal comes
+    driver.long(OK)  # holding OK again by habit only puts it away: the deal's summary comes
     assert len(state(driver).moves) == moves + 1
-    assert driver.hw.text[0] == "Fin de donne 1" and "J2 +4 = 4" in driver.hw.text, driver.hw.text
-    driver.run_for(REVEAL_MS - 500)  # its time started when it showed
-    assert driver.hw.text[0] == "Fin de donne 1", driver.hw.text
-    driver.press(OK)  # a short OK ends it: the next deal's entry waits
+    pages = []
+    for _ in range(6):  # every page stays until OK shows the next one
+        assert driver.hw.text[0] == "Fin de donne 1", driver.hw.text
+        pages.append(list(driver.hw.text))
+        driver.run_for(2 * REVEAL_MS)
+        assert driver.hw.text == pages[-1], driver.hw.text
+        driver.press(OK)
+        if driver.app.mode.reveal is None:
+            break
+    summary = [line for page in pages for line in page[1:-1]]
+    assert "J1 a pose 30" in summary and "J2 +4 = 4" in summary, pages  # the first entry too
+    assert pages[-1][-1] == "K/S %d/%d OK:suite" % (len(pages), len(pages)), pages
     assert len(state(driver).moves) == moves + 1
     assert driver.hw.text[:2] == ["Donne 2", "0: donne finie"], driver.hw.text
     assert seen(screens, "Fin donne 1:")
@@ -230,7 +267,9 @@ def test_acheron_items_of_a_whole_table_are_listed_in_pages_none_left_out():
     driver.press(KEEP)  # back, round
     assert driver.hw.text == first
     moves = len(state(driver).moves)
-    driver.press(OK)  # puts it away: the deal's reveal, nothing entered
+    driver.press(OK)  # the next page, as the footer says
+    assert driver.hw.text == second, driver.hw.text
+    driver.press(OK)  # puts it away: the deal's summary, nothing entered
     assert len(state(driver).moves) == moves and driver.hw.text[0] == "Fin de donne 1", driver.hw.text
 
 
@@ -388,7 +427,7 @@ def test_a_scripted_scorekeeper_run_shows_the_hints_and_a_short_ok_enters_nothin
     lines = replay(driver, "forgive_bourre")
     assert acts(lines) == [2, 1]
     texts = [line["text"] for line in lines if "text" in line]
-    entry = ["Donne 1/7 pot 3", "Plis de J1 ?", "> 2", "K/S: choix", "Tenir OK:valider"]
+    entry = ["Donne 1/7 pot 3", "Plis de J1 ?", "> 2", "K-1 S+1", "Tenir OK:valider"]
     first = [i for i, t in enumerate(texts) if t[:5] == entry]
     reminded = [i for i, t in enumerate(texts) if t[:1] == ["OK: tenir appuye"] and "> 2" in t]
     j2 = [i for i, t in enumerate(texts) if "Plis de J2 ?" in t and "> 0" in t]

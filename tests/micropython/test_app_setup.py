@@ -16,6 +16,7 @@ from app_rig import (
     choose,
     event_kinds,
     make_rig,
+    past_deal_reveal,
     past_reveal,  # noqa: E402
     press_play,
     state,
@@ -112,6 +113,7 @@ def test_bourre_deals_stake_and_eldest_are_chosen_before_play():
             while mode.low + mode.pos != tricks:
                 driver.press(SWAP)
             driver.long(OK)  # held: a short OK confirms nothing
+            past_deal_reveal(driver)  # the deal's summary, until OK
     st = state(driver)
     assert st.is_over() and st.round == 3
     assert sum(st.payout) == st.pot() and st.pot() >= 3 * 3 * 5

@@ -1,10 +1,11 @@
 """Tanturlurette on the device, driven only by button presses through the debouncer and loop."""
 
 from app.buttons import BACK, KEEP, OK, SWAP
+from app.i18n import card_word, seat_name
 from app_rig import choose, event_kinds, keep_to_marking, make_rig, start, state, undo_in_menu
 from engine.core import TABLE
 from engine.rng import Rng
-from engine.tanturlurette import PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
+from engine.tanturlurette import F_TURNED_UP, PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
 
 
 def play_deck_game(driver, max_turns=3000):
@@ -16,7 +17,8 @@ def play_deck_game(driver, max_turns=3000):
         st = state(driver)
         if st.phase == PH_OVER:
             # the round that decided the game is shown first, then the winners (issue 14)
-            assert mode.reveal and driver.hw.text[1] in ("Cartes du tour", "Cards shown"), driver.hw.text
+            assert mode.reveal and driver.hw.text[0] in ("Cartes tour %d" % mode.reveal_round,
+                                                          "Round %d cards" % mode.reveal_round), driver.hw.text
             driver.press(OK)
             assert not mode.reveal
             return peeks
@@ -51,7 +53,7 @@ def test_deck_game_with_bots_ends_with_a_winner():
     assert peeks > 0
     winners = st.winners()
     assert winners and sum(st.payout) == st.pot()
-    assert "Gagne" in driver.hw.text[1] or "Partage" in driver.hw.text[1], driver.hw.text
+    assert "Gagne" in driver.hw.text[0] or "Partage" in driver.hw.text[0], driver.hw.text
     assert ("Pot: %d jetons" % st.pot()) in driver.hw.text
     kinds = event_kinds(driver)
     assert "over" in kinds and "elim" in kinds
@@ -66,7 +68,7 @@ def test_deck_game_eight_players_in_english():
     assert state(driver).n == 8
     play_deck_game(driver)
     assert state(driver).phase == PH_OVER
-    assert driver.hw.text[1].startswith("Winner") or driver.hw.text[1].startswith("Shared")
+    assert driver.hw.text[0].startswith("Winner") or driver.hw.text[0].startswith("Shared")
 
 
 def mark_losers(driver, mask):
@@ -123,6 +125,96 @@ def test_board_game_ends_with_winner_and_pot():
     st = state(driver)
     assert st.winners()
     assert ("Pot: %d jetons" % st.pot()) in driver.hw.text
+    assert tokens_shown(driver, "fr") == expected_tokens(st, "fr"), driver.hw.text
+
+
+def tokens_shown(driver, lang):
+    """The end's tokens rows, as the table reads them: {seat name: "+3" or "-1"}."""
+    text = driver.hw.text
+    label = "Jetons " if lang == "fr" else "Tokens "
+    first = [i for i, line in enumerate(text) if line.startswith(label)]
+    assert first and text[-1] in ("OK: menu",), text
+    words = " ".join(text[first[0]:-1])[len(label):].split()
+    return {words[i]: words[i + 1] for i in range(0, len(words) - 1, 2)}
+
+
+def expected_tokens(st, lang):
+    """What each seat won (the pot less his stakes) or lost (his stakes, re-entries too)."""
+    out = {}
+    for s in range(st.n):
+        net = st.payout[s] - st.stakes[s]
+        assert net == st.returns()[s]
+        out[seat_name(lang, s)] = ("+%d" % net) if net > 0 else str(net)
+    return out
+
+
+def test_the_end_says_each_seats_tokens_won_or_lost_in_both_languages():
+    """The end once said only "Gagne: J2 / Pot: 22 jetons": now each seat's tokens, the winner's
+    gain and what every other seat paid, as La Bourre's end does."""
+    for lang, players, seed in (("fr", 4, 7), ("en", 8, 3)):
+        driver = make_rig(seed=seed, lang=lang)
+        start(driver, players=players)
+        play_deck_game(driver)
+        st = state(driver)
+        text = driver.hw.text
+        assert len(text) <= 8 and all(len(line) <= 16 for line in text), text
+        assert text[1] == ("Pot: %d jetons" if lang == "fr" else "Pot: %d tokens") % st.pot(), text
+        shown = tokens_shown(driver, lang)
+        assert shown == expected_tokens(st, lang), (shown, text)
+        assert sum([int(v) for v in shown.values()]) == 0
+        assert all(shown[seat_name(lang, s)].startswith("+") for s in st.winners()), shown
+
+
+def test_the_circles_left_row_says_what_it_counts_in_both_languages():
+    """The head's row once read "4 4 4 4" (circles left? tokens?): it starts with its label, the
+    digits side by side from five seats on, so that it fits 16 columns."""
+    for lang, players, row in (("fr", 4, "Cercles 4 4 4 4"), ("en", 8, "Circles 44444444"),
+                               ("fr", 5, "Cercles 44444")):
+        driver = make_rig(seed=7, lang=lang)
+        start(driver, players=players)
+        driver.run_for(3000)
+        assert driver.hw.text[2] == row, driver.hw.text
+
+
+def test_the_cards_the_dealer_turns_up_and_refuses_are_on_the_rounds_reveal():
+    """A bot dealer's card turned up for all was on screen for a bot's moment, then the next
+    card or the reveal replaced it: each one he refused is now listed on the round's reveal,
+    which stays until OK; the one he kept is his card there."""
+    for lang, players, seed in (("fr", 4, 7), ("en", 8, 3)):
+        driver = make_rig(seed=seed, lang=lang)
+        start(driver, players=players)
+        mode = driver.app.mode
+        turned = {}  # round: the cards turned up for all, in order
+        listed = 0
+        for _ in range(4000):
+            st = state(driver)
+            for kind, payload in driver.events:
+                if kind == "act":  # the round the move was made in (facts follow it)
+                    at = payload["round"]
+                if kind == "fact" and payload["kind"] == F_TURNED_UP:
+                    turned.setdefault(at, []).append(payload["args"][1])
+            driver.events = []
+            if mode.reveal:
+                cards = turned.get(mode.reveal_round, [])
+                text = driver.hw.text
+                refused = [line for line in text if line.startswith(("Refus: ", "Refused: "))]
+                if len(cards) > 1:
+                    names = " ".join([card_word(lang, c) for c in cards[:-1]])
+                    assert refused == [("Refus: %s" if lang == "fr" else "Refused: %s") % names], (cards, text)
+                    assert card_word(lang, cards[-1]) in " ".join(text), text  # the dealer's card
+                    listed += 1
+                else:
+                    assert not refused, text
+                driver.run_for(5000)  # it waits for a person
+                assert mode.reveal and driver.hw.text == text
+                driver.press(OK)
+            elif st.phase == PH_OVER:
+                break
+            elif st.current_player() >= 0 and driver.app.is_human(st.current_player()):
+                driver.press(KEEP)
+            else:
+                driver.run_for(100)
+        assert st.phase == PH_OVER and listed > 0, listed
 
 
 def test_board_first_dealer_is_drawn_and_lit():
@@ -257,7 +349,7 @@ def test_a_player_capped_at_one_reentry_is_out_at_his_second_fall():
     assert asked == 1 and st.out[0] and st.stakes[0] == 2 and st.phase != PH_REENTRY
     assert [p["seat"] for k, p in driver.events if k == "elim"] == [0]
     driver.run_for(3000)  # the notices go (mark_losers' short OK on the centre said to hold OK)
-    assert driver.hw.text[2].startswith("x "), driver.hw.text  # J1 out on the standings line
+    assert driver.hw.text[2].startswith("Cercles x "), driver.hw.text  # J1 out on the standings line
 
 
 def test_long_back_opens_the_game_menu_and_continue_returns():

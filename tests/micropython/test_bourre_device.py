@@ -4,10 +4,10 @@ The tests read the OLED text and the engine state, as a player reads the screen,
 KEEP/SWAP/OK only.
 """
 
-from app.buttons import OK
+from app.buttons import OK, SWAP
 from app.i18n import card_word
 from app_rig import enter_number as enter
-from app_rig import event_kinds, make_rig, past_reveal, start, state, undo_in_menu
+from app_rig import event_kinds, make_rig, past_reveal, scroll_to_number, start, state, undo_in_menu
 
 
 def start_bourre(players):
@@ -30,7 +30,7 @@ def test_tricks_entered_with_buttons_antes_and_bourru():
     assert st.totals == [2, 0, 3] and st.round == 2
     assert st.bourru == [False, True, False] and st.staked == [2, 3, 2]
     assert driver.hw.text[0].startswith("Donne 2/7 pot 7"), driver.hw.text
-    assert "J1 2 J2 0 J3 3" in driver.hw.text, driver.hw.text
+    assert driver.hw.text[-2:] == ["Plis J1 2 J2 0", "J3 3"], driver.hw.text
     kinds = event_kinds(driver)
     assert "act" in kinds and "round" in kinds
 
@@ -138,3 +138,62 @@ def test_six_at_the_table_with_cards_put_under_the_pack_all_exchange():
             asked.append(again.current_player())
         again.apply(move)
     assert asked == [0, 1, 2, 3, 4, 5], asked  # every seat, the last ones too
+
+
+def test_a_deals_summary_shows_every_entry_in_pages_turned_by_a_press_in_both_languages():
+    """Six players: the deal's summary once showed the last six lines told, so J1's entry was
+    gone, and each page turned by itself after a few seconds, the summary ending unseen. Now it
+    holds every entry of the deal, in pages that stay until OK shows the next one."""
+    from app.modes.table import REVEAL_MS
+
+    for lang, head, foot, entry in (("fr", "Fin de donne 1", "K/S %d/2 OK:suite", "J1: 1 pli"),
+                                    ("en", "End of deal 1", "K/S %d/2 OK:next", "P1: 1 trick")):
+        driver = make_rig(seed=2, lang=lang)
+        start(driver, game="bourre", mode="score", players=6)
+        for value in (1, 0, 1, 1, 1):
+            enter(driver, value)
+        scroll_to_number(driver, 1)
+        driver.long(OK)  # J6: the deal ends
+        assert state(driver).round == 2
+        first = list(driver.hw.text)
+        assert first[0] == head and first[1] == entry and first[-1] == foot % 1, first
+        driver.run_for(3 * REVEAL_MS)  # it waits for the keeper
+        assert driver.hw.text == first, driver.hw.text
+        driver.press(OK)
+        second = list(driver.hw.text)
+        assert second[0] == head and second[-1] == foot % 2, second
+        assert ("Bourru" in " ".join(second)), second
+        moves = len(state(driver).moves)
+        driver.press(OK)  # the last page: put away, nothing entered
+        assert driver.app.mode.reveal is None and len(state(driver).moves) == moves
+        assert driver.hw.text[0].startswith("Donne 2/7" if lang == "fr" else "Deal 2/7"), driver.hw.text
+
+
+def test_putting_a_card_back_says_so_not_play_and_the_standings_say_tricks_in_both_languages():
+    """The put-back step offered a card over "Tenir OK: jouer", as if holding OK played it to a
+    trick: it says it puts it back; a card played still says play. The standings row once read
+    "J1 0 J2 0 J3 0": it says it counts tricks."""
+    from engine.bourre import PH_DISCARD, PH_EXCHANGE, PH_PLAY
+
+    words = {"fr": ("Tenir OK:ecarter", "Tenir OK: jouer", "Plis J1 0 J2 0"),
+             "en": ("Hold OK:put back", "Hold OK: play", "Tricks P1 0 P2 0")}
+    for lang, (put_back, play, standings) in words.items():
+        driver = make_rig(seed=6, lang=lang)
+        start(driver, game="bourre", mode="table", players=3, humans=1)
+        seen = set()
+        for _ in range(2000):
+            st = state(driver)
+            if st.phase == PH_PLAY and st.current_player() == 0 and PH_DISCARD in seen:
+                break
+            if st.current_player() != 0:
+                driver.run_for(400)
+                continue
+            text = driver.hw.text
+            assert standings in text, text
+            if st.phase == PH_EXCHANGE:
+                driver.press(SWAP)  # change one card
+            elif st.phase == PH_DISCARD:
+                assert put_back in text and play not in text, text
+                seen.add(PH_DISCARD)
+            driver.long(OK)
+        assert PH_DISCARD in seen and play in driver.hw.text and put_back not in driver.hw.text, driver.hw.text

@@ -4,17 +4,27 @@ Contract, taker and result are entered with KEEP/SWAP/OK; the named contracts co
 numbers in the same scroll. The tests read the OLED as a player would.
 """
 
-from app.buttons import OK, SWAP
-from app_rig import enter_number, event_kinds, make_rig, start, state, undo_in_menu
+from app.buttons import KEEP, OK, SWAP
+from app_rig import (
+    enter_number,
+    event_kinds,
+    make_rig,
+    past_deal_reveal,
+    start,
+    state,
+    undo_in_menu,
+)
 
 
 def scroll_to(driver, label):
-    """Step with SWAP until the OLED shows `> label` (numbers or a named contract)."""
+    """Step with SWAP until the OLED shows `> label` (numbers or a named contract), then back
+    with KEEP if it was behind: the list stops at its ends."""
     mode = driver.app.mode
-    for _ in range(mode.count() + 1):
-        if ("> " + label) in driver.hw.text:
-            return
-        driver.press(SWAP)
+    for button in (SWAP, KEEP):
+        for _ in range(mode.count() + 1):
+            if ("> " + label) in driver.hw.text:
+                return
+            driver.press(button)
     raise AssertionError("%s never shown: %r" % (label, driver.hw.text))
 
 
@@ -73,6 +83,7 @@ def test_all_pass_and_undo():
     scroll_to(driver, "tous passent")
     driver.long(OK)
     assert state(driver).dealer == 1 and state(driver).round == 2
+    past_deal_reveal(driver)  # the deal's summary, until OK
     enter_number(driver, 30)
     undo_in_menu(driver)  # undo the contract entry
     assert list(state(driver).moves) == [100] and state(driver).phase_name() == "contract"
@@ -85,6 +96,7 @@ def test_first_winner_leaves_and_the_dealer_plays():
         while 1 not in st.active:  # seat 2 deals: throw the deal in
             scroll_to(driver, "tous passent")
             driver.long(OK)
+            past_deal_reveal(driver)
         scroll_to(driver, "piccolo table")
         driver.long(OK)
         enter_number(driver, 2)

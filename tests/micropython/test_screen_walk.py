@@ -57,6 +57,35 @@ def _tokens(text):
     return out
 
 
+def _row_cell(token):
+    """A seat (J1, P8), a number (+3, -2, 0) or a standings cell (x: out; 44x3: one a seat)."""
+    if len(token) == 2 and token[0] in "JP" and "1" <= token[1] <= "8":
+        return True
+    digits = token[1:] if token[0] in "+-" and len(token) > 1 else token
+    return all("0" <= ch <= "9" or ch == "x" for ch in digits)
+
+
+def _numbers(tokens):
+    return len([t for t in tokens if not (len(t) == 2 and t[0] in "JP")])
+
+
+def _unlabelled(lines):
+    """The first line of a screen that is a row of numbers (two or more, seats beside them or
+    not) with no word saying what they count: neither on it ("Plis J1 0 J2 0") nor on the row's
+    line above it, when the row goes on over several lines. None when every row is labelled."""
+    in_row = False
+    for line in lines:
+        tokens = line.split()
+        if tokens and all(_row_cell(t) for t in tokens):
+            if _numbers(tokens) >= 2 and not in_row:
+                return line
+            in_row = in_row or _numbers(tokens) >= 2
+        else:  # a row begins with its label: a word, then cells, a number among them
+            in_row = (len(tokens) > 1 and _tokens(tokens[0]) == [tokens[0].lower()] and _numbers(tokens[1:]) > 0
+                      and all(_row_cell(t) for t in tokens[1:]))
+    return None
+
+
 def _module(name):
     return __import__(name, None, None, ["_"])
 
@@ -123,6 +152,9 @@ class Watcher:
         self.screens += 1
         lang = self.lang or self.driver.app.lang
         foreign = self.foreign[lang]
+        bare = _unlabelled(lines)
+        if bare:
+            self.fault("a row of numbers that does not say what they count: %r" % bare, lines)
         for line in lines:
             if line in self.seen:
                 continue
@@ -487,4 +519,14 @@ def test_the_watcher_refuses_a_word_of_the_other_language_and_a_wide_line():
     driver.app.lang = "en"
     watcher.check(["P1 plays 7H", "Pli pour P2"])
     assert len(watcher.faults) == 4 and "'pli'" in watcher.faults[2] and "'pour'" in watcher.faults[3]
+
+
+def test_the_watcher_refuses_a_row_of_numbers_that_does_not_say_what_it_counts():
+    """Issue 24: rows such as "1 2 2 1" and "J1 0 J2 0 J3 0" left the table to guess."""
+    assert _unlabelled(["Tour 1  pot 4", "Donneur J4", "4 4 4 4"]) == "4 4 4 4"
+    assert _unlabelled(["> 0", "J1 0 J2 0 J3 0", "J4 0"]) == "J1 0 J2 0 J3 0"
+    assert _unlabelled(["Gagne: J2", "J1 -1 J2 +3"]) == "J1 -1 J2 +3"
+    assert _unlabelled(["Cercles 4 4 3 x", "Circles 44x34434", "Plis J1 0 J2 0", "J3 0 J4 0 J5 0",
+                        "Jetons J1 -1", "J2 +3 J3 -1", "J4 -1", "> 12", "J1 +39 = 39", "J1 +20",
+                        "Rouge PriL+LaR", "Tour 12  pot 22", "K/S 1/2 OK:suite"]) is None
 

@@ -207,7 +207,7 @@ def test_scripted_board_game_replays_the_same_game():
     frames = [line["frame"] for line in lines if "frame" in line]
     assert frames and all(f == 6 * 93 for f in frames)  # 93 LEDs, 6 hex digits each
     texts = [line["text"] for line in lines if "text" in line]
-    assert texts[-1][1].startswith("Gagne") or texts[-1][1].startswith("Partage")
+    assert texts[-1][0].startswith("Gagne") or texts[-1][0].startswith("Partage"), texts[-1]
 
 
 def test_scripted_deck_game_with_bots_replays_the_same_cards():

@@ -101,7 +101,12 @@ def test_the_card_that_ends_a_trick_is_told_before_the_trick_and_its_taker():
     facts = told(state, CARD["7D"])  # seat 3 is void in trump... it holds diamonds: any card
     assert facts == [(P.F_PLAY, 3, CARD["7D"], 0), (P.F_TRICK, 1, 1, 0)]
     assert words.tell("fr", state, P.F_PLAY, 3, CARD["7D"], 0, label_in("fr")) == "J4 joue 7Ca"
-    assert words.tell("en", state, P.F_TRICK, 1, 1, 0, label_in("en")) == "Trick to P2 (1)"
+    # the count is the taker's tricks this deal, said as such (once a bare "(1)")
+    assert words.tell("en", state, P.F_TRICK, 1, 1, 0, label_in("en")) == "P2's 1st trick"
+    assert [words.tell("fr", state, P.F_TRICK, 1, n, 0, label_in("fr")) for n in (1, 2, 10)] == [
+        "1er pli de J2", "2e pli de J2", "10e pli de J2"]
+    assert [words.tell("en", state, P.F_TRICK, 1, n, 0, label_in("en")) for n in (2, 3, 4, 10)] == [
+        "P2's 2nd trick", "P2's 3rd trick", "P2's 4th trick", "P2's 10th trick"]
 
 
 def test_everybody_passing_throws_the_cards_in_and_names_the_next_dealer():
@@ -251,3 +256,23 @@ def test_every_bid_offered_reads_whole_after_the_cursor():
         assert words.action_label(lang, state, P.BID + P.MISERE_TABLE) == words.level_name(lang, P.MISERE_TABLE)
     assert words.action_label("fr", state, P.BID + 36) == "annonce 36"
     assert words.action_label("en", state, P.BID + P.PICCOLO_TABLE) == "open piccolo"
+
+
+def test_the_hint_says_what_holding_ok_does_when_it_does_not_play_a_card():
+    """Putting a card aside and naming trump offered their move over "Tenir OK: jouer" (as if
+    the card were played): the words give the step's own hint there, and none elsewhere (the
+    table mode's shared "Tenir OK: jouer")."""
+    state = P.State({"dealer": 0})
+    deal(state, HANDS, TOURNE_CARDS)
+    assert words.hint("fr", state) is None  # a bid
+    bidding(state, (30, 36, 0))
+    told(state, P.PASS)  # seat 2 takes at 36 and puts two cards aside
+    assert state.phase == P.PH_DISCARD
+    assert (words.hint("fr", state), words.hint("en", state)) == ("Tenir OK:ecarter", "Hold OK: discard")
+    for card in sorted(state.hands[2])[:2]:
+        told(state, card)
+    assert state.phase == P.PH_TRUMP
+    assert (words.hint("fr", state), words.hint("en", state)) == ("Tenir OK:choisir", "Hold OK: choose")
+    told(state, P.TRUMP + 1)
+    assert state.phase == P.PH_PLAY and words.hint("fr", state) is None and words.hint("en", state) is None
+    assert words.standings_label("fr") == words.standings_label("en") == "Points"

@@ -105,6 +105,11 @@ def fit(text):
     return text if len(text) <= 16 else text[:16]
 
 
+def signed(value):
+    """A payoff as the table reads it: +3, -2, 0."""
+    return "+%d" % value if value > 0 else str(value)
+
+
 def pack(cells, width=16):
     """Short cells ("7Co", "J2 12") joined by spaces into as few lines as fit the width (the OLED
     shows 16 characters a line)."""

@@ -48,7 +48,6 @@ MESSAGES = {
     "nobody": "nobody",
     "reentry_ask": "%s in l'enfer",
     "reentry_hint": "K:back S:out",
-    "reveal": "Cards shown",
     "losers": "Lose: %s",
     "all_same": "All the same",
     "next": "OK: next",
@@ -58,6 +57,7 @@ MESSAGES = {
     "no_winner": "No winner",
     "deal_end": "End of deal %d",  # a deal's reveal: what was told last
     "pot_tokens": "Pot: %d tokens",
+    "tokens": "Tokens",
     "to_menu": "OK: menu",
     "undone": "Undone",
     "redone": "Redone",
@@ -78,7 +78,7 @@ MESSAGES = {
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)
     "hold_confirm": "Hold OK: confirm",
     "hold_longer": "OK: hold it down",  # a short OK confirmed nothing
-    "score_steps": "K/S:+-1 hold:10",  # a long KEEP/SWAP jumps by ten
+    "score_steps": "K-1 S+1 hold:10",  # KEEP steps down, SWAP up; held, by ten
     "score_pick": "K/S: pick",
     "applied_head": "End of deal %d:",  # then what the deal applied
     "abandon_ask": "Abandon game?",

@@ -48,7 +48,6 @@ MESSAGES = {
     "nobody": "aucun",
     "reentry_ask": "%s en enfer",
     "reentry_hint": "K:revient S:sort",
-    "reveal": "Cartes du tour",
     "losers": "Perd: %s",
     "all_same": "Tous egaux",
     "next": "OK: suite",
@@ -58,6 +57,7 @@ MESSAGES = {
     "no_winner": "Aucun gagnant",
     "deal_end": "Fin de donne %d",  # a deal's reveal: what was told last
     "pot_tokens": "Pot: %d jetons",
+    "tokens": "Jetons",  # then each seat's tokens won (+) or lost (-)
     "to_menu": "OK: menu",
     "undone": "Coup annule",
     "redone": "Coup retabli",
@@ -78,7 +78,7 @@ MESSAGES = {
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)
     "hold_confirm": "Tenir OK:valider",
     "hold_longer": "OK: tenir appuye",  # a short OK confirmed nothing
-    "score_steps": "K/S:+-1 tenu:10",  # a long KEEP/SWAP jumps by ten
+    "score_steps": "K-1 S+1 tenu:10",  # KEEP steps down, SWAP up; held, by ten
     "score_pick": "K/S: choix",
     "applied_head": "Fin donne %d:",  # then what the deal applied
     "abandon_ask": "Abandonner ?",

@@ -1,12 +1,15 @@
 """The pub scorekeeper: drives any "<game>_score" engine through its scorekeeper interface.
 
 While the engine expects an entry (current_player() == TABLE) the OLED shows the game's words
-for it (app/words/<game>.py: prompt), the value being entered and two hints. KEEP and SWAP step
-the value through entry_range(); held, they jump by ten (the first hint says so when the range is
-wider than ten); past the top of the range come the engine's extra_actions() (a penalty, say,
-labelled by the words' entry_label), then the range starts again. Every entry starts from the
-lowest value of entry_range(), in every game: a new entry never shows the value of the one before
-(the same after an undo or a redo).
+for it (app/words/<game>.py: prompt), the value being entered and two hints. KEEP steps the
+value down one, SWAP up one, through entry_range(); held, they jump by ten; the first hint says
+so ("K-1 S+1", with "tenu:10" when the range is wider than ten; "K/S: choix" on a named entry).
+Past the top of the range come the engine's extra_actions() (a penalty, say, labelled by the
+words' entry_label). The list stops at both ends, with the error cue: it once wrapped, and a KEEP
+pressed once too often on 0 showed the top of the range (5 tricks for none), which a keeper
+looking at the table could confirm unseen. Every entry starts from the lowest value of
+entry_range(), in every game: a new entry never shows the value of the one before (the same
+after an undo or a redo).
 
 Confirming is holding OK (a long press, past buttons.long_ms), in every game and mode
 (app/modes/base.py's rule: a short OK never plays); undo and redo are the game menu's. A short
@@ -17,20 +20,22 @@ the value stays, to be corrected. The value entered is applied as the action its
 After an entry that ends a deal, what that deal applied besides the numbers (the words'
 applied(lang, state): Achéron's end-of-deal items and naming slips; None in the other games,
 which log nothing)
-is listed on the OLED until a button is pressed (that press enters nothing), in pages of six
-lines that KEEP and SWAP turn when there are more (up to three items a seat at six seats), and
-logged in an "applied" event: {"deal": the deal's number, "applied": the English lines}.
+is listed on the OLED in pages of six lines (up to three items a seat at six seats) and logged
+in an "applied" event: {"deal": the deal's number, "applied": the English lines}. OK (short or
+held) shows the next page ("K/S 1/2 OK:suite") and puts the list away on the last; KEEP and
+SWAP page back and on; no press enters anything while it shows.
 
 What the engine tells of an entry (app/words/<game>.py: tell) shows under the hints: the lines
 the last entry told (none when it told nothing, or once its deal's reveal showed them), within
 the room the screen has. The screen keeps, in this order of need, the prompt, the value and its two hints,
-the target ("But 100"), one line of standings, then the told lines, and gives the standings'
-further lines only the room left (the ring shows every seat's standing). The entry that ends a
-deal opens the deal's reveal, the same as in table play (app/modes/table.py: GameMode: every
-line that entry told, paged, KEEP and SWAP to page, a short OK to end it, REVEAL_MS a page),
-after the list of what it applied when there is one: the reveal's time starts when it shows.
-At the end of the game the reveal waits for OK, then comes the game-over screen (the winners,
-the pot and payoffs or the standings).
+the target ("But 100"), one line of standings (led by what they count: "Plis", "Points"), then
+the told lines, and gives the standings' further lines only the room left (the ring shows every
+seat's standing). The entry that ends a deal opens the deal's summary ("Fin de donne 2"), after
+the list of what it applied when there is one: every line the deal's entries told (as many as
+are kept, _KEPT), so that none scrolls away, in pages of six turned as the list above, by a
+press only: a scorekeeper has no bots to wait for, and a page that turned by itself went unseen
+by a keeper looking at the table. Nothing is entered while it shows. At the end of the game, the
+game-over screen comes after it (the winners, the pot and payoffs or the standings).
 
 The ring shows the standings as bars (to the target when there is one) and blinks entry_seat()
 when the engine names the seat being entered.
@@ -38,12 +43,28 @@ when the engine names the seat being entered.
 
 from engine.core import TABLE
 
-from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
+from app.buttons import KEEP, LONG, OK, PRESS, SWAP
 from app.cues import CUE_ERROR
 from app.i18n import tr, wrap
 from app.modes.table import _PAGE, GameMode
 
 JUMP = 10
+STEP_HINT = "K-1 S+1"  # what KEEP and SWAP do to the number, in either language
+
+
+def turned_to(event, page, pages):
+    """Where a press leaves a summary of `pages` pages shown at `page`: KEEP back and SWAP on
+    (round, when there are several), OK (short or held) on, and -1 past the last page (seen:
+    put away); None when the press does nothing (its release, BACK)."""
+    button = event >> 2
+    kind = event & 3
+    if kind != PRESS and kind != LONG:
+        return None
+    if button == OK:
+        return page + 1 if page + 1 < pages else -1
+    if kind == PRESS and pages > 1 and (button == KEEP or button == SWAP):
+        return (page + (1 if button == SWAP else -1)) % pages
+    return None
 
 
 class ScoreMode(GameMode):
@@ -57,10 +78,12 @@ class ScoreMode(GameMode):
         self.applied = None  # the lines of what the deal just ended applied, until a press
         self.applied_deal = 0
         self.applied_page = 0
+        self.deal_told = 0  # lines told since the deal began: its summary shows them all
         self.lit = TABLE  # the seat the ring blinks, worked out in refresh: draw() allocates nothing
 
     def resync(self, now):
         self.applied = None  # the game moved under it: that deal may be open again
+        self.deal_told = 0  # and what was told of it is let go (GameMode.resync)
         GameMode.resync(self, now)
 
     def refresh(self, now):
@@ -93,21 +116,24 @@ class ScoreMode(GameMode):
         button = event >> 2
         kind = event & 3
         if self.applied is not None:
-            pages = (len(self.applied) + _PAGE - 1) // _PAGE
-            if kind == PRESS and (button == KEEP or button == SWAP) and pages > 1:
-                self.applied_page = (self.applied_page + (1 if button == SWAP else -1)) % pages
-                app.touch()
-                return True
-            if (kind == PRESS or kind == LONG) and button != BACK:
-                self.applied = None  # seen: the deal's reveal, or the next deal's entries
-                self.reveal_at = now  # the reveal's time starts now that it shows
-                app.touch()
-                return True
-            return False
+            page = turned_to(event, self.applied_page, (len(self.applied) + _PAGE - 1) // _PAGE)
+            if page is None:
+                return False
+            if page < 0:
+                self.applied = None  # seen: the deal's summary, or the next deal's entries
+            else:
+                self.applied_page = page
+            app.touch()
+            return True
+        if self.reveal is not None:  # the deal's summary: nothing is entered until it is seen
+            page = turned_to(event, self.page, self.pages)
+            if page is None:
+                return False
+            if page < 0:
+                return self.end_reveal(now)  # the next entry, or the game-over screen
+            return self.turn_page(page - self.page, now)
         if state.is_over():
             return self.handle_over(event, now)
-        if self.reveal is not None and self.seen_reveal(event, now):
-            return True
         if state.current_player() != TABLE:
             return False
         numbers = self.high - self.low + 1
@@ -119,10 +145,12 @@ class ScoreMode(GameMode):
             self.pos = 0 if pos < 0 else numbers - 1 if pos >= numbers else pos
         elif kind != PRESS:
             return False
-        elif button == KEEP:
-            self.pos = (self.pos - 1) % self.count()
-        elif button == SWAP:
-            self.pos = (self.pos + 1) % self.count()
+        elif button == KEEP or button == SWAP:
+            pos = self.pos + (1 if button == SWAP else -1)
+            if pos < 0 or pos >= self.count():  # an end of the list: it stops there
+                app.sound(CUE_ERROR)
+                return False
+            self.pos = pos
         elif button == OK:  # a short OK: harmless, it only says how to confirm
             app.sound(CUE_ERROR)
             app.notify([tr(app.lang, "hold_longer")], now)
@@ -132,9 +160,23 @@ class ScoreMode(GameMode):
         return app.moved()
 
     def tick(self, now):
-        if self.applied is not None:
-            return False  # the list stays until a press, and the reveal behind it waits
+        if self.applied is not None or self.reveal is not None:
+            return False  # a summary stays until it is seen: its pages turn by a press only
         return GameMode.tick(self, now)
+
+    def told(self, line, kind, now):
+        told = self.move_told
+        GameMode.told(self, line, kind, now)
+        self.deal_told += self.move_told - told
+
+    def reveal_count(self):
+        """The deal's summary shows every line its entries told (as many as are kept), not only
+        the last entry's page."""
+        return max(self.deal_told, self.move_told, 1)
+
+    def open_reveal(self, deal, now):
+        GameMode.open_reveal(self, deal, now)
+        self.deal_told = 0  # the next deal's lines start here
 
     def enter_value(self, now):
         numbers = self.high - self.low + 1
@@ -193,7 +235,12 @@ class ScoreMode(GameMode):
                 out.append("> %d" % (self.low + self.pos))
             else:
                 out.append("> " + self.words.entry_label(lang, state, self.extras[self.pos - numbers]))
-            out.append(tr(lang, "score_steps" if self.high - self.low >= JUMP else "score_pick"))
+            if self.pos >= numbers:
+                out.append(tr(lang, "score_pick"))  # a named entry: no step to say
+            elif self.high - self.low >= JUMP:
+                out.append(tr(lang, "score_steps"))
+            else:
+                out.append(STEP_HINT)
             out.append(tr(lang, "hold_confirm"))
         standings = self.standings_lines(lang)
         target = state.target()

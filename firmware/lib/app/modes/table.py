@@ -65,7 +65,7 @@ from app.buttons import KEEP, LONG, OK, PRESS, SWAP
 from app.clock import ticks_add, ticks_diff
 from app.colours import CURSOR, WHITE, seat_colour
 from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
-from app.i18n import pack, tr, wrap
+from app.i18n import pack, signed, tr, wrap
 from app.modes.base import Mode
 
 BOT_MS = 700  # a bot's pace when nothing was told
@@ -188,12 +188,17 @@ class GameMode(Mode):
     def open_reveal(self, deal, now):
         """The deal's reveal: all the last move told, after as much of what came before as fills
         its pages."""
-        told = self.move_told if self.move_told else 1
-        self.reveal = self.told_lines[-((told + _PAGE - 1) // _PAGE) * _PAGE:]
+        self.reveal = self.told_lines[-self.reveal_count():]
         self.reveal_deal = deal
         self.pages = (len(self.reveal) + _PAGE - 1) // _PAGE
         self.page = 0
         self.reveal_at = now
+
+    def reveal_count(self):
+        """How many of the lines told last the deal's reveal shows: whole pages that hold all the
+        last move told."""
+        told = self.move_told if self.move_told else 1
+        return ((told + _PAGE - 1) // _PAGE) * _PAGE
 
     def turn_page(self, step, now):
         """Page the reveal on (step 1) or back (-1), round; the page gets its full time."""
@@ -297,8 +302,9 @@ class GameMode(Mode):
             board.centre_led(frame, CURSOR)
 
     def standings_lines(self, lang):
+        """The standings, led by what they count (the words' standings_label: "Plis", "Points")."""
         label = self.app.seat_label
-        return pack(["%s %d" % (label(s), self.standing[s]) for s in range(self.n)])
+        return pack([self.words.standings_label(lang)] + ["%s %d" % (label(s), self.standing[s]) for s in range(self.n)])
 
     def handle_over(self, event, now):
         """The deal's reveal (KEEP and SWAP page it), then the game over: a short OK moves on
@@ -339,16 +345,12 @@ class GameMode(Mode):
         if pot is not None:
             out.append(tr(lang, "pot_tokens") % pot)
             returns = state.returns()
-            out += pack(["%s %s" % (label(s), signed(returns[s])) for s in range(self.n)])[:3]
+            rows = pack([tr(lang, "tokens")] + ["%s %s" % (label(s), signed(returns[s])) for s in range(self.n)])
         else:
-            out += self.standings_lines(lang)[:3]
+            rows = self.standings_lines(lang)
+        out += rows[:7 - len(out)]  # the room above "OK: menu"
         out.append(tr(lang, "to_menu"))
         return out[:8]
-
-
-def signed(value):
-    """A payoff as the table reads it: +3, -2, 0."""
-    return "+%d" % value if value > 0 else str(value)
 
 
 class TableMode(GameMode):
@@ -470,7 +472,7 @@ class TableMode(GameMode):
             offered = self.offered(lang, state)
             turn += offered
             # a bot's turn shows no hint of the human's: only how to enter the table's slip
-            turn.append(tr(lang, "choose" if human else "confirm"))
+            turn.append((human and words.hint(lang, state)) or tr(lang, "choose" if human else "confirm"))
             if human and player >= 0 and len(offered) == 1:  # a meld's cards take its place
                 turn.append(tr(lang, "peek_hint"))
         if self.face_up and not human:  # anyone may look at the spread hand during a bot's turn

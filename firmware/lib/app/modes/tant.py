@@ -30,6 +30,7 @@ from engine.core import CHANCE, TABLE
 from engine.tanturlurette import (
     BLOCKED,
     F_BLOCKED,
+    F_TURNED_UP,
     LOSERS,
     PH_FIRST_DEALER,
     PH_KEEP_OR_DRAW,
@@ -45,7 +46,7 @@ from app.buttons import DOWN, KEEP, LONG, OK, PRESS, SWAP, UP
 from app.clock import ticks_add, ticks_diff
 from app.colours import ALERT, CONFIRM, CURSOR, DEALER, ENFER, POT, seat_colour
 from app.cues import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
-from app.i18n import card_word, pack, seat_name, tr, wrap
+from app.i18n import card_word, pack, seat_name, signed, tr, wrap
 from app.modes.base import Mode
 
 _MOVE_MS = const(600)  # a token's glide from one circle to the next
@@ -72,6 +73,11 @@ class TantMode(Mode):
         self.reveal_round = 0  # the round whose cards the reveal shows
         self.announced = -1
         self.told_lines = []  # the last facts told (app.core: told), oldest first
+        # the cards the dealer turned up for everyone in round turned_round, in order (deck mode):
+        # the last is the card he kept, the ones before he refused and the reveal lists them
+        self.turned = bytearray(3)
+        self.turned_n = 0
+        self.turned_round = -1
         # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
         self.bots = bots = list(app.session.bots or [None] * n)  # names, then the bots
         from engine.tanturlurette_bots import BOTS
@@ -110,6 +116,7 @@ class TantMode(Mode):
         self.enter(now)
         self.announced = -1
         del self.told_lines[:]  # what was told may have been taken back
+        self.turned_n = 0  # so may a card turned up: the reveal lists those turned up since
 
     # -- time -----------------------------------------------------------------------------------
     def tick(self, now):
@@ -233,6 +240,8 @@ class TantMode(Mode):
         state = app.session.state
         if player != CHANCE:
             app.sound(CUE_ACT)
+        elif self.deck:
+            self._note_turned_up(state, round_before)
         if phase_before == PH_REENTRY and action == REENTER:
             app.log("reenter", {"seat": player, "stakes": state.stakes[player], "pot": state.pot()})
         eliminated = live_before & ~state.live_mask()
@@ -262,6 +271,20 @@ class TantMode(Mode):
         self.cursor = self._next_live(-1, 1)
         self.peeking = False
         app.touch()
+
+    def _note_turned_up(self, state, round_):
+        """Keep the card the dealer turned up for everyone in round_, if this draw did (the fact
+        F_TURNED_UP): the round's reveal lists those he refused, so that a card shown for all is
+        never seen only for a bot's moment, the next card or the reveal coming at once."""
+        facts, count = state.facts()
+        for i in range(count):
+            if facts[4 * i] == F_TURNED_UP:
+                if self.turned_round != round_:
+                    self.turned_round = round_
+                    self.turned_n = 0
+                if self.turned_n < len(self.turned):
+                    self.turned[self.turned_n] = facts[4 * i + 2]
+                    self.turned_n += 1
 
     def told(self, line, kind, now):
         lines = self.told_lines
@@ -337,18 +360,23 @@ class TantMode(Mode):
             return self._reveal_lines(state, lang)
         label = app.seat_label
         if phase == PH_OVER:
-            winners = state.winners()
-            names = " ".join([label(s) for s in winners])
-            out = [head[0], tr(lang, "winner" if len(winners) == 1 else "winners") % names,
-                   tr(lang, "pot_tokens") % state.pot()]
-            if len(winners) > 1:  # the share of each
-                out += pack(["%s %d" % (seat_name(lang, s), state.payout[s]) for s in winners])
-            return out + [tr(lang, "to_menu")]
+            return self._over_lines(state, lang, label)
         if phase == PH_FIRST_DEALER:
             return [head[0], tr(lang, "drawing_dealer")]
         turn = self._turn_lines(state, lang, label)
         told = self.told_lines[-2:] if len(turn) <= 3 else self.told_lines[-1:]
         return (list(head) + told + turn)[:8]
+
+    def _over_lines(self, state, lang, label):
+        """The winner (or those sharing the pot), the pot, then each seat's tokens: the pot
+        less his stakes for a winner (+), the stakes and re-entries he paid for the others (-)."""
+        winners = state.winners()
+        names = " ".join([label(s) for s in winners])
+        out = wrap(tr(lang, "winner" if len(winners) == 1 else "winners") % names, 2)
+        out.append(tr(lang, "pot_tokens") % state.pot())
+        returns = state.returns()
+        tokens = pack([tr(lang, "tokens")] + ["%s %s" % (label(s), signed(returns[s])) for s in range(self.n)])
+        return out + tokens[:7 - len(out)] + [tr(lang, "to_menu")]
 
     def _turn_lines(self, state, lang, label):
         """The lines about the seat (or the table) to act now."""
@@ -388,18 +416,25 @@ class TantMode(Mode):
 
     def _head(self, state, lang):
         """The round, dealer and standings lines, rebuilt only after a move: a cursor move then
-        costs only its own line. Standings: circles left per seat, 'x' once out."""
+        costs only its own line. Standings: "Cercles" and the circles left per seat, 'x' once
+        out; from five seats on the digits stand side by side (one a seat) to fit the line."""
         key = len(state.moves)
         if key != self._head_key:
             self._head_key = key
             left = state.standings()
-            standings = " ".join(["x" if state.out[s] else str(left[s]) for s in range(self.n)])
+            cells = ["x" if state.out[s] else str(left[s]) for s in range(self.n)]
+            standings = self.app.words().standings_label(lang) + " " + " ".join(cells)
+            if len(standings) > 16:
+                standings = self.app.words().standings_label(lang) + " " + "".join(cells)
             self._head_lines = (tr(lang, "round") % (state.round, state.pot()),
                                 tr(lang, "dealer") % seat_name(lang, state.dealer), standings)
         return self._head_lines
 
     def _reveal_lines(self, state, lang):
-        out = [tr(lang, "round") % (self.reveal_round, state.pot()), tr(lang, "reveal")]
+        """The round's cards, seat by seat, the cards the dealer turned up for all and refused,
+        the losers; within 8 lines at eight seats."""
+        words = self.app.words().own(lang)
+        out = [words.REVEAL % self.reveal_round]
         cells = []
         dealt = 0  # the seats dealt into the round: those with a card in its reveal
         for s in range(self.n):
@@ -408,6 +443,8 @@ class TantMode(Mode):
                 dealt |= 1 << s
                 cells.append("%s %s" % (seat_name(lang, s), card_word(lang, card)))
         out += pack(cells)
+        if self.turned_round == self.reveal_round and self.turned_n > 1:  # the last, he kept
+            out.append(words.REFUSED % " ".join([card_word(lang, c) for c in self.turned[:self.turned_n - 1]]))
         losers = state.last_losers
         if losers == dealt:
             out.append(tr(lang, "all_same"))

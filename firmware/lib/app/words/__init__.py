@@ -27,6 +27,13 @@ most 16 characters (a move's label's first line at most 14: it follows "> "):
                          contract's taker, a meld's player...), or -1: the app hands it to the
                          mode with the fact (Mode.light), which lights it apart from the seat
                          that acted (app/modes/table.py)
+  standings_label(lang)  the word for what state.standings() counts ("Plis", "Points",
+                         "Cercles"): the label the standings' row starts with, so that no row
+                         of numbers is left for the table to guess (table, score and
+                         Tanturlurette's screens)
+  hint(lang, state)      the hint under the move offered to a person, when holding OK does
+                         something else than play (La Bourre's put-back: "Tenir OK:ecarter"),
+                         at most 16 columns; None for the shared "Tenir OK: jouer"
   table_lines(lang, state, seat, label)  what lies face up on the table for all to read and
                          seat's own peek does not already show (seat -1: no peek, e.g. a bot's
                          turn): up to 5 lines of 16, whose first names its owner; [] when

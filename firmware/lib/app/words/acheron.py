@@ -89,6 +89,17 @@ def action_label(lang, state, action):
     return "%s +%d\n%s\n%s" % (what, state.meld_points(action), deck.label(a, lang), deck.label(b, lang))
 
 
+def standings_label(lang):
+    """The standings are each seat's points towards the target (the same word in both
+    languages)."""
+    return "Points"
+
+
+def hint(lang, state):
+    """Every step plays as the shared hint says."""
+    return None
+
+
 def entry_label(lang, state, action):
     """The scorekeeper's entries beyond the numbers: the end-of-deal items, the naming slips."""
     if SCORE_NAMING <= action < SCORE_NAMING + state.seats():

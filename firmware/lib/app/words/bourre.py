@@ -20,6 +20,7 @@ from engine.bourre import (
     F_POT,
     F_PUT_BACK,
     F_TRICK,
+    PH_DISCARD,
     R_MUST_BEAT,
     R_NOT_HELD,
     STRENGTH,
@@ -53,6 +54,20 @@ def action_label(lang, state, action):
     """A move as "> " shows it: a card by its name, an exchange choice in words."""
     choice = _WORDS.of(lang).CHOICES.get(action)
     return choice if choice else card_word(lang, action)
+
+
+def standings_label(lang):
+    """The standings are each seat's tricks over the game (the pot goes to the most)."""
+    return _WORDS.of(lang).STANDINGS
+
+
+def hint(lang, state):
+    """Putting back a card drawn is not playing it: the hint says so; every other step plays as
+    the shared hint says. The card game's state (the table mode asks it; the scorekeeper has
+    hints of its own)."""
+    if state.phase == PH_DISCARD:
+        return _WORDS.of(lang).PUT_BACK_HINT
+    return None
 
 
 def entry_label(lang, state, action):

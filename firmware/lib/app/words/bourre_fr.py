@@ -23,6 +23,8 @@ TRICKS_POT = "Plis %d pot %d"
 GAME_OVER = "Partie finie"
 DEAL_POT = "Donne %d/%d pot %d"
 TRICKS_OF = "Plis de %s ?"
+STANDINGS = "Plis"  # the standings' row: each seat's tricks over the game
+PUT_BACK_HINT = "Tenir OK:ecarter"  # the card shown goes back to the pack (menu row "Ecart")
 
 # What happened (tell; the English in bourre_told_en).
 PLAYS = "%s joue %s"

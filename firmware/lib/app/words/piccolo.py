@@ -18,6 +18,7 @@ from engine.piccolo import (
     F_WINNER,
     F_WINNERS,
     PASS,
+    PH_DISCARD,
     PH_TRUMP,
     SEATS,
     STRENGTH,
@@ -64,6 +65,23 @@ def action_label(lang, state, action):
             return words.BID_LABEL % level
         return level_name(lang, level)
     return card_word(lang, action)
+
+
+def standings_label(lang):
+    """The standings are each seat's points towards the target (the same word in both
+    languages)."""
+    return "Points"
+
+
+def hint(lang, state):
+    """Putting a card aside and naming the trump are not playing a card: the hint says what
+    holding OK does there; a bid and a card play as the shared hint says. The card game's state
+    (the table mode asks it; the scorekeeper has hints of its own)."""
+    if state.phase == PH_DISCARD:
+        return _WORDS.of(lang).DISCARD_HINT
+    if state.phase == PH_TRUMP:
+        return _WORDS.of(lang).TRUMP_HINT
+    return None
 
 
 def entry_label(lang, state, action):
@@ -175,12 +193,14 @@ def tell(lang, state, kind, a, b, c, label):
         if is_points_bid(b):
             return verb % (label(a), "%d/%d" % (c, b))  # the points made over the points bid
         return verb % (label(a), level_name(lang, b))
+    if kind == F_TRICK:  # the taker's count said as what it is: his 3rd trick this deal
+        return words.nth_trick(label(a), b)
     text = words.FACTS.get(kind)
     if text is None:
         return None
     if kind == F_TRUMP:
         return text % (suit_word(lang, b), label(a))
-    if kind == F_DISCARD or kind == F_TRICK:
+    if kind == F_DISCARD:
         return text % (label(a), b)
     if kind == F_PLAY:
         return text % (label(a), card_word(lang, b))

@@ -24,6 +24,7 @@ from app.words.piccolo_told_en import (  # noqa: F401
     POINTS,
     SPREAD,
     TAKES,
+    nth_trick,
 )
 
 REFUSALS = {
@@ -50,3 +51,5 @@ CONTRACT_ASK = "Contract?"
 TAKER_ASK = "Taker?"
 POINTS_ASK = "Taker's points?"
 TRICKS_ASK = "Taker's tricks?"
+DISCARD_HINT = "Hold OK: discard"
+TRUMP_HINT = "Hold OK: choose"

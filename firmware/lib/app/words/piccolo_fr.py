@@ -7,7 +7,6 @@ from engine.piccolo import (
     F_PAID,
     F_PLAY,
     F_THROWN,
-    F_TRICK,
     F_TRUMP,
     F_WINNER,
     F_WINNERS,
@@ -53,6 +52,8 @@ CONTRACT_ASK = "Contrat ?"
 TAKER_ASK = "Preneur ?"
 POINTS_ASK = "Points preneur ?"
 TRICKS_ASK = "Plis du preneur?"
+DISCARD_HINT = "Tenir OK:ecarter"  # the card shown is put aside (regle 9)
+TRUMP_HINT = "Tenir OK:choisir"  # the suit shown becomes trump
 
 # What happened (tell; the English in piccolo_told_en), and the contracts' names the screens use
 # too. The contracts by their level; the points bids are their number.
@@ -72,9 +73,13 @@ FACTS = {
     F_THROWN: "Tous passent, %s donne",
     F_DISCARD: "%s ecarte %d/2",
     F_PLAY: "%s joue %s",
-    F_TRICK: "Pli pour %s (%d)",
     F_WINNER: "1er gagnant: %s",
     F_WINNERS: "1er %s, 2e %s",
     F_LOSERS: "Perdants: %s",
     F_PAID: "+%d pour %s",
 }
+
+
+def nth_trick(seat, count):
+    """A trick taken and which of the seat's it is this deal: "3e pli de J2", "1er pli de J2"."""
+    return "%d%s pli de %s" % (count, "er" if count == 1 else "e", seat)

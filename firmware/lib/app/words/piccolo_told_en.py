@@ -8,7 +8,6 @@ from engine.piccolo import (
     F_PAID,
     F_PLAY,
     F_THROWN,
-    F_TRICK,
     F_TRUMP,
     F_WINNER,
     F_WINNERS,
@@ -34,9 +33,13 @@ FACTS = {
     F_THROWN: "All pass, %s deals",
     F_DISCARD: "%s discards %d/2",
     F_PLAY: "%s plays %s",
-    F_TRICK: "Trick to %s (%d)",
     F_WINNER: "1st winner: %s",
     F_WINNERS: "1st %s, 2nd %s",
     F_LOSERS: "Losers: %s",
     F_PAID: "+%d to %s",
 }
+
+
+def nth_trick(seat, count):
+    """A trick taken and which of the seat's it is this deal: "P2's 3rd trick" (ten at most)."""
+    return "%s's %d%s trick" % (seat, count, ("st", "nd", "rd")[count - 1] if 1 <= count <= 3 else "th")

@@ -26,6 +26,22 @@ def _told(lang):
     return _TOLD_EN if lang == "en" else _WORDS.of(lang)
 
 
+def own(lang):
+    """The words of Tanturlurette's own screens in lang (app.modes.tant), beyond app.i18n's:
+    the module of lang (tanturlurette_fr or _en)."""
+    return _WORDS.of(lang)
+
+
+def standings_label(lang):
+    """The standings are each seat's circles still to go before l'enfer."""
+    return _WORDS.of(lang).STANDINGS
+
+
+def hint(lang, state):
+    """Tanturlurette's own mode gives its hints by phase (app.modes.tant)."""
+    return None
+
+
 def refusal(lang, why):
     return _shared(lang, why, _WORDS.of(lang).REFUSALS)
 

@@ -12,3 +12,6 @@ CHOICES = {KEEP: "keep", SWAP: "swap", DRAW: "draw", TAKE: "take", REFUSE: "refu
 LOSERS_LABEL = "losers %d"
 HEADER = "Tant round %d"
 YOUR_CARD = "Your card %s"
+STANDINGS = "Circles"
+REVEAL = "Round %d cards"
+REFUSED = "Refused: %s"

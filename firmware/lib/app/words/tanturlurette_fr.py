@@ -31,6 +31,10 @@ CHOICES = {KEEP: "garde", SWAP: "change", DRAW: "pioche", TAKE: "prend", REFUSE:
 LOSERS_LABEL = "perdants %d"  # the table marking losers: the mask
 HEADER = "Tant tour %d"
 YOUR_CARD = "Ta carte %s"
+# Its own screens (app.modes.tant; the shared words are app.i18n's)
+STANDINGS = "Cercles"  # the head's row: each seat's circles still to go, x once out
+REVEAL = "Cartes tour %d"  # the round's reveal, every card of round N
+REFUSED = "Refus: %s"  # the cards the dealer turned up for all and refused, in the reveal
 
 # What happened (tell; the English in tanturlurette_told_en). What each fact says
 # (engine.tanturlurette F_*): %s are seats (their labels), in argument order. A mask argument
