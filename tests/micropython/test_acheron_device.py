@@ -5,7 +5,7 @@ the tests read the OLED text and the engine state as a player reads the device.
 """
 
 import engine.acheron_score as S
-from app.buttons import OK, SWAP
+from app.buttons import KEEP, OK, SWAP
 from app_rig import (
     event_kinds,
     make_rig,
@@ -365,7 +365,8 @@ def test_a_meld_offered_names_its_cards_in_full():
                 cards = [st.deck.label(action >> 6 & 63, lang), st.deck.label(action & 63, lang)]
                 assert text[at[0] + 1:at[0] + 4] == cards + [hold], text
                 assert len(text) <= 8 and all(len(line) <= 16 for line in text), text
-                assert text[-2:] == mode.standings_lines(lang), text  # no standing cut off
+                standings = mode.standings_lines(lang)
+                assert text[-len(standings):] == standings, text  # no standing cut off
                 seen += 1
             while mode.legal[mode.cursor] != 0:  # END
                 driver.press(SWAP)

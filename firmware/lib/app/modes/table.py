@@ -483,7 +483,10 @@ class TableMode(GameMode):
             told = []
         else:
             told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]
-        return ([words.header(lang, state)] + told + turn + standings)[:8]
+        body = told + turn + standings
+        if len(body) >= 8:  # the standings before the deal's title: a meld's lines leave no room
+            return body[:8]
+        return [words.header(lang, state)] + body
 
     def offered(self, lang, state):
         """The move shown: "> " and its label, whose further lines (a meld's cards) follow."""
