@@ -194,6 +194,11 @@ def test_each_game_keeps_the_values_just_set_while_the_game_row_is_browsed():
     choose(driver, "circles", 2)
     choose(driver, "game", "acheron")
     choose(driver, "target", 150)
+    choose(driver, "jocrisse", "baiser")
+    choose(driver, "mode", "score")  # no Jocrisse row in the scorekeeper
+    assert mode.value("target") == 150
+    choose(driver, "mode", "table")
+    assert mode.value("jocrisse") == "baiser"
     choose(driver, "game", "bourre")
     choose(driver, "mode", "score")
     choose(driver, "deals", 3)
@@ -204,7 +209,7 @@ def test_each_game_keeps_the_values_just_set_while_the_game_row_is_browsed():
     to_row(driver, "circles")
     assert shown_row(driver) == "> Cercles: 2", driver.hw.text
     choose(driver, "game", "acheron")
-    assert mode.value("target") == 150
+    assert mode.value("target") == 150 and mode.value("jocrisse") == "baiser"
     choose(driver, "game", "bourre")
     assert mode.value("mode") == "score" and mode.value("deals") == 3
     choose(driver, "game", "tanturlurette")

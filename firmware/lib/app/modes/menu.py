@@ -126,7 +126,9 @@ class SetupMenu(CursorMenu):
 
     The cursor does not wrap (Jouer is the top, the self-test the bottom). The menu opens on the
     last game started, with the settings it was started with (app.settings: app.menu_memory,
-    kept on flash beside the saves); a game never started opens with its defaults."""
+    kept on flash beside the saves); a game never started opens with its defaults. While the menu
+    is open each game keeps what is set for it (browsed; every mode's rows alike) when the game
+    row, or the mode row, moves on and comes back; only a game started is remembered after."""
 
     wraps = False
 
@@ -140,7 +142,9 @@ class SetupMenu(CursorMenu):
             wanted = app.config["game"]  # app.config: a loaded config has every key
         self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
         self.seats_wanted = app.config["seats"]
-        self.recalled = {}  # the chosen game's remembered options, used as its rows appear
+        # the chosen game's options: those it was last started with, then as set here (every
+        # mode's: a row another mode lacks keeps its value), used as its rows appear
+        self.recalled = {}
         # game -> its settings as set while this menu is open, kept when the game row moves on (in
         # the memory's form: app.settings.remember); let go with the menu
         self.browsed = {}
@@ -210,7 +214,7 @@ class SetupMenu(CursorMenu):
             self.seats_wanted = recall["players"]
             if "humans" in recall:
                 self.values["humans"] = recall["humans"] - 1  # the row's values start at 1
-            self.recalled = recall["options"]
+            self.recalled = dict(recall["options"])  # the memory's own stays as it was saved
         self.choices: dict = {"game": games, "mode": [m.name for m in modes]}  # row -> the values OK steps through
         if modes and described is not None:
             self.game = described.name
@@ -240,10 +244,10 @@ class SetupMenu(CursorMenu):
             choices["humans"] = range(1, n + 1)
             values["humans"] = min(values["humans"], n - 1)
         names = []
+        recalled = self.options_set()
         for name, offered, default in mode.rows:
-            # the value chosen so far if the last rows had this option (another mode's may not),
-            # else the one this game was last started with, else the default
-            keep = self.value(name) if name in self.option_names else self.recalled.get(name, default)
+            # the value chosen so far (in this mode or another), else the default
+            keep = recalled.get(name, default)
             names.append(name)
             offered = row_values(offered, n)
             choices[name] = offered
@@ -261,11 +265,18 @@ class SetupMenu(CursorMenu):
         return self.value("humans") if "humans" in self.rows else None
 
     def chosen(self):
-        """The game's own options as set: option -> value."""
+        """The options of the mode as set: option -> value."""
         chosen = {}
         for name in self.option_names:
             chosen[name] = self.value(name)
         return chosen
+
+    def options_set(self):
+        """The game's options as set in any of its modes, those of the rows shown included."""
+        recalled = self.recalled
+        for name in self.option_names:
+            recalled[name] = self.value(name)
+        return recalled
 
     # -- buttons --------------------------------------------------------------------------------
     def pressed(self, button, now):
@@ -291,7 +302,7 @@ class SetupMenu(CursorMenu):
             app.start_selftest(now, back_to=self)
             return True
         if row == "game" and self.game is not None:  # its values wait for the game's return
-            entry = {"mode": self.value("mode"), "players": self.n, "options": self.chosen()}
+            entry = {"mode": self.value("mode"), "players": self.n, "options": self.options_set()}
             humans = self.humans()
             if humans is not None:
                 entry["humans"] = humans
