@@ -433,7 +433,7 @@ def test_schema_fits_the_firmware():
         t = 300
         steps = [("KEEP", 80, 200), ("SWAP", 80, 200), ("OK", 80, 20000), ("OK", 1200, 500)] if selftest else []
         steps += [("OK", 80, 1000)] + [("KEEP", 80, 500), ("OK", 80, 500)] * presses
-        steps += [("BACK", 1200, 500), ("SWAP", 80, 300), ("OK", 80, 500)]  # an undo, in the game menu
+        steps += [("BACK", 1200, 500), ("SWAP", 80, 300), ("OK", 1200, 500)]  # an undo: OK held on its row
         for button, hold, pause in steps:
             lines += ["%d %s down" % (t, button), "%d %s up" % (t + hold, button)]
             t += hold + pause

@@ -141,14 +141,14 @@ def enter_number(driver, value):
 
 
 def undo_in_menu(driver, row="undo"):
-    """Open the game menu (long BACK) and press OK on a row: undo, or redo."""
+    """Open the game menu (long BACK) and hold OK on a row: undo, or redo."""
     from app.buttons import BACK
 
     driver.long(BACK)
     menu = driver.app.mode
     while menu.rows[menu.cursor] != row:
         driver.press(SWAP)
-    driver.press(OK)
+    driver.long(OK)
 
 
 def past_deal_reveal(driver):

@@ -168,7 +168,7 @@ def test_an_entry_undone_in_the_game_menu_starts_again_from_the_lowest_value():
     enter_number(driver, 2)
     scroll_to_number(driver, 3)
     menu_row(driver, "undo")
-    driver.press(OK)
+    driver.long(OK)
     assert type(driver.app.mode).__name__ == "ScoreMode" and list(state(driver).moves) == []
     assert "Plis de J1 ?" in driver.hw.text and shown(driver) == "0", driver.hw.text
 
@@ -296,7 +296,7 @@ def test_acheron_one_undo_takes_back_the_whole_set_of_items():
     st = state(driver)
     assert st.jocrisse[0] == 10 and st.candle[0] and st.entry_seat() == 1
     menu_row(driver, "undo")
-    driver.press(OK)
+    driver.long(OK)
     st = state(driver)
     assert st.phase_name() == "items" and st.entry_seat() == 0
     assert st.jocrisse == [0, 0, 0] and st.candle == [False] * 3
@@ -335,20 +335,21 @@ def test_new_game_asks_to_confirm_and_only_a_held_ok_abandons_in_every_mode():
         game = driver.app.mode
         moves = len(state(driver).moves)
         menu = menu_row(driver, "new_game")
-        driver.press(OK)
+        driver.long(OK)
         assert driver.hw.text == ["Abandonner ?", "Tenir OK: oui", "K/S/BACK: non"], driver.hw.text
         for cancel in (BACK, KEEP, SWAP):
             driver.press(cancel)
             assert driver.app.mode is menu and not menu.asking, (mode, cancel)
             assert "> Nouv. partie" in driver.hw.text
-            driver.press(OK)
+            driver.long(OK)
             assert driver.hw.text[0] == "Abandonner ?"
-        driver.press(OK)  # a short OK: still asking, the game kept
-        assert driver.hw.text[0] == "Abandonner ?" and not driver.app.session.finished
+        driver.press(OK)  # a short OK: still asking, the game kept, and it says to hold OK
+        assert driver.hw.text[:2] == ["OK: tenir appuye", "Abandonner ?"], driver.hw.text
+        assert not driver.app.session.finished
         driver.long(BACK)  # back to the game, untouched
         assert driver.app.mode is game and len(state(driver).moves) >= moves
         menu_row(driver, "new_game")
-        driver.press(OK)
+        driver.long(OK)
         driver.long(OK)
         session = driver.app.session
         assert type(driver.app.mode).__name__ == "SetupMenu", (mode, driver.hw.text)
@@ -388,7 +389,7 @@ def test_undo_and_redo_rows_work_in_every_mode_and_say_when_there_is_nothing_to_
                 driver.hw.text
             while menu.rows[menu.cursor] != "undo":
                 driver.press(SWAP)
-            driver.press(OK)  # stays in the menu, says why
+            driver.long(OK)  # stays in the menu, says why
             assert driver.app.mode is menu and driver.hw.text[0] == "Rien a annuler", driver.hw.text
         assert "  Retablir: rien" in driver.hw.text or "> Retablir: rien" in driver.hw.text
         driver.long(BACK)
@@ -400,12 +401,12 @@ def test_undo_and_redo_rows_work_in_every_mode_and_say_when_there_is_nothing_to_
         menu_row(driver, "undo")
         after = list(state(driver).moves)  # the game waits while the menu is open
         assert "> Annuler coup" in driver.hw.text, driver.hw.text
-        driver.press(OK)
+        driver.long(OK)
         assert driver.app.mode is game and driver.hw.text[0] == "Coup annule", (mode, driver.hw.text)
         assert list(state(driver).moves) == before, (mode, before, list(state(driver).moves))
         menu_row(driver, "redo")
         assert "> Retablir" in driver.hw.text, driver.hw.text
-        driver.press(OK)
+        driver.long(OK)
         assert driver.app.mode is game and driver.hw.text[0] == "Coup retabli", driver.hw.text
         assert list(state(driver).moves) == after, (mode, after, list(state(driver).moves))
         menu_row(driver, "redo")
@@ -449,7 +450,7 @@ def test_stepping_an_entry_and_the_confirmation_screen_allocate_nothing():
         micropython.heap_unlock()
     assert stepped and app.mode.pos == 10
     menu_row(driver, "new_game")
-    driver.press(OK)
+    driver.long(OK)
     app.render(driver.hw.clock.ticks_ms())
     micropython.heap_lock()
     try:

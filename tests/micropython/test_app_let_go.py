@@ -212,19 +212,19 @@ def test_the_menus_code_leaves_the_heap_while_a_game_plays_and_comes_back_with_a
     moves = len(state(driver).moves)
     menu = game_menu_row(driver, "redo")  # navigated: the rows, on the OLED
     assert MENUS in sys.modules and "> Retablir: rien" in driver.hw.text, driver.hw.text
-    driver.press(OK)  # nothing to redo: the menu stays, and says so
+    driver.long(OK)  # nothing to redo: the menu stays, and says so
     assert app.mode is menu
     driver.press(BACK)  # back to the game, untouched
     assert app.mode is game and len(state(driver).moves) == moves
     assert MENUS not in sys.modules, "closing the game menu keeps its code"
     game_menu_row(driver, "continue")
-    driver.press(OK)
+    driver.long(OK)
     assert app.mode is game and MENUS not in sys.modules
     game_menu_row(driver, "undo")
-    driver.press(OK)  # the human's last move is taken back, and the game shows again
+    driver.long(OK)  # the human's last move is taken back, and the game shows again
     assert app.mode is game and len(state(driver).moves) < moves and MENUS not in sys.modules
     game_menu_row(driver, "new_game")
-    driver.press(OK)
+    driver.long(OK)
     assert "Abandonner ?" in driver.hw.text, driver.hw.text
     driver.long(OK)  # abandoned: archived, and the setup menu opens with its code
     driver.run_for(100)

@@ -82,7 +82,7 @@ def play(driver):
 def shown_row(driver):
     """The OLED line under the cursor."""
     for line in driver.hw.text:
-        if line.startswith("> "):
+        if line.startswith(">"):
             return line
     raise AssertionError("no cursor line: %r" % (driver.hw.text,))
 
@@ -189,14 +189,34 @@ def test_acheron_offers_its_house_readings_and_the_scorekeeper_fewer():
     assert options["target"] == 50 and options["chandelle"] == "transfer"
 
 
-def test_options_reset_to_the_engine_defaults_for_another_game():
+def test_each_game_keeps_the_values_just_set_while_the_game_row_is_browsed():
     driver = make_rig(seed=1)
+    mode = menu(driver)
+    choose(driver, "players", 6)  # Tanturlurette, never started
+    choose(driver, "circles", 2)
     choose(driver, "game", "acheron")
     choose(driver, "target", 150)
+    choose(driver, "jocrisse", "baiser")
+    choose(driver, "mode", "score")  # no Jocrisse row in the scorekeeper
+    assert mode.value("target") == 150
+    choose(driver, "mode", "table")
+    assert mode.value("jocrisse") == "baiser"
+    choose(driver, "game", "bourre")
+    choose(driver, "mode", "score")
+    choose(driver, "deals", 3)
     choose(driver, "game", "piccolo")
-    assert menu(driver).value("target") == 41  # Piccolo's own default, not Acheron's choice
+    assert mode.value("target") == 41  # Piccolo's own default, not Acheron's choice
+    choose(driver, "game", "tanturlurette")  # round the games: each as it was left
+    assert mode.value("players") == 6 and mode.value("circles") == 2
+    to_row(driver, "circles")
+    assert shown_row(driver) == "> Cercles: 2", driver.hw.text
     choose(driver, "game", "acheron")
-    assert menu(driver).value("target") == 100
+    assert mode.value("target") == 150 and mode.value("jocrisse") == "baiser"
+    choose(driver, "game", "bourre")
+    assert mode.value("mode") == "score" and mode.value("deals") == 3
+    choose(driver, "game", "tanturlurette")
+    play(driver)  # what the menu showed is what starts
+    assert state(driver).options["circles"] == 2 and len(state(driver).pos) == 6
 
 
 def test_tanturlurette_tie_rule_is_a_house_rule_row():
@@ -256,25 +276,79 @@ def test_the_reentry_cap_on_the_ring_a_count_and_no_limit_the_whole_ring():
             micropython.heap_unlock()
 
 
-def test_every_menu_line_fits_the_oled_in_both_languages():
+GAME_NAMES = {"tanturlurette": "Tanturlurette", "acheron": "Acheron", "bourre": "La Bourre",
+              "piccolo": "Piccolo"}
+
+
+def test_no_setup_row_cuts_a_word_in_either_language():
+    """Every row of every game and mode, at every value: the game by its whole name, and each
+    other row its whole label, a colon, and one whole word or number of the language's tables."""
+    from app.i18n import OPTION_LABELS, seat_name, tr, words
+
     for lang in ("fr", "en"):
         driver = make_rig(seed=1, lang=lang)
         mode = menu(driver)
-        for game in ("tanturlurette", "acheron", "bourre", "piccolo"):
+        table = words(lang)
+        values = set(table.OPTION_WORDS.values()) | set(seat_name(lang, s) for s in range(8))
+        for key in ("yes", "no", "no_limit", "deck", "board", "table", "score"):
+            values.add(table.MESSAGES[key])
+        for game in GAME_NAMES:
             choose(driver, "game", game)
+            assert shown_row(driver) == "> " + GAME_NAMES[game], (lang, driver.hw.text)
             for m in list(mode.choices["mode"]):
                 choose(driver, "mode", m)
                 for row in mode.rows:
-                    if row in ("game", "mode", "play", "selftest"):
+                    if row in ("game", "play", "selftest"):
                         continue
                     for _ in range(len(mode.choices[row])):
                         line = mode.line(row, True)
                         value = mode.value(row)
-                        assert len(line) <= 16, line
-                        if isinstance(value, int) and not isinstance(value, bool) and row not in (
-                                "eldest", "dealer") and (value or row != "reentry_cap"):
-                            assert line.endswith(str(value)), line  # the label is cut, never the value
+                        assert len(line) <= 16 and line[0] == ">", line
+                        label, _, shown = line[1:].strip().partition(":")
+                        assert label == tr(lang, row, OPTION_LABELS), (lang, line)
+                        shown = shown.strip()
+                        if type(value) is int and (value or row != "reentry_cap") and \
+                                row not in ("eldest", "dealer"):
+                            assert shown == str(value), (lang, line)
+                        else:
+                            assert shown in values, (lang, line)
                         mode.values[row] = (mode.values[row] + 1) % len(mode.choices[row])
+
+
+def expected_length(players, circles, reentry, cap):
+    """(median, 95th percentile) rounds from the menu's table, in the order the generator writes
+    it (tests/bench/tant_lengths.py): per player count from 4, per circle count from 2, re-entry
+    off, then on under each cap from 0 (no limit) to 3."""
+    from app.modes.menu import TANT_LENGTHS, length_rounds
+
+    i = 2 * (((players - 4) * 4 + circles - 2) * 5 + (1 + cap if reentry else 0))
+    return length_rounds(TANT_LENGTHS[i]), length_rounds(TANT_LENGTHS[i + 1])
+
+
+def test_the_tanturlurette_menu_says_how_long_a_game_lasts():
+    for lang, form, hint in (("fr", "~%d tours, <%d", "K/S:ligne OK:val"),
+                             ("en", "~%d rounds, <%d", "K/S:line OK:set")):
+        driver = make_rig(seed=1, lang=lang)
+        assert menu(driver).game == "tanturlurette"
+        for players, circles, reentry, cap in ((4, 4, True, 0), (8, 2, True, 0), (8, 2, True, 1),
+                                               (8, 2, False, 0), (5, 3, True, 3)):
+            choose(driver, "players", players)
+            choose(driver, "circles", circles)
+            choose(driver, "reentry", reentry)
+            choose(driver, "reentry_cap", cap)
+            line = form % expected_length(players, circles, reentry, cap)
+            if len(line) > 16:  # no room for the comma
+                line = line.replace(",", "")
+            text = driver.hw.text
+            assert len(text) == 8 and text[6:] == [line, hint], (lang, text)
+            assert shown_row(driver) in text[:6]
+        long, capped = expected_length(8, 2, True, 0), expected_length(8, 2, True, 1)
+        assert long[0] > 2 * capped[0] and long[1] > capped[1]  # a cap shortens the longest games
+        to_row(driver, "all_tied_move")  # the last rows: still the length and the hint below
+        assert driver.hw.text[6] == form % expected_length(5, 3, True, 3), driver.hw.text
+        choose(driver, "game", "bourre")  # a game without the table: seven rows, then the hint
+        text = driver.hw.text
+        assert len(text) == 8 and text[7] == hint and not [t for t in text if t.startswith("~")], text
 
 
 def test_an_option_row_shows_its_value_on_the_ring():
@@ -352,13 +426,13 @@ def check_acheron_skipped(log_words):
     to_row(driver, "game")
     driver.press(OK)  # tanturlurette -> acheron, which cannot deal: on to the next game
     assert mode.game == "bourre", mode.game
-    assert driver.hw.text[:4] == ["Jeu indisponible", "acheron", "Fichier du jeu", "absent ou abime"], driver.hw.text
+    assert driver.hw.text[:4] == ["Jeu indisponible", "Acheron", "Fichier du jeu", "absent ou abime"], driver.hw.text
     logged = " ".join([p["message"] for kind, p in driver.events if kind == "error"])
     for word in log_words:
         assert word in logged, logged
     assert "error" in event_kinds(driver)
     driver.run_for(3000)  # the notice goes; the menu is intact
-    assert "> Jeu: bourre" in driver.hw.text, driver.hw.text
+    assert "> La Bourre" in driver.hw.text, driver.hw.text
     for _ in range(4):  # round the games again: acheron is skipped every time, the rest work
         driver.press(OK)
         assert mode.game != "acheron"
@@ -386,7 +460,7 @@ def test_a_configured_game_that_cannot_start_falls_back_at_boot():
         driver.app.to_setup(driver.hw.clock.ticks_ms())
         driver.run_for(50)
         assert menu(driver).game == "bourre"
-        assert driver.hw.text[:2] == ["Jeu indisponible", "acheron"], driver.hw.text
+        assert driver.hw.text[:2] == ["Jeu indisponible", "Acheron"], driver.hw.text
     with_deck_file(WORK + "/no_such_deck.json", body)
 
 

@@ -352,15 +352,29 @@ def test_a_player_capped_at_one_reentry_is_out_at_his_second_fall():
     assert driver.hw.text[2].startswith("Cercles x "), driver.hw.text  # J1 out on the standings line
 
 
-def test_long_back_opens_the_game_menu_and_continue_returns():
-    driver = make_rig(seed=4)
-    start(driver, mode="board")
-    driver.run_for(1700)
-    game_mode = driver.app.mode
-    driver.long(BACK)
-    assert driver.app.mode is not game_mode and driver.hw.text[0] == "> Continuer"
-    driver.press(OK)
-    assert driver.app.mode is game_mode
+def test_the_game_menu_says_its_keys_and_acts_on_a_held_ok_only():
+    for lang, rows, hints, hold in (
+            ("fr", ["> Continuer", "  Annuler coup", "  Retablir: rien", "  Nouv. partie"],
+             ["K/S: ligne", "Tenir OK:valider", "BACK: retour jeu"], "OK: tenir appuye"),
+            ("en", ["> Continue", "  Undo", "  Redo: nothing", "  New game"],
+             ["K/S: line", "Hold OK: confirm", "BACK: to game"], "OK: hold it down")):
+        driver = make_rig(seed=4, lang=lang)
+        start(driver, mode="board")
+        driver.run_for(1700)
+        driver.press(SWAP)  # a decision, for the undo row to take back
+        game_mode = driver.app.mode
+        moves = len(state(driver).moves)
+        driver.long(BACK)
+        menu = driver.app.mode
+        assert menu is not game_mode and driver.hw.text == rows + hints, driver.hw.text
+        driver.press(OK)  # short: nothing done, the notice says to hold it
+        assert driver.app.mode is menu and driver.hw.text == [hold] + rows + hints, driver.hw.text
+        driver.press(SWAP)
+        driver.press(OK)  # short, on the undo row: nothing undone
+        assert driver.app.mode is menu and len(state(driver).moves) == moves, driver.hw.text
+        driver.press(KEEP)
+        driver.long(OK)  # held on Continue: back to the game
+        assert driver.app.mode is game_mode and len(state(driver).moves) == moves
 
 
 def test_keep_and_swap_together_open_the_menu_without_acting():
@@ -386,8 +400,8 @@ def test_menu_new_game_abandons_to_setup():
     driver.long(BACK)
     for _ in range(3):
         driver.press(SWAP)
-    driver.press(OK)
-    assert not driver.app.session.finished  # it asks first: holding OK abandons
+    driver.long(OK)
+    assert not driver.app.session.finished  # it asks first: holding OK again abandons
     driver.long(OK)
     assert not driver.app.mode.in_game
     assert driver.app.session.finished

@@ -181,7 +181,7 @@ def test_an_archive_that_runs_out_is_survived_and_the_next_game_is_saved():
         driver.events = []
         store.starved = ("archive",)
         menu_row(driver, "new_game")  # the game menu: New game abandons this one to history
-        driver.press(OK)  # it asks first; holding OK abandons
+        driver.long(OK)  # it asks first; holding OK again abandons
         driver.long(OK)
         assert store.refused == 1
         assert len(shortages(driver)) == 1

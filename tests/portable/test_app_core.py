@@ -199,4 +199,4 @@ def test_snapshot_says_what_the_oled_shows_now():
     snap = app.snapshot()
     assert snap["mode"] == "SetupMenu" and snap["text"][0] == "> Jouer"
     press(app, clock, SWAP)
-    assert app.snapshot()["text"][1] == "> Jeu: tanturlur"
+    assert app.snapshot()["text"][1] == "> Tanturlurette"

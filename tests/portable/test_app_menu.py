@@ -18,12 +18,12 @@ def every_setup_choice():
     return found
 
 
-def test_menu_line_cuts_the_label_never_the_value():
+def test_menu_line_drops_spaces_never_a_letter():
     assert menu_line(True, "Mise", "5") == "> Mise: 5"
     assert menu_line(False, "Mise", "5") == "  Mise: 5"
     assert menu_line(True, "Roi bloque", "non") == "> Roi bloque:non"  # the space goes first
-    assert menu_line(True, "Chandelle", "transfer") == "> Chand:transfer"
-    assert menu_line(True, "X", "a value far too long") == "> X: a value far"  # nothing else to cut
+    assert menu_line(True, "Jocrisse", "baiser") == ">Jocrisse:baiser"  # then the cursor's
+    assert menu_line(False, "Jocrisse", "baiser") == " Jocrisse:baiser"
 
 
 def test_every_game_option_has_a_name_and_words_in_both_languages():

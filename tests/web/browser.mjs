@@ -232,11 +232,20 @@ export async function play(opts) {
     return lit;
   };
   const cursorLine = (st) => (st.text.find((line) => line.startsWith(">")) || "").slice(2);
-  // A menu line's value, "Jeu: tanturlur" (a long one is cut to the OLED's 16 characters) being
-  // the value tanturlurette.
-  const shows = (line, value) => {
-    const shown = line.slice(line.indexOf(":") + 1).trim();
-    return shown === value || (shown.length >= 6 && value.startsWith(shown));
+  // A menu line's value, whole: "Joueurs: 4" shows 4.
+  const shows = (line, value) => line.slice(line.indexOf(":") + 1).trim() === value;
+  // The game row, under Jouer (Play), shows the game's name alone: the cursor there, then OK
+  // until it shows the name wanted (null: any).
+  const setGame = async (name) => {
+    const onTop = (st) => st.text.some((l) => l === "> Jouer" || l === "> Play");
+    for (let i = 0; i < 20 && !onTop(await status()); i++) await press("KEEP");
+    await press("SWAP");
+    let line = cursorLine(await status());
+    for (let i = 0; i < 8 && name !== null && line !== name; i++) {
+      await press("OK");
+      line = cursorLine(await status());
+    }
+    check(name === null || line === name, `the game row never showed ${name} (it shows ${line})`);
   };
   // In the setup menu: SWAP down to the row, then OK until it shows the value wanted (null: any).
   const setRow = async (labels, value) => {
@@ -278,7 +287,7 @@ export async function play(opts) {
     check(st.text.some((l) => l.startsWith("> Jouer")), `the menu in French, on Jouer: ${st.text}`);
 
     // -- 2. set up and play -------------------------------------------------------------------
-    await setRow(["Jeu"], "tanturlurette");
+    await setGame("Tanturlurette");
     await setRow(["Mode"], "donne");
     await setRow(["Joueurs"], "4");
     await setRow(["Humains"], "2");
@@ -402,9 +411,9 @@ export async function play(opts) {
     const heading = await page.textContent("[data-word=settings]");
     check(heading === "Device settings", `the page's own words in English: ${heading}`);
     const games = [];
-    await setRow(["Game"], null);
+    await setGame(null);
     for (let i = 0; i < 8; i++) {
-      const value = cursorLine(await status()).split(":").pop().trim();
+      const value = cursorLine(await status());
       if (games.includes(value)) break;
       games.push(value);
       if (i === 0) await shot("6-english-24-ring");

@@ -21,11 +21,14 @@ MESSAGES = {
     "table": "table",
     "score": "score",
     "menu_hint": "K/S:line OK:set",
+    "length": "~%d rounds, <%d",  # Tanturlurette's rounds: the median, and 19 games in 20 shorter
     # in-game menu
     "continue": "Continue",
     "undo": "Undo",
     "redo": "Redo",
     "new_game": "New game",
+    "rows_hint": "K/S: line",  # the game menu's keys, with hold_confirm between them
+    "back_hint": "BACK: to game",
     # game
     "round": "Round %d  pot %d",
     "drawing_dealer": "Drawing dealer",
@@ -86,7 +89,6 @@ MESSAGES = {
     "abandon_no": "K/S/BACK: no",
     "undo_none": "Undo: nothing",  # the game menu's rows with nothing to do
     "redo_none": "Redo: nothing",
-    "new_game_row": "New game",  # "Nouvelle partie" and the cursor: 17 columns
     "reveal_page": "K/S %d/%d OK:next",  # a deal's reveal of several pages
     # a save the flash refused (Session "storage" events), and the loop's out of memory
     "flash_full": "Flash full",
@@ -115,22 +117,27 @@ OPTION_LABELS = {
     "lay": "Lay",
     "jocrisse": "Jocrisse",
     "chandelle": "Chandelle",
-    "five_fee": "5pt fee",
+    "five_fee": "Fairy at 5",  # the fairy (fee) worth 5 with the Widower star
     "rouge_queen": "Rouge",
     "personnages": "Perso",  # do wild cards and the Baiser take personnages?
     "draw_from": "Draw",
     "putback": "Put back",  # La Bourre: where the cards exchanged go back
 }
-# Option values that are words (engine option strings), by value.
+# Option values that are words (engine option strings), by value; the games' names too (the game
+# row's values, engine.games).
 OPTION_WORDS = {
+    "tanturlurette": "Tanturlurette",
+    "acheron": "Acheron",
+    "bourre": "La Bourre",
+    "piccolo": "Piccolo",
     "drawn": "drawn",
     "free": "free",
     "piece": "piece",
-    "baiser": "baiser",
+    "baiser": "kiss",  # the Baiser is The Kiss in English (the deck file)
     "gift": "gift",
     "transfer": "pays",
     "any": "any",
-    "etoile": "etoile",
+    "etoile": "star",
     "wild": "Queen",
     "pair": "paired",
     "alone": "alone",

@@ -21,11 +21,14 @@ MESSAGES = {
     "table": "table",
     "score": "score",
     "menu_hint": "K/S:ligne OK:val",
+    "length": "~%d tours, <%d",  # Tanturlurette's rounds: the median, and 19 games in 20 shorter
     # in-game menu
     "continue": "Continuer",
     "undo": "Annuler coup",
     "redo": "Retablir",
-    "new_game": "Nouvelle partie",
+    "new_game": "Nouv. partie",  # "Nouvelle partie" and the cursor: 17 columns
+    "rows_hint": "K/S: ligne",  # the game menu's keys, with hold_confirm between them
+    "back_hint": "BACK: retour jeu",
     # game
     "round": "Tour %d  pot %d",
     "drawing_dealer": "Tirage donneur",
@@ -86,7 +89,6 @@ MESSAGES = {
     "abandon_no": "K/S/BACK: non",
     "undo_none": "Annuler: rien",  # the game menu's rows with nothing to do
     "redo_none": "Retablir: rien",
-    "new_game_row": "Nouv. partie",  # "Nouvelle partie" and the cursor: 17 columns
     "reveal_page": "K/S %d/%d OK:suite",  # a deal's reveal of several pages
     # a save the flash refused (Session "storage" events), and the loop's out of memory
     "flash_full": "Flash pleine",
@@ -121,8 +123,13 @@ OPTION_LABELS = {
     "draw_from": "Pioche",
     "putback": "Ecart",  # La Bourre: where the cards exchanged go back
 }
-# Option values that are words (engine option strings), by value.
+# Option values that are words (engine option strings), by value; the games' names too (the game
+# row's values, engine.games).
 OPTION_WORDS = {
+    "tanturlurette": "Tanturlurette",
+    "acheron": "Acheron",
+    "bourre": "La Bourre",
+    "piccolo": "Piccolo",
     "drawn": "tiree",
     "free": "libre",
     "piece": "piece",

@@ -33,6 +33,24 @@ _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larg
 NO_LIMIT_OPTIONS = ("reentry_cap",)  # counts whose 0 means no limit: a word, and the whole inner ring
 _SELFTEST_COLOURS = (RED, CONFIRM, BLUE)  # the colours the self-test sweeps, shown on its row
 
+# How long a Tanturlurette game lasts, for the menu's length line: two bytes (the median and the
+# 95th percentile of the rounds of 200 seeded games of counting bots, length_rounds reads each)
+# for every players, circles, re-entry and cap the menu offers, in the order SetupMenu.length
+# reads them. Made by playing them: tests/bench/tant_lengths.py (tests/host/test_tant_lengths.py
+# checks a sample is current).
+TANT_LENGTHS = (  # tests/bench/tant_lengths.py writes it: per player count, then circles
+    b'\x06\x08\x0f.\x0b\x0f\x0f\x15\x0f\x1c\n\x0c\x0c\x1b\x0c\x14\x0c\x1b\x0c\x1b\r\x0f\x0e\x16\x0e\x16\x0e\x16\x0e\x16\x11\x13\x11\x1a\x11\x1a\x11\x1a\x11\x1a'  # 4 players
+    b'\x08\n\x1bd\x0f\x12\x15\x1b\x19"\x0c\x0e\x11.\x11\x1a\x11$\x11*\x11\x13\x12,\x12"\x12\'\x12,\x15\x18\x15\'\x15$\x15\'\x15\''  # 5 players
+    b'\n\x0b4n\x13\x16\x1b!#+\x0f\x11\x1bE\x18!\x1b-\x1b8\x15\x17\x17;\x17)\x176\x179\x1a\x1c\x1b0\x1b.\x1b0\x1b0'  # 6 players
+    b'\x0b\rU}\x16\x19!&,2\x12\x14$e\x1d&#7$G\x17\x1a\x1eJ\x1e1\x1e?\x1eJ\x1e! < 8 < <'  # 7 players
+    b'\r\x0fk\x95\x1a\x1d&+39\x14\x174i#+->3Q\x1b\x1e%g$7%N%d"%$J$?$G$J'  # 8 players
+)
+
+
+def length_rounds(byte):
+    """A count of rounds from a byte of TANT_LENGTHS: exact up to 100, by tens above."""
+    return byte if byte <= 100 else 100 + (byte - 100) * 10
+
 
 def playable_games():
     """The games the setup menu lists: those whose engine module is on the device (the registry's
@@ -55,12 +73,15 @@ def marked(selected, text):
 
 
 def menu_line(selected, label, shown):
-    """"> label: value" in 16 characters: the space goes first, then the label is cut, never the value."""
+    """"> label: value" in 16 characters: the space after the colon goes first, then the cursor's
+    space (">label:value"); no word is cut (a test walks every row of every game in both
+    languages), and a line still too long is cut at 16 as any other."""
     line = marked(selected, "%s: %s" % (label, shown))
-    if len(line) <= 16:
-        return line
-    room = 13 - len(shown)  # 16 less the cursor and the colon
-    return marked(selected, "%s:%s" % (label[:room], shown)) if room > 0 else line[:16]
+    if len(line) > 16:
+        line = marked(selected, "%s:%s" % (label, shown))
+    if len(line) > 16:
+        line = (">" if selected else " ") + line[2:]
+    return line
 
 
 class CursorMenu(Mode):
@@ -105,7 +126,9 @@ class SetupMenu(CursorMenu):
 
     The cursor does not wrap (Jouer is the top, the self-test the bottom). The menu opens on the
     last game started, with the settings it was started with (app.settings: app.menu_memory,
-    kept on flash beside the saves); a game never started opens with its defaults."""
+    kept on flash beside the saves); a game never started opens with its defaults. While the menu
+    is open each game keeps what is set for it (browsed; every mode's rows alike) when the game
+    row, or the mode row, moves on and comes back; only a game started is remembered after."""
 
     wraps = False
 
@@ -119,7 +142,12 @@ class SetupMenu(CursorMenu):
             wanted = app.config["game"]  # app.config: a loaded config has every key
         self.values: dict = {"game": self.games.index(wanted) if wanted in self.games else 0}
         self.seats_wanted = app.config["seats"]
-        self.recalled = {}  # the chosen game's remembered options, used as its rows appear
+        # the chosen game's options: those it was last started with, then as set here (every
+        # mode's: a row another mode lacks keeps its value), used as its rows appear
+        self.recalled = {}
+        # game -> its settings as set while this menu is open, kept when the game row moves on (in
+        # the memory's form: app.settings.remember); let go with the menu
+        self.browsed = {}
         self._configure_game()
 
     # -- rows -----------------------------------------------------------------------------------
@@ -167,7 +195,9 @@ class SetupMenu(CursorMenu):
                 g = game(name)
                 why = g and self.problem(g)
                 app.log("error", {"message": ("game %s unavailable: %s" % (name, why or ""))[:160]})
-            notice = [tr(app.lang, "unavailable")] + skipped
+            notice = [tr(app.lang, "unavailable")]
+            for name in skipped:
+                notice.append(tr(app.lang, name, OPTION_WORDS))
             if len(skipped) == 1 and why:  # room for the reason, in the table's language
                 notice += wrap(setup_refusal(app.lang, why), 4)
             app.sound(CUE_ERROR)
@@ -175,7 +205,7 @@ class SetupMenu(CursorMenu):
         self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
         self.option_names = []
         self.modes = modes
-        recall = self.memory.get(games[index]) if modes else None
+        recall = (self.browsed.get(games[index]) or self.memory.get(games[index])) if modes else None
         self.recalled = {}
         if recall is not None:
             for i in range(len(modes)):
@@ -184,7 +214,7 @@ class SetupMenu(CursorMenu):
             self.seats_wanted = recall["players"]
             if "humans" in recall:
                 self.values["humans"] = recall["humans"] - 1  # the row's values start at 1
-            self.recalled = recall["options"]
+            self.recalled = dict(recall["options"])  # the memory's own stays as it was saved
         self.choices: dict = {"game": games, "mode": [m.name for m in modes]}  # row -> the values OK steps through
         if modes and described is not None:
             self.game = described.name
@@ -214,10 +244,10 @@ class SetupMenu(CursorMenu):
             choices["humans"] = range(1, n + 1)
             values["humans"] = min(values["humans"], n - 1)
         names = []
+        recalled = self.options_set()
         for name, offered, default in mode.rows:
-            # the value chosen so far if the last rows had this option (another mode's may not),
-            # else the one this game was last started with, else the default
-            keep = self.value(name) if name in self.option_names else self.recalled.get(name, default)
+            # the value chosen so far (in this mode or another), else the default
+            keep = recalled.get(name, default)
             names.append(name)
             offered = row_values(offered, n)
             choices[name] = offered
@@ -229,6 +259,24 @@ class SetupMenu(CursorMenu):
 
     def value(self, key):
         return self.choices[key][self.values[key]]
+
+    def humans(self):
+        """The humans at the table, or None when the mode seats no bots (every seat a person)."""
+        return self.value("humans") if "humans" in self.rows else None
+
+    def chosen(self):
+        """The options of the mode as set: option -> value."""
+        chosen = {}
+        for name in self.option_names:
+            chosen[name] = self.value(name)
+        return chosen
+
+    def options_set(self):
+        """The game's options as set in any of its modes, those of the rows shown included."""
+        recalled = self.recalled
+        for name in self.option_names:
+            recalled[name] = self.value(name)
+        return recalled
 
     # -- buttons --------------------------------------------------------------------------------
     def pressed(self, button, now):
@@ -243,20 +291,22 @@ class SetupMenu(CursorMenu):
             for name in self.option_names:
                 options[name] = self.value(name)
             bots = None
-            humans = None
-            if "humans" in self.rows:
-                humans = self.value("humans")
+            humans = self.humans()
+            if humans is not None:
                 bots = [None] * humans + [self.described.bot] * (self.n - humans)
-            chosen = {}
-            for name in self.option_names:
-                chosen[name] = self.value(name)
             # started over the next turns; once it is, the settings are noted for next time
             app.begin_game(self.engine_name, options, bots,
-                           (self.game, self.value("mode"), self.n, humans, chosen), now)
+                           (self.game, self.value("mode"), self.n, humans, self.chosen()), now)
             return True
         if row == "selftest":
             app.start_selftest(now, back_to=self)
             return True
+        if row == "game" and self.game is not None:  # its values wait for the game's return
+            entry = {"mode": self.value("mode"), "players": self.n, "options": self.options_set()}
+            humans = self.humans()
+            if humans is not None:
+                entry["humans"] = humans
+            self.browsed[self.game] = entry
         self.values[row] = (self.values[row] + 1) % len(self.choices[row])
         if row == "players":
             self.seats_wanted = self.value(row)
@@ -278,20 +328,38 @@ class SetupMenu(CursorMenu):
             shown = seat_name(lang, value)
         elif row in NO_LIMIT_OPTIONS and value == 0:
             shown = tr(lang, "no_limit")
-        elif isinstance(value, str):  # a mode or an option's word; a game shows as its name
+        elif isinstance(value, str):  # a mode, an option's word or a game's name
             shown = tr(lang, value, OPTION_WORDS)
         else:
             shown = str(value)
+        if row == "game":  # the name alone: "Jeu: Tanturlurette" is longer than a line
+            return marked(selected, shown)
         name = tr(lang, row, OPTION_LABELS)  # an option's label, else the row's message
         return menu_line(selected, name, shown)
+
+    def length(self):
+        """(median, 95th percentile) rounds of a game as set, or None for a game without a table
+        (TANT_LENGTHS: Tanturlurette's, whatever the King and tie rules)."""
+        if self.game != "tanturlurette":
+            return None
+        values = self.values
+        caps = len(self.choices["reentry_cap"])
+        i = (self.n - self.modes[values["mode"]].seats[0]) * len(self.choices["circles"]) + values["circles"]
+        i = 2 * (i * (1 + caps) + (1 + values["reentry_cap"] if self.value("reentry") else 0))
+        return length_rounds(TANT_LENGTHS[i]), length_rounds(TANT_LENGTHS[i + 1])
 
     def lines(self):
         lang = self.app.lang
         current = self.rows[self.cursor]
-        first = max(0, self.cursor - 6)  # seven rows, the cursor's among them
+        length = self.length()
+        shown = 7 if length is None else 6  # the rows on screen, the cursor's among them
+        first = max(0, self.cursor - shown + 1)
         out = [] if self.game else [tr(lang, "no_game")]
-        for row in self.rows[first:first + 7]:
+        for row in self.rows[first:first + shown]:
             out.append(self.line(row, row == current))
+        if length is not None:  # "~26 tours, <69"; the comma goes when a line has no room for it
+            line = tr(lang, "length") % length
+            out.append(line if len(line) <= 16 else line.replace(",", ""))
         out.append(tr(lang, "menu_hint"))
         return out
 
@@ -330,15 +398,17 @@ class SetupMenu(CursorMenu):
 
 class GameMenu(CursorMenu):
     """Long BACK (or KEEP+SWAP held) during a game: continue, undo, redo, or a new game, in every
-    mode. A short BACK, or a long one, goes back to the game.
+    mode. KEEP and SWAP move the cursor; holding OK does what the row says, as confirming is
+    holding OK on every screen (app/modes/base.py): a short OK does nothing but say so, with the
+    error cue and a notice ("OK: tenir appuye"). A short BACK, or a long one, goes back to the
+    game. Under the rows a hint says the keys.
 
     Undo takes back the last decision (with bots, back to the last human one) and Redo puts back
     what the undo took, the bots' moves included, both then back in the game; with nothing to
     take back or put back the row says so ("Annuler: rien") and OK stays in the menu, with the
-    error cue and a notice. New game asks first ("Abandonner ?"): holding OK abandons the game
-    (archived, unfinished, as a finished one is) and opens the setup menu; KEEP, SWAP or BACK
-    keep it and show the rows again, and a short OK does nothing there. Confirming is holding OK,
-    as everywhere (app/modes/base.py); a long OK never undoes."""
+    error cue and a notice. New game asks first ("Abandonner ?"): holding OK again abandons the
+    game (archived, unfinished, as a finished one is) and opens the setup menu; KEEP, SWAP or
+    BACK keep it and show the rows again, and a short OK there only says to hold it."""
 
     rows = ("continue", "undo", "redo", "new_game")
 
@@ -348,22 +418,30 @@ class GameMenu(CursorMenu):
         self.asking = False  # the new game's confirmation is on screen
 
     def handle(self, event, now):
-        if not self.asking:
-            return CursorMenu.handle(self, event, now)
         button = event >> 2
         kind = event & 3
-        if kind == LONG and button == OK:
-            self.app.finish_game(now)
+        if button == OK and kind == LONG:
+            if self.asking:
+                self.app.finish_game(now)
+                return True
+            return self.act(self.rows[self.cursor], now)
+        if button == OK and kind == PRESS:  # harmless: it only says how to confirm
+            app = self.app
+            app.sound(CUE_ERROR)
+            app.notify([tr(app.lang, "hold_longer")], now)
             return True
-        if kind == PRESS and button != OK:  # KEEP, SWAP, BACK: the game is kept
+        if not self.asking:
+            return CursorMenu.handle(self, event, now)
+        if kind == PRESS:  # KEEP, SWAP, BACK: the game is kept
             self.asking = False
             return self.app.moved()
         return False
 
     def pressed(self, button, now):
-        if button != OK and button != BACK:
-            return False
-        row = self.rows[self.cursor] if button == OK else self.rows[0]  # BACK: continue
+        return button == BACK and self.act(self.rows[0], now)  # BACK: continue
+
+    def act(self, row, now):
+        """Do what a row says (OK held on it, or BACK: continue); True (the screen changes)."""
         app = self.app
         session = app.session
         if row == "new_game":
@@ -401,8 +479,11 @@ class GameMenu(CursorMenu):
         current = self.rows[self.cursor]
         out = []
         for row in self.rows:
-            key = "new_game_row" if row == "new_game" else row
+            key = row
             if (row == "undo" and not session.can_undo()) or (row == "redo" and not session.can_redo()):
                 key = row + "_none"
             out.append(marked(row == current, tr(lang, key)))
+        out.append(tr(lang, "rows_hint"))  # no blank line: a notice above still leaves every line
+        out.append(tr(lang, "hold_confirm"))
+        out.append(tr(lang, "back_hint"))
         return out
