@@ -535,7 +535,7 @@ def test_plots_are_pngs_of_the_logged_game(logged):
     size, text = _png_size_and_text(os.path.join(plots, "game%d-pot.png" % game["id"]))
     assert size == (800, 500) and json.loads(text["Description"])["pot"][-1] == state.pot()
     size, text = _png_size_and_text(os.path.join(plots, "tanturlurette.png"))
-    wins = json.loads(text["Description"])["panels"]["games won"]
+    wins = json.loads(text["Description"])["panels"]["wins"]
     assert size == (1200, 500)
     assert {n for n, w in wins.items() if w} == {NAMES[s] for s, r in enumerate(state.returns()) if r > 0}
 

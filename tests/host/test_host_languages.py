@@ -168,7 +168,7 @@ def test_the_live_view_speaks_the_devices_language_unless_told(tmp_path, streams
 def test_french_contracts_and_accents_in_the_live_view(tmp_path, streams):
     frames, _ = live_frames(tmp_path, streams["piccolo"], "fr", name="p")
     text = "\n".join(frames)
-    assert "Pli pour" in text and "joue" in text
+    assert " pli de " in text and "joue" in text
     assert not ACCENTLESS & {w.lower() for w in words_in(text)}
 
 
