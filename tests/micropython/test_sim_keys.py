@@ -200,9 +200,9 @@ def after_an_undo():
 
 
 # the two cases: down five rows, then four k 0.4 s apart and Enter on Jeu; the game
-# menu, down twice with 2 s between, and OK on Redo
+# menu, down twice with 2 s between, and a held OK on Redo (the game menu acts on a held OK)
 SETUP_KEYS = [(0, "sssss"), (1000, "k"), (1400, "k"), (1800, "k"), (2200, "k"), (2600, "\r")]
-GAME_MENU_KEYS = [(0, "B"), (1200, "s"), (3200, "s"), (3300, "o")]
+GAME_MENU_KEYS = [(0, "B"), (1200, "s"), (3200, "s"), (3300, "O")]
 
 
 def test_the_same_keys_give_the_same_screens_however_the_host_is_late():
@@ -214,7 +214,7 @@ def test_the_same_keys_give_the_same_screens_however_the_host_is_late():
             menu = driver.app.mode
             assert menu.rows[menu.cursor] == "game" and menu.value("game") != game, want
         else:
-            assert not driver.app.session.can_redo(), "OK on Redo put the decision back"
+            assert not driver.app.session.can_redo(), "a held OK on Redo put the decision back"
             redone = [i for i in range(len(want)) if want[i][0] == "Coup retabli"]
             assert redone and "> Retablir" in want[redone[0] - 1], want
         for late in (stalls, random_jumps(1), random_jumps(2), random_jumps(3)):
