@@ -9,37 +9,22 @@ include(), require() and package(); paths are relative to this file. Build it fr
 
     make -C ports/esp32 BOARD=ESP32_GENERIC FROZEN_MANIFEST=<this repository>/firmware/manifest.py
 
-The files below are exactly those `tanturlurette deploy` installs with every game pack
-(tests/host/test_deploy_builds.py checks it): engine/acheron_deck.json, data and not code, stays a
-file in the board's /lib/engine, where engine.acheron looks for it; main.py and config.json go to
-the filesystem as deploy puts them.
+What it freezes is exactly what `tanturlurette deploy` installs with every game
+(tests/host/test_deploy_builds.py checks it): each package folder whole (the manifest tool takes
+every .py file under it, its subfolders too: games/<name>/ holds a game, so adding one changes
+nothing here), but engine/play.py, which stays off the board. Data files are not frozen:
+games/acheron/deck.json stays a file in the board's /lib/games/acheron, where games.acheron.deck
+looks for it; main.py and config.json go to the filesystem as deploy puts them.
 """
 
 include("$(PORT_DIR)/boards/manifest.py")  # what the port's own image freezes
 require("ssd1306")  # the OLED driver, which deploy installs with mip
 
-package("app", base_path="lib", files=(
-    "__init__.py", "board.py", "boards.py", "buttons.py", "clock.py", "colours.py", "config.py",
-    "core.py", "cues.py", "i18n.py", "i18n_board_en.py", "i18n_board_fr.py", "i18n_en.py",
-    "i18n_fr.py", "i18n_setup.py", "i18n_setup_en.py", "i18n_setup_fr.py", "loop.py", "power.py", "ring.py",
-    "resume.py", "session.py", "settings.py",
-    "modes/__init__.py", "modes/base.py", "modes/menu.py", "modes/score.py", "modes/selftest.py",
-    "modes/table.py", "modes/tant.py",
-    "words/__init__.py", "words/acheron.py", "words/acheron_en.py", "words/acheron_fr.py",
-    "words/acheron_told_en.py", "words/bourre.py", "words/bourre_en.py", "words/bourre_fr.py",
-    "words/bourre_told_en.py", "words/piccolo.py", "words/piccolo_en.py", "words/piccolo_fr.py",
-    "words/piccolo_told_en.py", "words/tanturlurette.py", "words/tanturlurette_en.py",
-    "words/tanturlurette_fr.py", "words/tanturlurette_told_en.py",
+package("app", base_path="lib")
+package("engine", base_path="lib", files=(  # engine/play.py serves the tests and host tools only
+    "__init__.py", "cards.py", "compat.py", "core.py", "deck32.py", "rng.py",
 ))
-package("engine", base_path="lib", files=(
-    "__init__.py", "acheron.py", "acheron_bots.py", "acheron_codes.py", "acheron_deck.py",
-    "acheron_score.py", "bourre.py", "bourre_bots.py", "bourre_codes.py", "bourre_score.py", "cards.py",
-    "compat.py", "core.py", "deck32.py", "games.py", "piccolo.py", "piccolo_bots.py", "piccolo_codes.py",
-    "piccolo_score.py", "registry.py", "rng.py",
-    "tanturlurette.py", "tanturlurette_bots.py",
-))
-package("hw_esp32", base_path="lib", files=("__init__.py", "boot.py", "buzzer.py", "display.py",
-                                            "usb_serial.py"))
-package("proto", base_path="lib", files=("__init__.py", "commands.py", "link.py", "wire.py"))
-package("store", base_path="lib", files=("__init__.py", "container.py", "files.py", "journal.py",
-                                         "storage.py"))
+package("games", base_path="lib")
+package("hw_esp32", base_path="lib")
+package("proto", base_path="lib")
+package("store", base_path="lib")

@@ -372,7 +372,7 @@ def state_at(record, move=None, round_=None, lang="en"):
     """The game of a record as it stood after `move` moves, or when round `round_` was to be
     played (its first decision), else at its end; (state, moves applied, a note or None). A move
     that does not apply stops the replay there, with a note naming it."""
-    from engine.registry import new_state
+    from games import new_state
 
     state = new_state(record["game"], record["options"])
     applied = 0

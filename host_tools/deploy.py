@@ -39,8 +39,7 @@ import subprocess
 import sys
 
 from app.boards import BOARDS, REFERENCE_BOARD
-from app.words import modules as words_modules
-from engine.games import GAMES as DESCRIPTORS
+from games import GAMES as DESCRIPTORS
 
 from host_tools import FIRMWARE, FIRMWARE_LIB, ROOT
 
@@ -50,13 +49,25 @@ ESPTOOL_BAUD = 460800
 ARCH = "xtensawin"  # the ESP32's Xtensa LX6 with the windowed ABI
 DATA_EXTENSIONS = (".json",)
 
-# From the games' descriptors (engine.games): each game's engine modules (its pack, which the
-# board lets go of when another game is played), the app modules only its modes use, its words
-# (app/words/<game>.py and its language modules, app.words.modules), its data.
+
+def package_files(package, lib=FIRMWARE_LIB):
+    """Every file of a game's package folder (games/<name>/: its code and its data), relative to
+    lib, sorted."""
+    found = []
+    for folder, dirs, files in os.walk(os.path.join(lib, *package.split("."))):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py") or name.endswith(DATA_EXTENSIONS):
+                found.append(os.path.relpath(os.path.join(folder, name), lib).replace(os.sep, "/"))
+    return tuple(found)
+
+
+# From the games' descriptors (games): each game's folder, games/<name>/ (its engines, words,
+# screens and data, which the board lets go of when another game is played), and the modules
+# outside it that only games use (its `shared`).
 ALL_GAMES = tuple(game.name for game in DESCRIPTORS)
-GAME_FILES = {game.name: tuple("engine/%s.py" % module for module in game.engine)
-              + tuple(module.replace(".", "/") + ".py" for module in game.app + words_modules(game.name))
-              + game.data
+GAME_FILES = {game.name: package_files(game.package)
+              + tuple(module.replace(".", "/") + ".py" for module in game.shared)
               for game in DESCRIPTORS}
 ALWAYS_INSTALLED = "tanturlurette"
 # Engine modules the board never imports: the tests and benches run them on both runtimes.

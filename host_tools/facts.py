@@ -32,7 +32,8 @@ that does not replay raises engine.core.BadRecord naming the move.
 """
 
 from engine.core import BadRecord, IllegalAction
-from engine.piccolo import (
+from games import new_state
+from games.piccolo.rules import (
     GENERALE,
     MISERE,
     MISERE_TABLE,
@@ -41,7 +42,6 @@ from engine.piccolo import (
     is_points_bid,
     level_name,
 )
-from engine.registry import new_state
 
 from host_tools.lang import Messages
 from host_tools.view import accented, default_name, shown
@@ -86,9 +86,9 @@ def contract_kind(level):
 
 
 def contract_name(lang, level):
-    """A contract as the device names it in lang (app.words.piccolo: "misère", "piccolo table";
+    """A contract as the device names it in lang (games.piccolo.words: "misère", "piccolo table";
     with its accents, host_tools.view.accented), a points bid by its points."""
-    from app.words.piccolo import level_name as device_level_name
+    from games.piccolo.words import level_name as device_level_name
 
     return accented(lang, device_level_name(lang, level))
 

@@ -14,7 +14,7 @@ import ast
 import re
 
 from engine.core import CHANCE, TABLE, TERMINAL, BadRecord, IllegalAction, player_name
-from engine.registry import new_state
+from games import new_state
 from proto.commands import MAX_SEATS
 
 from host_tools.tracker import Checkpoints, GameTracker

@@ -24,7 +24,7 @@ BadEvent.answer_id: the command waiting for it fails at once instead of waiting 
 
 from app.clock import TICKS_PERIOD
 from engine.core import CHANCE, TABLE, TERMINAL
-from engine.registry import GAMES
+from games import ENGINES
 from proto.commands import CLOCK_MAX, CLOCK_MIN, MAX_SEATS, NAME_MAX
 
 INT64 = (-(1 << 63), (1 << 63) - 1)  # what an SQLite INTEGER holds
@@ -220,7 +220,7 @@ SEAT_POINTS = ListOf(POINTS, MAX_SEATS)
 SEATS = ListOf(SEAT, MAX_SEATS)
 SHORT = Text(0, 64)
 MESSAGE = Text(0, 2000)
-GAME = Choice(GAMES, "a game this host knows")
+GAME = Choice(ENGINES, "a game this host knows")
 NAMES = ListOf(Text(1, NAME_MAX), MAX_SEATS)  # empty in a snapshot of a game without names
 BOTS = ListOf(Maybe(Text(0, 32)), MAX_SEATS)
 

@@ -26,7 +26,7 @@ is harmless.
 import copy
 
 from engine.play import replay
-from engine.registry import game_module
+from games import game_module
 
 from host_tools.names import shown_names
 

@@ -19,7 +19,7 @@ import re
 
 from engine.core import CHANCE, TABLE, TERMINAL
 from engine.play import replay
-from engine.registry import new_state
+from games import new_state
 from proto.wire import E_BAD_ARGS, E_BAD_LINE, E_CUT, E_FAILED, E_TOO_LONG, E_UNKNOWN
 
 from host_tools.lang import Messages, card_name
@@ -101,8 +101,8 @@ def _device_words(lang, say, names):
 
 
 def _game_words(game):
-    """The device's words module of an engine ("piccolo_score" -> app.words.piccolo)."""
-    from app.words import of
+    """The device's words module of an engine ("piccolo_score" -> games.piccolo.words)."""
+    from games import words_of as of
 
     return of(game)
 
@@ -121,7 +121,7 @@ def move_words(lang, state, game, move, names):
                                            if mask >> s & 1))
     if state.current_player() == CHANCE:  # a card dealt, drawn or turned up
         if str(game).startswith("acheron"):
-            return state.card_name(move, lang)  # Achéron's own deck (engine.acheron_deck)
+            return state.card_name(move, lang)  # Achéron's own deck (games.acheron.deck)
         return card_name(lang, move)
     words = _game_words(game)
     if game.endswith("_score"):  # a scorekeeper: numbers entered, and a few named entries

@@ -1,6 +1,6 @@
 """The words the paper tools share (sheet, stats, export, board), in English: what each deal of a
 stored game says (host_tools.sheet.deal_words words it), what the running totals count, and the
-Piccolo contracts by the device's names (app.words.piccolo_told_en). The same keys in paper_fr."""
+Piccolo contracts by the device's names (games.piccolo.told_en). The same keys in paper_fr."""
 
 MESSAGES = {
     # what the running totals count, by game kind

@@ -1,6 +1,6 @@
 """Les mots que partagent les outils papier (feuille, stats, export, plateau), en français : ce que
 dit chaque donne d'une partie gardée, ce que comptent les totaux, et les contrats du Piccolo sous
-les noms de l'appareil (app.words.piccolo_fr, ici avec leurs accents). Mêmes clés que paper_en."""
+les noms de l'appareil (games.piccolo.words_fr, ici avec leurs accents). Mêmes clés que paper_en."""
 
 MESSAGES = {
     "totals_tanturlurette": "cercles restants",

@@ -25,7 +25,7 @@ sys.path.insert(0, HERE + "/../../firmware/lib")
 
 import json  # noqa: E402
 
-import engine.acheron_score as score  # noqa: E402
+import games.acheron.score as score  # noqa: E402
 from benchlib import (  # noqa: E402
     elapsed_us,
     heap_now,
@@ -35,10 +35,10 @@ from benchlib import (  # noqa: E402
     now_us,
     replay_us_per_move,
 )
-from engine.acheron import State  # noqa: E402
-from engine.acheron_bots import BOTS  # noqa: E402
 from engine.play import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from games.acheron.bots import BOTS  # noqa: E402
+from games.acheron.rules import State  # noqa: E402
 
 GAMES = 20
 

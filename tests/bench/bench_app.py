@@ -37,9 +37,9 @@ BASE_HEAP = gc.mem_alloc() if ON_MICROPYTHON else 0
 
 # the modules a Tanturlurette game loads on demand, loaded now so the baseline below holds them
 import app.modes.menu  # noqa: E402, F401, I001
-import app.modes.tant  # noqa: E402, F401
-import app.words.tanturlurette  # noqa: E402, F401  (the game's words: code, loaded with the game)
-import engine.tanturlurette_bots  # noqa: E402, F401
+import games.tanturlurette.screen  # noqa: E402, F401
+import games.tanturlurette.words  # noqa: E402, F401  (the game's words: code, loaded with the game)
+import games.tanturlurette.bots  # noqa: E402, F401
 from app.buttons import KEEP, OK, PRESS, SWAP, Debouncer, make_event  # noqa: E402
 from app.clock import ManualClock  # noqa: E402
 from app.config import DEFAULT_CONFIG, copy_config  # noqa: E402

@@ -15,13 +15,13 @@ HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../../firmware/lib")
 
 from benchlib import ON_MICROPYTHON, elapsed_us, median, now_us, replay_us_per_move  # noqa: E402
-from engine.bourre import State as BourreState  # noqa: E402
-from engine.bourre_bots import PlanBot as BourrePlan  # noqa: E402
-from engine.bourre_bots import RandomBot as BourreRandom  # noqa: E402
-from engine.piccolo import State as PiccoloState  # noqa: E402
-from engine.piccolo_bots import PlanBot as PiccoloPlan  # noqa: E402
 from engine.play import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
+from games.bourre.bots import PlanBot as BourrePlan  # noqa: E402
+from games.bourre.bots import RandomBot as BourreRandom  # noqa: E402
+from games.bourre.rules import State as BourreState  # noqa: E402
+from games.piccolo.bots import PlanBot as PiccoloPlan  # noqa: E402
+from games.piccolo.rules import State as PiccoloState  # noqa: E402
 
 DEALS = 150 if ON_MICROPYTHON else 600
 

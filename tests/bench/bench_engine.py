@@ -42,8 +42,8 @@ from benchlib import (  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
 from engine.play import play_out, sample_chance  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from engine.tanturlurette import State  # noqa: E402
-from engine.tanturlurette_bots import CountingBot, ThresholdBot  # noqa: E402
+from games.tanturlurette.bots import CountingBot, ThresholdBot  # noqa: E402
+from games.tanturlurette.rules import State  # noqa: E402
 
 PLAYERS = 8
 GAMES = 60

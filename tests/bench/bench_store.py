@@ -40,7 +40,7 @@ from app.session import Session  # noqa: E402
 from benchlib import ON_MICROPYTHON, elapsed_us, median, now_us  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from engine.tanturlurette_bots import ThresholdBot  # noqa: E402
+from games.tanturlurette.bots import ThresholdBot  # noqa: E402
 from long_game import LONG, loaded, pull_all  # noqa: E402
 from store import container  # noqa: E402
 from store.files import Files, join  # noqa: E402

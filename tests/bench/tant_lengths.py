@@ -25,11 +25,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
 
-from engine.games import game  # noqa: E402
 from engine.play import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from engine.tanturlurette import State  # noqa: E402
-from engine.tanturlurette_bots import CountingBot  # noqa: E402
+from games import game  # noqa: E402
+from games.tanturlurette.bots import CountingBot  # noqa: E402
+from games.tanturlurette.rules import State  # noqa: E402
 
 GAMES = 200  # seeded games a combination
 MENU = os.path.join(ROOT, "firmware", "lib", "app", "modes", "menu.py")

@@ -8,8 +8,9 @@ import json
 import pytest
 from app.session import Session
 from engine.core import TABLE
-from engine.games import game as descriptor
 from engine.rng import Rng
+from games import bots_of
+from games import game as descriptor
 
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools.db import LogStore
@@ -58,8 +59,7 @@ def play(game, options=None, names=None, seed=1):
     n = state.seats()
     bots = None
     if not game.endswith("_score"):
-        module = __import__("engine.%s_bots" % game, None, None, ["BOTS"])
-        bot = module.BOTS[descriptor(game).bot]  # the bot the device seats (engine.games)
+        bot = bots_of(game).BOTS[descriptor(game).bot]  # the bot the device seats (games)
         bots = [bot() for _ in range(n)]
     table = TableEntries()
     rng = Rng(seed)

@@ -2,14 +2,14 @@
 
 import json
 
-import engine.acheron as A
-import engine.acheron_score as S
+import games.acheron.rules as A
+import games.acheron.score as S
 import test_acheron_bots as bots_tests
 import test_acheron_props as props
-from engine.acheron_bots import BOTS, RandomBot
 from engine.core import IllegalAction
 from engine.play import play_out, replay
 from engine.rng import Rng
+from games.acheron.bots import BOTS, RandomBot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

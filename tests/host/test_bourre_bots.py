@@ -3,10 +3,10 @@
 Measured on seeded games, one plan bot or one random bot in seat 0 against random opponents.
 """
 
-from engine.bourre import State
-from engine.bourre_bots import PlanBot, RandomBot
 from engine.play import play_out
 from engine.rng import Rng
+from games.bourre.bots import PlanBot, RandomBot
+from games.bourre.rules import State
 
 GAMES = 300
 

@@ -12,9 +12,9 @@ The bounds found: 3 tricks for a player, 2 for the deal's leader, 5n/2 (rounded 
 
 import sys
 
-from engine.bourre import STAND, STRENGTH
-from engine.bourre import State as CardState
-from engine.bourre_score import State as ScoreState
+from games.bourre.rules import STAND, STRENGTH
+from games.bourre.rules import State as CardState
+from games.bourre.score import State as ScoreState
 
 SIZES = (2, 3, 4, 5, 6)
 HAND = 5

@@ -4,12 +4,12 @@ JSON."""
 
 import json
 
-from engine.bourre import DRAW_TWO, PH_DEAL, PH_EXCHANGE, PH_PLAY, PUTBACKS, State
-from engine.bourre_bots import PlanBot, RandomBot
-from engine.bourre_score import max_seat_tricks
 from engine.core import CHANCE, IllegalAction
 from engine.play import replay
 from engine.rng import Rng
+from games.bourre.bots import PlanBot, RandomBot
+from games.bourre.rules import DRAW_TWO, PH_DEAL, PH_EXCHANGE, PH_PLAY, PUTBACKS, State
+from games.bourre.score import max_seat_tricks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

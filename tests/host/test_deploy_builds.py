@@ -19,7 +19,7 @@ from host_tools import FIRMWARE_LIB, ROOT, deploy
 from host_tools.cli import main as cli
 
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
-PUB_GAME_MODULES = ("engine/bourre.py", "engine/piccolo.py", "engine/acheron.py", "engine/deck32.py",
+PUB_GAME_MODULES = ("games/bourre/rules.py", "games/piccolo/rules.py", "games/acheron/rules.py", "engine/deck32.py",
                     "app/modes/table.py", "app/modes/score.py")
 
 
@@ -31,7 +31,7 @@ def micropython(cwd, code):
 
 
 def test_every_file_named_for_a_game_exists_and_every_game_module_belongs_to_a_game():
-    from engine.registry import GAMES
+    from games import ENGINES, game_module
 
     named = set()
     for game, files in deploy.GAME_FILES.items():
@@ -39,10 +39,12 @@ def test_every_file_named_for_a_game_exists_and_every_game_module_belongs_to_a_g
         for rel in files:
             assert os.path.isfile(os.path.join(FIRMWARE_LIB, rel)), rel
             named.add(rel)
-    for engine_name in GAMES:
-        assert "engine/%s.py" % engine_name in named, engine_name
+    for engine_name in ENGINES:
+        assert game_module(engine_name).__file__.endswith(".py")
+        rel = os.path.relpath(game_module(engine_name).__file__, FIRMWARE_LIB).replace(os.sep, "/")
+        assert rel in named, engine_name
     for rel in deploy.lib_files():
-        if rel.startswith("engine/") and rel.split("/")[1].split("_")[0].split(".")[0] in GAMES:
+        if rel.startswith("games/") and rel != "games/__init__.py":
             assert rel in named, "%s is in no game's file list: a build without it would break" % rel
 
 
@@ -69,7 +71,7 @@ def test_a_tanturlurette_build_leaves_out_every_pub_game_and_nothing_else():
     assert "engine/play.py" not in full
     for rel in PUB_GAME_MODULES:
         assert rel in full and rel not in own
-    for rel in ("engine/core.py", "engine/tanturlurette.py", "app/modes/tant.py", "app/modes/selftest.py",
+    for rel in ("engine/core.py", "games/tanturlurette/rules.py", "games/tanturlurette/screen.py", "app/modes/selftest.py",
                 "store/storage.py", "proto/link.py", "hw_esp32/boot.py"):
         assert rel in own
 
@@ -77,8 +79,8 @@ def test_a_tanturlurette_build_leaves_out_every_pub_game_and_nothing_else():
 def test_a_pack_brings_what_it_shares_with_another():
     bourre = deploy.lib_files(games=["bourre"])
     assert "engine/deck32.py" in bourre and "app/modes/table.py" in bourre
-    assert "engine/piccolo.py" not in bourre and "engine/acheron.py" not in bourre
-    assert "engine/tanturlurette.py" in bourre  # always installed, even when not named
+    assert "games/piccolo/rules.py" not in bourre and "games/acheron/rules.py" not in bourre
+    assert "games/tanturlurette/rules.py" in bourre  # always installed, even when not named
 
 
 def test_an_unknown_game_is_refused_with_the_known_ones(capsys):
@@ -136,19 +138,19 @@ for name in sorted(dir(test_app_tant)):
     if name.startswith("test_"):
         getattr(test_app_tant, name)()
         ran += 1
-from engine import registry
+import games as registry
 from app.modes.menu import playable_games
-print(ran, playable_games(), [g for g in registry.GAMES if registry.installed(g)])
-print(sorted(m for m in sys.modules if m.startswith("engine.") or m.startswith("app.modes")))
+print(ran, playable_games(), [g for g in registry.ENGINES if registry.installed(g)])
+print(sorted(m for m in sys.modules if m.startswith("games.") or m.startswith("app.modes")))
 print(test_app_tant.__file__, registry.__file__)
 """ % (str(tests), str(lib))
     lines = micropython(str(tmp_path), code).splitlines()
     ran, games = lines[0].split(" ", 1)
     assert int(ran) >= 10, lines  # every Tanturlurette device test, whole games in both modes included
     assert games == "['tanturlurette'] ['tanturlurette']"
-    for module in ("engine.bourre", "engine.piccolo", "engine.acheron", "app.modes.table"):
+    for module in ("games.bourre.rules", "games.piccolo.rules", "games.acheron.rules", "app.modes.table"):
         assert "'%s'" % module not in lines[1]
-    assert lines[2].endswith("registry.mpy"), "the compiled build ran, not the sources"
+    assert lines[2].endswith("games/__init__.mpy"), "the compiled build ran, not the sources"
 
 
 def test_a_saved_pub_game_survives_a_build_without_its_pack(tmp_path):
@@ -187,23 +189,25 @@ def test_release_modules_leave_out_line_numbers_and_debug_ones_keep_them(tmp_pat
 
     sizes = {}
     for kind in ("release", "debug"):
-        folder = tmp_path / kind / "engine"
-        shutil.copytree(os.path.join(FIRMWARE_LIB, "engine"), folder,
-                        ignore=shutil.ignore_patterns("registry.py", "__pycache__"))
-        argv = deploy.compile_argv(sys.executable, "engine/registry.py", str(folder / "registry.mpy"),
+        for package in ("app", "engine", "games"):  # the registry and what it imports
+            shutil.copytree(os.path.join(FIRMWARE_LIB, package), tmp_path / kind / package,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        folder = tmp_path / kind / "games"
+        (folder / "__init__.py").unlink()
+        argv = deploy.compile_argv(sys.executable, "games/__init__.py", str(folder / "__init__.mpy"),
                                    kind == "debug")
         assert ("no-source-lines" in argv) == (kind == "release")
         subprocess.run(argv, check=True)
-        sizes[kind] = (folder / "registry.mpy").stat().st_size
+        sizes[kind] = (folder / "__init__.mpy").stat().st_size
         out = micropython(str(tmp_path / kind), """
 import sys
-from engine.registry import game_module
+from games import game_module
 try:
     game_module("belote")
 except Exception as err:
     sys.print_exception(err)
 """)
-        lines = [line for line in out.splitlines() if "lib/engine/registry.py" in line]
+        lines = [line for line in out.splitlines() if "lib/games/__init__.py" in line]
         assert lines and "unknown game 'belote'" in out, out
         assert all(", line 1," in line for line in lines) == (kind == "release"), out
     assert sizes["release"] < sizes["debug"] * 0.97, sizes
@@ -404,9 +408,14 @@ def manifest_calls():
 def test_the_manifest_freezes_exactly_what_deploy_installs():
     frozen = []
     for verb, args, kwargs in manifest_calls():
-        if verb == "package":
+        if verb == "package":  # every .py file of the folder, its subfolders too, without files
             assert kwargs["base_path"] == "lib"
-            frozen.extend("%s/%s" % (args[0], rel) for rel in kwargs["files"])
+            files = kwargs.get("files")
+            if files is None:
+                top = os.path.join(ROOT, "firmware", "lib", args[0])
+                files = [os.path.relpath(os.path.join(folder, name), top).replace(os.sep, "/")
+                         for folder, _dirs, names in os.walk(top) for name in names if name.endswith(".py")]
+            frozen.extend("%s/%s" % (args[0], rel) for rel in files)
         else:
             assert verb in ("include", "require"), verb
     for rel in frozen:
@@ -415,7 +424,7 @@ def test_the_manifest_freezes_exactly_what_deploy_installs():
     code = [rel for rel in installed if rel.endswith(".py")]
     assert sorted(frozen) == sorted(code), "firmware/manifest.py and deploy disagree: %s" % sorted(
         set(frozen) ^ set(code))
-    assert [rel for rel in installed if not rel.endswith(".py")] == ["engine/acheron_deck.json"]
+    assert [rel for rel in installed if not rel.endswith(".py")] == ["games/acheron/deck.json"]
     assert ("require", ("ssd1306",), {}) in manifest_calls()
 
 

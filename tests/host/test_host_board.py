@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 from app.colours import seat_colour
 from engine.core import TABLE
-from engine.registry import new_state
 from engine.rng import Rng
+from games import new_state
 from PIL import Image
 
 import host_tools  # noqa: F401  (firmware/lib on the path)

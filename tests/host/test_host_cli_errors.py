@@ -16,10 +16,10 @@ import sqlite3
 import subprocess
 
 import pytest
-from engine.bourre import State as BourreState
-from engine.bourre_bots import RandomBot
 from engine.play import play_out
 from engine.rng import Rng
+from games.bourre.bots import RandomBot
+from games.bourre.rules import State as BourreState
 from test_host_tools import session_game
 
 from host_tools import ROOT

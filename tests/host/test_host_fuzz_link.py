@@ -6,7 +6,7 @@ command must be answered ok with its id, in order; every garbage line gets an er
 nothing; the game is untouched and the line buffer never grows.
 """
 
-from engine.tanturlurette import State
+from games.tanturlurette.rules import State
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from proto.link import Link

@@ -13,11 +13,11 @@ import re
 
 import pytest
 from app.session import Session
-from app.words import of as words_of
-from engine import tanturlurette as T
 from engine.core import TABLE
-from engine.games import game as descriptor
 from engine.rng import Rng
+from games import bots_of, words_of
+from games import game as descriptor
+from games.tanturlurette import rules as T
 from history_games import KINDS, TableEntries
 from test_host_tools import _plug
 
@@ -70,7 +70,7 @@ def refused(text, lang):
 def device_stream(game, names=None, seed=1, options=None, lang="fr"):
     """A game played out as the device sends it: its boot line, every event of the session and,
     after each move, its facts in English, seats named as the OLED names them (app.core.App._tell_facts),
-    the re-entries (app.modes.tant)."""
+    the re-entries (games.tanturlurette.screen)."""
     events = []
 
     def log(kind, payload):
@@ -86,8 +86,7 @@ def device_stream(game, names=None, seed=1, options=None, lang="fr"):
 
     bots = None
     if not game.endswith("_score"):
-        module = __import__("engine.%s_bots" % game, None, None, ["BOTS"])
-        bots = [module.BOTS[descriptor(game).bot]() for _ in range(session.state.seats())]
+        bots = [bots_of(game).BOTS[descriptor(game).bot]() for _ in range(session.state.seats())]
     table = TableEntries()
     rng = Rng(seed)
     while not session.state.is_over():

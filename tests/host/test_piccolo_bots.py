@@ -6,9 +6,9 @@ bids at random too, is the floor.
 """
 
 from engine.core import CHANCE
-from engine.piccolo import PH_BID, State
-from engine.piccolo_bots import PlanBot, RandomBot, RandomPlayBot
 from engine.rng import Rng
+from games.piccolo.bots import PlanBot, RandomBot, RandomPlayBot
+from games.piccolo.rules import PH_BID, State
 
 DEALS = 2000
 

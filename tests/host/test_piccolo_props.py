@@ -4,10 +4,10 @@ every deal played out, règle 11 never broken, payoffs as règle 13, records rep
 import json
 
 from engine.core import CHANCE, IllegalAction
-from engine.piccolo import PASS, PH_BID, PH_DEAL, PH_PLAY, State, is_points_bid, payoff
-from engine.piccolo_bots import PlanBot, RandomBot
 from engine.play import replay
 from engine.rng import Rng
+from games.piccolo.bots import PlanBot, RandomBot
+from games.piccolo.rules import PASS, PH_BID, PH_DEAL, PH_PLAY, State, is_points_bid, payoff
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

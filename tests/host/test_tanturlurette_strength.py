@@ -1,7 +1,7 @@
 """Bot strength at a bigger table, where the margin is smaller and needs more games than the
 MicroPython loop can afford (the 4-player check is in tests/portable/test_tanturlurette_bots.py)."""
 
-from engine.tanturlurette_bots import CountingBot, ThresholdBot
+from games.tanturlurette.bots import CountingBot, ThresholdBot
 from test_tanturlurette_bots import win_share
 
 

@@ -110,14 +110,18 @@ def test_no_game_allocates_a_block_that_grows_with_it(report):
 
 
 def game_code():
-    """Every module that serves one game alone: its engine pack, its words, its mode modules."""
-    from engine.games import GAMES
+    """Every module that serves games alone: each game's package and every module in it, and the
+    modules outside the packages that only games use (their `shared`)."""
+    from games import GAMES
+
+    from host_tools.deploy import package_files
 
     modules = set()
     for game in GAMES:
-        modules.update("engine." + name for name in game.engine)
-        modules.update(game.app)
-        modules.add("app.words." + game.name)
+        modules.add(game.package)
+        modules.update(rel[:-3].replace("/", ".").replace(".__init__", "") for rel in package_files(game.package)
+                       if rel.endswith(".py"))
+        modules.update(game.shared)
     return modules
 
 
@@ -208,10 +212,10 @@ def test_reading_the_acheron_deck_allocates_no_long_ints_on_32_bits(lib):
 import { tree } from "%s";
 const rt = await loadRuntime({ heapBytes: 512 * 1024 });
 rt.install(tree("%s", "/lib"));
-rt.run("import sys\\nsys.path.insert(0, '/lib')\\nimport engine.acheron");
+rt.run("import sys\\nsys.path.insert(0, '/lib')\\nimport games.acheron.rules");
 rt.collect();
 const live = rt.used();
-rt.run("engine.acheron.load_deck()");
+rt.run("games.acheron.rules.load_deck()");
 const used = rt.used() - live;
 rt.collect();
 console.log(JSON.stringify({ used, kept: rt.used() - live }));

@@ -40,7 +40,7 @@ const rt = await loadRuntime({ heapBytes: 1024 * 1024 });
 rt.install(tree(%s, "/lib"));
 rt.install(tree(%s, "/page"));
 rt.install(%s);
-rt.run("import sys\\nsys.path.insert(0, '/lib')\\nimport engine.core, engine.games, engine.registry");
+rt.run("import sys\\nsys.path.insert(0, '/lib')\\nimport engine.core, games");
 const marks = [];
 const steps = %s;
 for (const step of steps) {
@@ -73,19 +73,19 @@ def test_a_french_table_holds_the_french_words_alone_and_changing_language_lets_
 
 
 def test_each_game_loads_the_words_of_its_tables_language_and_the_logs_english(lib):
-    steps = [MODULES, "from engine.games import GAMES\nfrom engine.core import REFUSE_OVER\n_out['fr'] = {}\n_out['en'] = {}"]
+    steps = [MODULES, "from games import GAMES\nfrom engine.core import REFUSE_OVER\n_out['fr'] = {}\n_out['en'] = {}"]
     for lang in ("fr", "en"):
         steps.append("for _game in GAMES:\n"
-                     "    _words = __import__('app.words.' + _game.name, None, None, ['_'])\n"
-                     "    _out['%s'][_game.name] = [_words.refusal('%s', (REFUSE_OVER,)), loaded('app.words.' + _game.name)]"
+                     "    _words = __import__('games.' + _game.name + '.words', None, None, ['_'])\n"
+                     "    _out['%s'][_game.name] = [_words.refusal('%s', (REFUSE_OVER,)), loaded('games.' + _game.name + '.')]"
                      % (lang, lang))
     got = run(lib, steps)["out"]
     for game, (text, modules) in got["fr"].items():
         assert text == "La partie est finie"
-        assert modules == ["app.words.%s%s" % (game, end) for end in ("", "_fr", "_told_en")], modules
+        assert modules == ["games.%s.%s" % (game, end) for end in ("told_en", "words", "words_fr")], modules
     for game, (text, modules) in got["en"].items():
         assert text == "the game is over"
-        assert modules == ["app.words.%s%s" % (game, end) for end in ("", "_en", "_told_en")], modules
+        assert modules == ["games.%s.%s" % (game, end) for end in ("told_en", "words", "words_en")], modules
 
 
 def test_the_boot_and_setup_refusals_words_go_with_their_screens(lib):
@@ -100,7 +100,7 @@ def test_the_boot_and_setup_refusals_words_go_with_their_screens(lib):
             "_out['boot'] = [list(_board.app.notice or []), loaded('app.i18n')]")
     refused = ("_ok = _board.app.start_game('bourre', {'players': 4, 'deals': 0}, None, 0)\n"
                "_board.app.render(0)\n"
-               "_out['refused'] = [_ok, list(_board.app.text[:3]), loaded('app.i18n'), loaded('app.words')]")
+               "_out['refused'] = [_ok, list(_board.app.text[:3]), loaded('app.i18n'), loaded('games.bourre.words')]")
     got = run(lib, [MODULES, boot, refused], config)["out"]
     notice, modules = got["boot"]
     assert notice[:2] == ["Config: 1", "a corriger"], notice

@@ -4,7 +4,7 @@ Everything goes through the real debouncer, loop, App and session (tests/micropy
 the tests read the OLED text and the engine state as a player reads the device.
 """
 
-import engine.acheron_score as S
+import games.acheron.score as S
 from app.buttons import KEEP, OK, SWAP
 from app_rig import (
     event_kinds,
@@ -218,7 +218,7 @@ def test_a_human_seat_peeks_at_its_hand_and_lays_a_meld():
 def to_bot_turn_with_slips(seed=3, lang="fr"):
     """A table of one human (J1, who only ends his turns) and two bots, at a bot's turn during
     which the table may enter naming slips."""
-    import engine.acheron as A
+    import games.acheron.rules as A
 
     driver = make_rig(seed=seed, lang=lang)
     app = driver.app
@@ -246,7 +246,7 @@ def entry_line(driver):
 
 
 def test_a_naming_slip_is_entered_only_once_its_seat_is_chosen():
-    import engine.acheron as A
+    import games.acheron.rules as A
 
     driver = to_bot_turn_with_slips()
     mode = driver.app.mode
@@ -358,7 +358,7 @@ def test_a_meld_offered_names_its_cards_in_full():
                 driver.press(SWAP)
                 text = driver.hw.text
                 action = mode.legal[mode.cursor]
-                if action & 0xF000 != 0x1000:  # engine.acheron.PAIR
+                if action & 0xF000 != 0x1000:  # games.acheron.rules.PAIR
                     continue
                 at = [i for i in range(len(text)) if text[i].startswith(pair)]
                 assert at, text

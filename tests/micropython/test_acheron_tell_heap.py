@@ -6,12 +6,12 @@ of fact is recorded with the heap locked, with the largest arguments it can carr
 
 import gc
 
-import engine.acheron as A
-import engine.acheron_score as S
+import games.acheron.rules as A
+import games.acheron.score as S
 import micropython
-from engine.acheron_bots import BOTS
 from engine.core import CHANCE
 from engine.rng import Rng
+from games.acheron.bots import BOTS
 
 
 def locked(run):

@@ -3,13 +3,13 @@ reading the stream of screens the OLED shows as the table reads it, in French an
 Each fact the engine records is logged as a "fact" event with its English words, and the words
 in the table's language reach the screen after it, in the order the moves were made."""
 
-import engine.acheron as A
-import engine.acheron_score as S
+import games.acheron.rules as A
+import games.acheron.score as S
 from app.buttons import OK
 from app.i18n import wrap
 from app.modes.table import REVEAL_MS
-from app.words import acheron as words
 from app_rig import make_rig, past_deal_reveal, scroll_to_number, start, state
+from games.acheron import words as words
 
 
 def recorded(driver):

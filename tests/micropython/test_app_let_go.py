@@ -13,15 +13,15 @@ from app.buttons import BACK, KEEP, OK, SWAP
 from app.session import Session
 from app.settings import FILE as MENU_FILE
 from app_rig import choose, make_rig, start, state, to_menu_row
-from engine.tanturlurette import PH_OVER, PH_REENTRY
+from games.tanturlurette.rules import PH_OVER, PH_REENTRY
 from proto.link import Link
 from proto.wire import frame, parse_line
 from store.storage import Store
 from test_store_files import clean_root, scratch_root
 
-TANT_CODE = ("engine.tanturlurette", "engine.tanturlurette_bots", "app.words.tanturlurette",
-             "app.modes.tant")
-BOURRE_CODE = ("engine.bourre", "engine.bourre_bots", "engine.deck32", "app.words.bourre",
+TANT_CODE = ("games.tanturlurette.rules", "games.tanturlurette.bots", "games.tanturlurette.words",
+             "games.tanturlurette.screen")
+BOURRE_CODE = ("games.bourre.rules", "games.bourre.bots", "engine.deck32", "games.bourre.words",
                "app.modes.table")
 
 
@@ -318,14 +318,14 @@ def test_a_game_with_a_data_file_reads_it_in_a_turn_of_its_own_before_its_start(
         to_menu_row(driver, "play")
         driver.down(OK)
         driver.run_for(80)
-        sys.modules.pop("engine.acheron_deck", None)  # read by the menu's check: read it again
-        sys.modules.pop("engine.acheron", None)
+        sys.modules.pop("games.acheron.deck", None)  # read by the menu's check: read it again
+        sys.modules.pop("games.acheron.rules", None)
         driver.up(OK)
         for _ in range(20):  # the release is the press: the turn it is handled in
             driver.turn()
-            if "engine.acheron" in sys.modules:
+            if "games.acheron.rules" in sys.modules:
                 break
-        deck_module = sys.modules["engine.acheron_deck"]
+        deck_module = sys.modules["games.acheron.deck"]
         assert deck_module._decks == {} and app.session.state is None, "Play's turn reads the deck"
         driver.turn()
         assert len(deck_module._decks) == 1, "the turn after Play's reads the deck"

@@ -6,7 +6,7 @@ Driven by button presses through the debouncer and loop, like the Tanturlurette 
 import sys
 
 import app.session as session_module
-import engine.games as games_module
+import games as games_module
 from app.buttons import KEEP, OK, SWAP
 from app.i18n import card_word
 from app.modes.table import TableMode
@@ -26,7 +26,7 @@ def table_play_tanturlurette(driver, bots):
 def test_table_play_cycles_legal_actions_and_confirms_with_a_long_ok():
     driver = make_rig(seed=3)
     mode = table_play_tanturlurette(driver, [None, "counting", "counting", "counting"])
-    words = __import__("app.words.tanturlurette", None, None, ["header"])
+    words = __import__("games.tanturlurette.words", None, None, ["header"])
     rng = Rng(8)
     chosen = 0
     for _ in range(3000):
@@ -192,8 +192,12 @@ class TinyScore(GameState):
         return list(self.totals)
 
 
+class TinyPackage:
+    """games.tiny: the package its words are found in."""
+
+
 class TinyWords:
-    """app.words.tiny: the game's refusals are sentences already (a test's)."""
+    """games.tiny.words: the game's refusals are sentences already (a test's)."""
 
     @staticmethod
     def refusal(lang, why):
@@ -239,16 +243,19 @@ def with_tiny_registry(test):
     session_module.game_module = lookup
     table_module.game_module = lookup
     real_games = games_module.GAMES  # a descriptor says which screen plays it
-    games_module.GAMES = real_games + (games_module.Game("tiny", ("tiny_score",), ("app.modes.table", "app.modes.score"), (
-        games_module.Mode("score", "tiny_score", "app.modes.score.ScoreMode", (2, 2), ()),)),)
-    sys.modules["app.words.tiny"] = TinyWords
+    games_module.GAMES = real_games + (games_module.Game("tiny", (
+        games_module.Mode("score", "tiny_score", "score", "app.modes.score.ScoreMode", (2, 2), ()),),
+        shared=("app.modes.table", "app.modes.score")),)
+    sys.modules["games.tiny"] = TinyPackage  # its package, and its words in it
+    sys.modules["games.tiny.words"] = TinyWords
     try:
         test()
     finally:
         session_module.game_module = real_session
         table_module.game_module = real_table
         games_module.GAMES = real_games
-        sys.modules.pop("app.words.tiny", None)  # the end of its game may have let it go
+        for name in ("games.tiny.words", "games.tiny"):
+            sys.modules.pop(name, None)  # the end of its game may have let it go
 
 
 def start_tiny():

@@ -22,7 +22,7 @@ from app_rig import (
     state,
     to_menu_row,
 )
-from engine.registry import game_module
+from games import game_module
 from store.files import Files
 from store.storage import Store
 
@@ -398,10 +398,10 @@ def test_cursor_moves_and_frames_over_option_rows_allocate_nothing():
 def with_deck_file(path, test):
     """Run test with Acheron's deck read from path (missing or broken), then put the real one back.
     The scorekeeper is loaded afresh meanwhile so that it reads the deck through this very
-    engine.acheron: an earlier test may have dropped that module from sys.modules, and a
+    games.acheron.rules: an earlier test may have dropped that module from sys.modules, and a
     scorekeeper imported before would still hold the old copy's deck loader."""
     acheron = game_module("acheron")  # as imported now: starting another game lets modules go
-    score = sys.modules.pop("engine.acheron_score", None)
+    score = sys.modules.pop("games.acheron.score", None)
     saved = list(acheron._default_path)
     acheron.deck_path()  # fill the default first, so it can be restored
     real = list(acheron._default_path)
@@ -413,7 +413,7 @@ def with_deck_file(path, test):
         acheron._default_path[:] = saved or real
         acheron._decks.pop(path, None)
         if score is not None:
-            sys.modules["engine.acheron_score"] = score
+            sys.modules["games.acheron.score"] = score
 
 
 def check_acheron_skipped(log_words):

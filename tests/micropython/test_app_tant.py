@@ -5,7 +5,7 @@ from app.i18n import card_word, seat_name
 from app_rig import choose, event_kinds, keep_to_marking, make_rig, start, state, undo_in_menu
 from engine.core import TABLE
 from engine.rng import Rng
-from engine.tanturlurette import F_TURNED_UP, PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
+from games.tanturlurette.rules import F_TURNED_UP, PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
 
 
 def play_deck_game(driver, max_turns=3000):

@@ -4,9 +4,9 @@ refusing a swap at once, the players' names once the host gave them. Through but
 the real debouncer, loop and app, reading the OLED as a player does."""
 
 from app.buttons import KEEP, OK, SWAP
-from app.words import tanturlurette as words
 from app_rig import make_rig, start, state, undo_in_menu
-from engine import tanturlurette as T
+from games.tanturlurette import rules as T
+from games.tanturlurette import words as words
 
 DECISIONS = (T.F_KEEP, T.F_SWAP, T.F_BLOCKED, T.F_DRAW, T.F_TAKE, T.F_REFUSE, T.F_REENTER, T.F_RETIRE)
 
@@ -125,7 +125,7 @@ def test_what_an_undo_took_back_is_no_longer_told():
 
 
 def test_in_table_mode_too_an_undone_move_is_no_longer_told():
-    from app.words import bourre
+    from games.bourre import words as bourre
 
     driver = make_rig(seed=3)
     start(driver, game="bourre", mode="table", humans=1)

@@ -78,7 +78,7 @@ def test_a_whole_game_to_the_pot_with_buttons():
 
 
 def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
-    from engine.bourre import PH_PLAY
+    from games.bourre.rules import PH_PLAY
 
     driver = make_rig(seed=6)
     start(driver, game="bourre", mode="table", players=3, humans=1)
@@ -110,7 +110,7 @@ def test_table_play_with_one_human_to_the_pot_and_a_peek_at_the_hand():
 
 def test_six_at_the_table_with_cards_put_under_the_pack_all_exchange():
     from app_rig import choose
-    from engine.bourre import PH_EXCHANGE, PH_PLAY, State
+    from games.bourre.rules import PH_EXCHANGE, PH_PLAY, State
 
     driver = make_rig(seed=8)
     for row, value in (("game", "bourre"), ("mode", "table"), ("players", 6), ("humans", 1),
@@ -173,7 +173,7 @@ def test_putting_a_card_back_says_so_not_play_and_the_standings_say_tricks_in_bo
     """The put-back step offered a card over "Tenir OK: jouer", as if holding OK played it to a
     trick: it says it puts it back; a card played still says play. The standings row once read
     "J1 0 J2 0 J3 0": it says it counts tricks."""
-    from engine.bourre import PH_DISCARD, PH_EXCHANGE, PH_PLAY
+    from games.bourre.rules import PH_DISCARD, PH_EXCHANGE, PH_PLAY
 
     words = {"fr": ("Tenir OK:ecarter", "Tenir OK: jouer", "Plis J1 0 J2 0"),
              "en": ("Hold OK:put back", "Hold OK: play", "Tricks P1 0 P2 0")}

@@ -9,10 +9,10 @@ each entry, the deal's bourrus, the winners and the pot told as they are confirm
 
 from app.buttons import OK, SWAP
 from app.i18n import card_word
-from app.words import bourre as words
 from app_rig import choose, make_rig, past_reveal, start, state
 from app_rig import enter_number as enter
-from engine.bourre import (
+from games.bourre import words as words
+from games.bourre.rules import (
     F_DEAL,
     F_ENTRY,
     F_EXCHANGE,

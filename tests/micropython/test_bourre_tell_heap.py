@@ -9,10 +9,11 @@ the arguments the engines compute for their facts cost nothing either.
 import gc
 
 import micropython
-from engine import bourre, bourre_score
-from engine.bourre_bots import BOTS
 from engine.core import CHANCE, GameState
 from engine.rng import Rng
+from games.bourre import rules as bourre
+from games.bourre import score as bourre_score
+from games.bourre.bots import BOTS
 
 locked_tells = [0]
 

@@ -13,7 +13,7 @@ from app.ring import RingLayout
 from app.session import Session
 from engine.core import CHANCE
 from engine.rng import Rng
-from engine.tanturlurette_bots import ThresholdBot
+from games.tanturlurette.bots import ThresholdBot
 from hw_esp32 import boot
 from store.storage import Store
 from test_store_files import RamBlockDevice, mount_ram, unmount

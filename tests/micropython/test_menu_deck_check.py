@@ -10,10 +10,10 @@ import sys
 
 from app.buttons import OK
 from app_rig import choose, make_rig
-from engine.registry import game_module
+from games import game_module
 from test_app_setup import check_acheron_skipped, menu, scratch, to_row, with_deck_file
 
-ENGINES = ("engine.acheron", "engine.acheron_score", "engine.acheron_bots")
+ENGINES = ("games.acheron.rules", "games.acheron.score", "games.acheron.bots")
 
 
 def test_the_menu_judges_the_game_once_by_its_deck_without_loading_its_engines():
@@ -39,7 +39,7 @@ def test_the_menu_judges_the_game_once_by_its_deck_without_loading_its_engines()
         assert mode.game == "acheron", driver.hw.text
         assert checks == [[]], checks  # one check, no engine loaded by it
         assert mode.problems == {"acheron": None}, mode.problems
-        assert "engine.acheron_deck" not in sys.modules  # let go once it has judged
+        assert "games.acheron.deck" not in sys.modules  # let go once it has judged
         choose(driver, "mode", "score")  # judged already: no second check
         assert len(checks) == 1, checks
         # nor in the menu a game's end opens (the turn that lets go of the game's code): the

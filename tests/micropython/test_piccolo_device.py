@@ -114,7 +114,7 @@ def test_first_winner_leaves_and_the_dealer_plays():
 
 def test_table_play_with_one_human_and_a_peek_at_the_hand():
     from app.i18n import card_word
-    from engine.piccolo import PH_PLAY
+    from games.piccolo.rules import PH_PLAY
 
     driver = make_rig(seed=7)
     start(driver, game="piccolo", mode="table", humans=1)

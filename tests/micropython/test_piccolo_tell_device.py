@@ -9,12 +9,12 @@ import gc
 
 import micropython
 from app.buttons import OK, SWAP
-from app.words import piccolo as words
 from app_rig import choose, enter_number, make_rig, start, state
-from engine import piccolo as P
 from engine.core import CHANCE, TABLE
-from engine.piccolo_bots import PlanBot
 from engine.rng import Rng
+from games.piccolo import rules as P
+from games.piccolo import words as words
+from games.piccolo.bots import PlanBot
 from test_app_games import play_to_the_end
 from test_app_setup import play
 

@@ -23,7 +23,7 @@ from app import i18n
 from app.buttons import BACK
 from app_rig import KEEP, OK, SWAP, make_rig, press_play, state
 from engine.core import TABLE
-from engine.games import GAMES
+from games import GAMES
 
 _HERE = "/".join(__file__.split("/")[:-1]) or "."
 
@@ -107,7 +107,7 @@ def _strings(value, out):
 def _language_strings(lang):
     """Every string of the modules of lang's words."""
     names = ["app.i18n_", "app.i18n_board_", "app.i18n_setup_"]
-    names += ["app.words.%s_" % game.name for game in GAMES]
+    names += ["games.%s.words_" % game.name for game in GAMES]
     out = []
     for name in names:
         module = _module(name + lang)
@@ -312,7 +312,7 @@ def _enter(driver, st, mode, refused):
 
 
 def _walk(lang):
-    from app.words import of
+    from games import words_of as of
 
     foreign = _vocabularies()
     driver = make_rig(seed=5, lang=lang)
@@ -335,7 +335,7 @@ def _walk(lang):
             _play_out(driver)
             driver.run_for(3000)
         words = of(game.name)  # every refusal the game can give, as the error screen shows it
-        refusals = _module("app.words.%s_en" % game.name).REFUSALS
+        refusals = _module("games.%s.words_en" % game.name).REFUSALS
         codes = list(refusals) + [1, 2, 3, 99]
         for code in codes:
             row = refusals.get(code)
@@ -364,7 +364,6 @@ def _walk_setup_refusals(driver, watcher):
     """Starts the table cannot make: a bad option, bots not one a seat, Acheron's deck file
     broken (each through App.start_game, as Play is); then every reason a start can give, with
     every option label a game's setup has."""
-    from engine import acheron
     from engine.core import (
         REFUSE_GAME_DATA,
         REFUSE_OPTION,
@@ -372,6 +371,7 @@ def _walk_setup_refusals(driver, watcher):
         REFUSE_SEATS,
         BadOptions,
     )
+    from games.acheron import rules as acheron
 
     app = driver.app
     lang = app.lang
@@ -393,7 +393,7 @@ def _walk_setup_refusals(driver, watcher):
     finally:
         acheron._default_path[:] = saved
     cases = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 3, 4)),
-             ImportError("engine.piccolo"), OSError(28), ValueError("x")]
+             ImportError("games.piccolo.rules"), OSError(28), ValueError("x")]
     for described in GAMES:
         for mode in described.modes:
             for name, _offered, _default in mode.rows:

@@ -5,7 +5,7 @@ with engine.<game>_score never imported (10 KB of heap for Achéron's on a 32-bi
 import sys
 
 from app_rig import make_rig, state
-from engine.games import of_engine
+from games import of_engine
 
 TABLE_GAMES = (("acheron", 3), ("piccolo", 4), ("bourre", 3))
 
@@ -13,7 +13,7 @@ TABLE_GAMES = (("acheron", 3), ("piccolo", 4), ("bourre", 3))
 def forget(game):
     """Other tests import these modules: the game's start must import them itself."""
     for name in list(sys.modules):
-        if name.startswith("engine." + game) or name.startswith("app.words." + game):
+        if name.startswith("games." + game):
             sys.modules.pop(name)
 
 
@@ -31,18 +31,18 @@ def test_a_game_the_device_deals_tells_a_deal_s_end_without_its_scorekeeper():
                     break
                 driver.run_for(500)
             assert st.round >= 1 and app.mode.told_lines, "%s: nothing told in %s" % (game, driver.hw.text)
-            assert "app.words." + game in sys.modules and "engine.%s_codes" % game in sys.modules
-            assert "engine.%s_score" % game not in sys.modules, \
+            assert "games.%s.words" % game in sys.modules and "games.%s.codes" % game in sys.modules
+            assert "games.%s.score" % game not in sys.modules, \
                 "%s's table game loaded its scorekeeper's engine" % game
 
 
 def test_the_scorekeeper_plays_with_the_same_codes_its_words_read():
-    import engine.acheron_codes as acheron_codes
-    import engine.acheron_score as acheron_score
-    import engine.bourre_codes as bourre_codes
-    import engine.bourre_score as bourre_score
-    import engine.piccolo_codes as piccolo_codes
-    import engine.piccolo_score as piccolo_score
+    import games.acheron.codes as acheron_codes
+    import games.acheron.score as acheron_score
+    import games.bourre.codes as bourre_codes
+    import games.bourre.score as bourre_score
+    import games.piccolo.codes as piccolo_codes
+    import games.piccolo.score as piccolo_score
 
     for codes, score in ((acheron_codes, acheron_score), (piccolo_codes, piccolo_score),
                          (bourre_codes, bourre_score)):

@@ -14,11 +14,11 @@ from app.buttons import KEEP, OK, PRESS, make_event
 from app.colours import WHITE
 from app.i18n import card_word, seat_name, tr
 from app.modes.table import LIT_MS
-from app.words import piccolo as words
 from app_rig import make_rig, state
-from engine import bourre as B
-from engine import piccolo as P
 from engine.cards import card_name
+from games.bourre import rules as B
+from games.piccolo import rules as P
+from games.piccolo import words as words
 
 CARD = dict([(card_name(c), c) for c in P.PIQUET_DECK])
 

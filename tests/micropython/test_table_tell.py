@@ -4,7 +4,7 @@ deal's reveal before the game-over screen, and a game-over screen naming the win
 pot and each seat's payoff. The scorekeepers (app/modes/score.py) show the last entry's told
 line with the target, and open the same reveal."""
 
-import engine.acheron_score as S
+import games.acheron.score as S
 from app.buttons import PRESS, make_event
 from app.i18n import signed, wrap
 from app.modes.table import ACTED_MS, BOT_MS, READ_MS, REVEAL_MS

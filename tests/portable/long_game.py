@@ -4,10 +4,10 @@
 from array import array
 
 from app.session import Session
-from engine.piccolo_bots import PlanBot
 from engine.play import play_out
-from engine.registry import new_state
 from engine.rng import Rng
+from games import new_state
+from games.piccolo.bots import PlanBot
 
 LONG = 3315
 OPTIONS = {"players": 4}

@@ -21,12 +21,12 @@ def scaled(cpython_count, micropython_count):
 
 def language_words(game, lang):
     """A game's words in lang, the module its words module loads (app.words.<game>_<lang>)."""
-    return __import__("app.words.%s_%s" % (game, lang), None, None, ["_"])
+    return __import__("games.%s.words_%s" % (game, lang), None, None, ["_"])
 
 
 def said(err, game, lang="en"):
     """The sentence the device shows for an IllegalAction of `game` (its words module's)."""
-    from app.words import of
+    from games import words_of as of
 
     return of(game).refusal(lang, err.why)
 

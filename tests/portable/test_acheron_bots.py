@@ -1,9 +1,9 @@
 """Achéron bots: they play legal moves and the melding bots beat random play."""
 
-import engine.acheron as A
-from engine.acheron_bots import BOTS, GreedyBot, MeldBot, RandomBot
+import games.acheron.rules as A
 from engine.play import play_out
 from engine.rng import Rng
+from games.acheron.bots import BOTS, GreedyBot, MeldBot, RandomBot
 from support import scaled
 from test_acheron_fixtures import deal, draw, pair, rouge
 

@@ -1,6 +1,6 @@
 """Achéron's deck file: the reconstruction holds what the rules use, and bad edits are refused."""
 
-import engine.acheron as A
+import games.acheron.rules as A
 from engine.core import BadOptions
 from support import expect_raises
 from test_acheron_fixtures import DECK, card
@@ -163,17 +163,16 @@ def test_a_broken_deck_is_a_refused_setup():
 
 
 def test_a_deck_the_check_accepts_sets_up_both_modes():
-    """The setup menu judges Achéron by engine.acheron_deck.check() alone (no engine built): a
+    """The setup menu judges Achéron by games.acheron.deck.check() alone (no engine built): a
     deck it accepts must set up the card game and the scorekeeper with their defaults, down to
     the smallest deck the rules allow (only the cards they name, one per named figure card).
     The three modules are imported afresh together (a test before may have let one go, leaving
     this file's A holding an older copy), then the ones before are put back."""
     import sys
 
-    import engine
-    from engine.registry import let_go
+    from app.memory import let_go
 
-    names = ("engine.acheron_deck", "engine.acheron", "engine.acheron_score")
+    names = ("games.acheron.deck", "games.acheron.rules", "games.acheron.score")
     saved = [sys.modules.get(name) for name in names]
     for name in names:
         let_go(name)
@@ -201,4 +200,4 @@ def test_a_deck_the_check_accepts_sets_up_both_modes():
             let_go(name)
             if module is not None:
                 sys.modules[name] = module
-                setattr(engine, name.split(".")[1], module)
+                setattr(sys.modules["games.acheron"], name.rsplit(".", 1)[1], module)

@@ -5,7 +5,7 @@ Named test_acheron_* to stay with the Achéron tests; pytest and tests/mprun.py 
 
 import json
 
-import engine.acheron as A
+import games.acheron.rules as A
 from engine.core import CHANCE
 
 DECK = A.load_deck()

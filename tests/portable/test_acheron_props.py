@@ -2,11 +2,11 @@
 
 import json
 
-import engine.acheron as A
-from engine.acheron_bots import BOTS, RandomBot
+import games.acheron.rules as A
 from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay, sample_chance
 from engine.rng import Rng
+from games.acheron.bots import BOTS, RandomBot
 from support import expect_raises, scaled
 from test_acheron_fixtures import all_cards, json_round_trip
 
@@ -173,7 +173,7 @@ def test_deals_rotate_the_dealer_to_the_left():
 def test_action_names_and_hand_lines_fit_the_oled():
     """TableMode shows "> " + the words' action_label (a meld's cards on the lines after it, by
     their names) and up to four hand_lines of 16."""
-    from app.words import acheron as words
+    from games.acheron import words as words
 
     for seed in range(scaled(6, 2)):
         rng = Rng(seed + 70)

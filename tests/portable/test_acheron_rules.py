@@ -1,6 +1,6 @@
 """Achéron: one scenario per sentence of the text (docs/RULES.md quotes them in this order)."""
 
-import engine.acheron as A
+import games.acheron.rules as A
 from engine.core import CHANCE, TERMINAL, BadOptions, IllegalAction
 from engine.play import replay
 from support import expect_raises
@@ -480,9 +480,9 @@ def test_deal_totals_add_to_the_scores_over_deals():
 def test_each_meld_and_naming_slip_is_a_fact_worded_in_both_languages():
     """Issue 14's worked example for Achéron: each meld with its points, each naming slip."""
     from app.i18n import seat_name, wrap
-    from app.words import acheron as words
-    from engine.acheron_bots import BOTS
     from engine.rng import Rng
+    from games.acheron import words as words
+    from games.acheron.bots import BOTS
     from support import played_moves, told_lines
 
     state = A.State({"players": 3, "deals": 2})

@@ -1,11 +1,11 @@
 """Achéron through the session and store: every entry saved, and a reboot resumes exactly."""
 
-import engine.acheron_score as S
+import games.acheron.score as S
 from app.session import Session
-from app.words.acheron import prompt
-from engine.acheron_bots import BOTS
 from engine.core import CHANCE
 from engine.rng import Rng
+from games.acheron.bots import BOTS
+from games.acheron.words import prompt
 from store.storage import Store
 from test_store_files import clean_root, scratch_root
 

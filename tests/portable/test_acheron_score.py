@@ -2,10 +2,10 @@
 
 import json
 
-import engine.acheron_score as S
-from app.words import acheron as words
+import games.acheron.score as S
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay
+from games.acheron import words as words
 from support import expect_raises, said
 
 
@@ -283,8 +283,8 @@ def test_session_logs_undoes_and_refuses():
 
 def test_every_refusal_fits_three_oled_lines():
     from app.i18n import wrap
-    from app.words import of
     from engine.rng import Rng
+    from games import words_of as of
 
     reasons = set()
     rng = Rng(12)
@@ -333,7 +333,7 @@ def enter_played_deal(state, last_deal):
 
 def played_deal():
     """Three players, lay "free": seat 0 draws, lays Amour and five pairs and cries Acheron."""
-    import engine.acheron as A
+    import games.acheron.rules as A
     from test_acheron_fixtures import deal, draw, pair, personnage
 
     hand = ["amour", "orphee", "tenebreux_luth", "la_reine", "prince_soleil", "fee_luth",
@@ -426,11 +426,11 @@ def test_no_hand_at_two_cards_needs_grand_tombeau():
 
 
 def test_every_deal_the_card_engine_plays_is_accepted():
-    import engine.acheron as A
-    from engine.acheron_bots import BOTS
+    import games.acheron.rules as A
     from engine.core import CHANCE
     from engine.play import sample_chance
     from engine.rng import Rng
+    from games.acheron.bots import BOTS
     from support import scaled
 
     entered = 0

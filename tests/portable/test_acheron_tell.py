@@ -1,16 +1,16 @@
 """Achéron told (issue 14 items 2 and 3): every apply() of the card game and of the scorekeeper
 records what the table sees as facts (engine/core.py), the right kind with the right seat and
-cards, and app/words/acheron.py words each one in French and English, ASCII, within 16 columns
+cards, and games/acheron/words.py words each one in French and English, ASCII, within 16 columns
 (a list of seats or a meld's cards wraps to a second line, never cutting a word). The refusal
 reasons fit three lines of 16 in both languages."""
 
-import engine.acheron as A
-import engine.acheron_score as S
+import games.acheron.rules as A
+import games.acheron.score as S
 from app.i18n import seat_name, wrap
-from app.words import acheron as words
-from engine.acheron_bots import BOTS
 from engine.core import CHANCE, MAX_FACTS, RandomBot
 from engine.rng import Rng
+from games.acheron import words as words
+from games.acheron.bots import BOTS
 from support import language_words, scaled
 from test_acheron_fixtures import deal, draw, pair, personnage, rouge, triplet
 

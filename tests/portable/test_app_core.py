@@ -77,10 +77,10 @@ def test_a_refusal_is_worded_from_its_code_in_each_language():
 
 
 def test_every_game_words_every_refusal_in_three_oled_lines_without_cutting_a_word():
-    from app.words import of
-    from engine import registry
+    import games as registry
     from engine.core import REFUSE_NOT_INT, REFUSE_NOT_NOW, REFUSE_OVER
-    from engine.games import GAMES
+    from games import GAMES
+    from games import words_of as of
     from support import language_words
 
     for game in GAMES:

@@ -2,7 +2,12 @@
 
 import json
 
-from engine.bourre import (
+from engine.cards import card_name
+from engine.core import CHANCE, BadOptions, BadRecord, IllegalAction
+from engine.play import play_out, replay
+from engine.rng import Rng
+from games.bourre.bots import PlanBot, RandomBot
+from games.bourre.rules import (
     DRAW_ONE,
     DRAW_TWO,
     PH_DISCARD,
@@ -18,11 +23,6 @@ from engine.bourre import (
     share_pot,
     strength,
 )
-from engine.bourre_bots import PlanBot, RandomBot
-from engine.cards import card_name
-from engine.core import CHANCE, BadOptions, BadRecord, IllegalAction
-from engine.play import play_out, replay
-from engine.rng import Rng
 from support import expect_raises, scaled
 
 CARD = dict([(card_name(c), c) for c in PIQUET_DECK])
@@ -382,7 +382,7 @@ def test_game_ends_after_the_fixed_number_of_deals():
 
 
 def test_hand_lines_show_the_hand_within_the_oled_width():
-    from app.words.bourre import hand_lines
+    from games.bourre.words import hand_lines
 
     def seat_lines(state, seat, lang):
         return hand_lines(lang, state, seat)
@@ -410,9 +410,9 @@ def test_every_card_played_and_every_trick_is_a_fact_worded_in_both_languages():
     """Issue 14's worked example for the pub games: the card engine tells each exchange, each
     card played and by whom, and each trick and who took it."""
     from app.i18n import wrap
-    from app.words import bourre as words
-    from engine.bourre import F_DEAD, F_EXCHANGE, F_PLAY, F_TRICK, PH_EXCHANGE, PH_PLAY
-    from engine.bourre_bots import BOTS
+    from games.bourre import words as words
+    from games.bourre.bots import BOTS
+    from games.bourre.rules import F_DEAD, F_EXCHANGE, F_PLAY, F_TRICK, PH_EXCHANGE, PH_PLAY
     from support import played_moves, told_lines
 
     state = State({"players": 4, "deals": 2})

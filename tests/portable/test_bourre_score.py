@@ -3,14 +3,14 @@
 import json
 
 from app.i18n import pack
-from app.words import bourre as words
-from engine import bourre
-from engine.bourre_score import State, from_dict, max_seat_tricks, max_tricks
 from engine.cards import card_name
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
 from engine.play import replay
-from engine.registry import new_state
 from engine.rng import Rng
+from games import new_state
+from games.bourre import rules as bourre
+from games.bourre import words as words
+from games.bourre.score import State, from_dict, max_seat_tricks, max_tricks
 from support import expect_raises, said, scaled
 
 CARD = dict([(card_name(c), c) for c in bourre.PIQUET_DECK])

@@ -4,9 +4,12 @@ columns; a card drawn or put back never told to the table, only shown to its pla
 refusals worded in both languages in three lines of 16. Both runtimes."""
 
 from app.i18n import seat_name, wrap
-from app.words import bourre as words
-from engine import bourre_score
-from engine.bourre import (
+from engine.core import MAX_FACTS, IllegalAction
+from engine.rng import Rng
+from games.bourre import score as bourre_score
+from games.bourre import words as words
+from games.bourre.bots import BOTS
+from games.bourre.rules import (
     DRAW_ONE,
     DRAW_TWO,
     F_DEAD,
@@ -28,9 +31,6 @@ from engine.bourre import (
     State,
     share_pot,
 )
-from engine.bourre_bots import BOTS
-from engine.core import MAX_FACTS, IllegalAction
-from engine.rng import Rng
 from support import expect_raises, played_moves, scaled, told_lines
 from test_bourre_rules import CARD, cards, deal
 

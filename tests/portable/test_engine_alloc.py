@@ -8,8 +8,8 @@ import gc
 
 from engine.play import play_out
 from engine.rng import Rng
-from engine.tanturlurette import State
-from engine.tanturlurette_bots import ThresholdBot
+from games.tanturlurette.bots import ThresholdBot
+from games.tanturlurette.rules import State
 from support import ON_MICROPYTHON
 
 # Fixed costs of one play_out call (its bound methods), and the list of blocks doubling as it

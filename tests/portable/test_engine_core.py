@@ -1,4 +1,4 @@
-"""engine.core, engine.play and engine.registry: what every game relies on."""
+"""engine.core, engine.play and games: what every game relies on."""
 
 from engine.core import (
     CHANCE,
@@ -12,16 +12,16 @@ from engine.core import (
     player_name,
 )
 from engine.play import play_out, replay, sample_chance
-from engine.registry import GAMES, game_module, new_state
 from engine.rng import Rng
-from engine.tanturlurette import DRAW, KEEP, PH_MARK, PH_TURN_UP, State
-from engine.tanturlurette_bots import ThresholdBot
+from games import ENGINES, game_module, new_state
+from games.tanturlurette.bots import ThresholdBot
+from games.tanturlurette.rules import DRAW, KEEP, PH_MARK, PH_TURN_UP, State
 from support import expect_raises
 
 
 def test_tanturlurette_has_the_agreed_module_surface():
     # each game's own tests check its module; this one checks the engine's own game
-    assert "tanturlurette" in GAMES
+    assert "tanturlurette" in ENGINES
     for name in ("tanturlurette",):
         module = game_module(name)
         assert module.GAME == name
@@ -118,16 +118,17 @@ def test_replay_rebuilds_a_game_with_the_same_moves():
 def test_installed_finds_game_modules_without_loading_them():
     import sys
 
-    from engine.registry import installed
+    from games import installed
 
-    for name in ("bourre", "piccolo_score", "acheron"):
+    for name, module in (("bourre", "games.bourre.rules"), ("piccolo_score", "games.piccolo.score"),
+                         ("acheron", "games.acheron.rules")):
         # taken out for the check, then put back: later tests hold the same module objects
-        loaded = sys.modules.pop("engine." + name, None)
+        loaded = sys.modules.pop(module, None)
         try:
             assert installed(name), name
-            assert "engine." + name not in sys.modules, "%s was imported to test for it" % name
+            assert module not in sys.modules, "%s was imported to test for it" % name
         finally:
             if loaded is not None:
-                sys.modules["engine." + name] = loaded
+                sys.modules[module] = loaded
     assert not installed("belote")  # not a registered game
     assert not installed("core")  # a module, but not a game

@@ -9,8 +9,8 @@ import json
 
 from engine.core import CHANCE, BadRecord
 from engine.play import sample_chance
-from engine.registry import GAMES, game_module
 from engine.rng import Rng
+from games import ENGINES, game_module
 from support import scaled
 
 HUGE = 2 ** 70  # no field holds it: an array would overflow, a list would take it silently
@@ -162,16 +162,16 @@ def check_game(name):
 
 def test_every_reader_refuses_what_it_cannot_read_with_bad_record():
     problems = []
-    for name in GAMES:
+    for name in ENGINES:
         problems.extend(check_game(name))
     shown = "\n".join(["%s %r <- %r: %s" % p for p in problems[:30]])
     assert not problems, "%d readers' slips:\n%s" % (len(problems), shown)
 
 
 def test_a_state_of_another_game_is_refused():
-    for name in GAMES:
+    for name in ENGINES:
         data = game_module(name).State().to_dict()
-        for other in GAMES:
+        for other in ENGINES:
             if other != name:
                 assert refused(game_module(other), data) == "", (name, other)
 
@@ -182,7 +182,7 @@ def test_no_game_takes_an_action_past_16_bits():
     from engine.core import IllegalAction
     from engine.play import replay
 
-    for name in GAMES:
+    for name in ENGINES:
         module = game_module(name)
         for _players, data in samples(name):
             state = module.from_dict(data)

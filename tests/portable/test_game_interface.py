@@ -1,8 +1,8 @@
-"""The declared game interface (issue 14 item 1): every descriptor of engine.games agrees with the
+"""The declared game interface (issue 14 item 1): every descriptor of games agrees with the
 engines it names, and every engine keeps the whole GameState surface with the right types."""
 
-from engine import registry
-from engine.games import GAMES, SEATS, game, of_engine
+import games as registry
+from games import GAMES, SEATS, bots_of, game, of_engine
 
 
 def accepts(module, options):
@@ -13,17 +13,16 @@ def accepts(module, options):
     return True
 
 
-def test_the_registry_and_packs_come_from_the_descriptors():
+def test_the_registry_comes_from_the_descriptors():
     engines = []
     for g in GAMES:
-        assert registry.PACKS[g.name] == g.engine
-        assert g.name in g.engine  # the play engine is part of its own pack
+        assert g.package == "games." + g.name
         for mode in g.modes:
-            assert mode.engine in g.engine, (g.name, mode.name)
+            assert mode.module.startswith(g.package + "."), (g.name, mode.name)
             if mode.engine not in engines:
                 engines.append(mode.engine)
-    assert list(registry.GAMES) == engines
-    assert [g.name for g in GAMES] == ["tanturlurette", "acheron", "bourre", "piccolo"]
+    assert list(registry.ENGINES) == engines
+    assert list(registry.NAMES) == [g.name for g in GAMES]
     assert game("piccolo").name == "piccolo" and game("belote") is None
     assert of_engine("bourre_score")[1].name == "score" and of_engine("belote") == (None, None)
 
@@ -68,9 +67,8 @@ def test_bots_fill_only_modes_that_say_so_and_the_default_bot_exists():
         if g.bot is None:
             assert not [m for m in g.modes if m.bots]
             continue
-        bots = __import__("engine." + g.name + "_bots", None, None, ["BOTS"]).BOTS
+        bots = bots_of(g.name).BOTS
         assert g.bot in bots, g.name
-        assert g.name + "_bots" in g.engine
 
 
 def test_every_screen_a_mode_names_exists():
@@ -78,15 +76,18 @@ def test_every_screen_a_mode_names_exists():
         for mode in g.modes:
             cut = mode.screen.rfind(".")
             module = __import__(mode.screen[:cut], None, None, ["Mode"])
-            assert mode.screen[:cut] in g.app, mode.screen  # deploy ships it with the game
+            # deploy ships it with the game: in its package, or a module it shares with others
+            assert mode.screen.startswith(g.package + ".") or mode.screen[:cut] in g.shared, mode.screen
             assert isinstance(getattr(module, mode.screen[cut + 1:]), type)
 
 
-def test_the_descriptors_import_nothing():
-    """The setup menu browses them without loading a line of any engine."""
-    with open(__import__("engine.games", None, None, ["GAMES"]).__file__) as f:
+def test_the_descriptors_import_no_game():
+    """The setup menu browses them without loading a line of any game: the registry imports what
+    every turn holds already (engine.core, app.memory) and os, nothing else."""
+    with open(__import__("games", None, None, ["GAMES"]).__file__) as f:
         for line in f:
-            assert not line.startswith("import ") and not line.startswith("from "), line
+            if line.startswith("import ") or line.startswith("from "):
+                assert line.split()[1] in ("os", "engine.core", "app.memory"), line
 
 
 # -- the GameState surface (engine/core.py's docstring) ---------------------------------------------
@@ -138,8 +139,8 @@ def check_surface(state, module):
 
 def check_words(state, module, legal):
     """The game's words module words what the screens show, within the OLED's 16 columns."""
-    from app.words import of
     from engine.core import CHANCE
+    from games import words_of as of
 
     words = of(module.GAME)
     scorekeeper = module.GAME.endswith("_score")
@@ -166,7 +167,7 @@ def test_every_game_keeps_the_whole_surface_with_the_right_types():
     from engine.core import CHANCE
     from engine.rng import Rng
 
-    for name in registry.GAMES:
+    for name in registry.ENGINES:
         module = registry.game_module(name)
         assert module.GAME == name and module.State.GAME == name
         assert module.normalize_options({})["players"] == module.State(None).seats()
@@ -190,7 +191,7 @@ def test_every_game_keeps_the_whole_surface_with_the_right_types():
 def test_an_illegal_action_carries_the_reason_code():
     from engine.core import REFUSE_NOT_NOW, IllegalAction
 
-    for name in registry.GAMES:
+    for name in registry.ENGINES:
         state = registry.game_module(name).State(None)
         try:
             state.apply(0xFFFF)

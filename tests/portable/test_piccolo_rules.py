@@ -4,7 +4,10 @@ import json
 
 from engine.cards import card_name
 from engine.core import CHANCE, TERMINAL, BadOptions, BadRecord, IllegalAction
-from engine.piccolo import (
+from engine.play import play_out, replay
+from engine.rng import Rng
+from games.piccolo.bots import PlanBot, RandomBot
+from games.piccolo.rules import (
     BID,
     GENERALE,
     MISERE,
@@ -28,9 +31,6 @@ from engine.piccolo import (
     payoff,
     strength,
 )
-from engine.piccolo_bots import PlanBot, RandomBot
-from engine.play import play_out, replay
-from engine.rng import Rng
 from support import expect_raises, scaled
 
 CARD = dict([(card_name(c), c) for c in PIQUET_DECK])
@@ -420,7 +420,7 @@ def test_from_dict_refuses_a_tampered_state():
 
 def test_hand_lines_show_hand_contract_and_trick_within_the_oled_width():
     from app.i18n import card_word
-    from app.words.piccolo import hand_lines
+    from games.piccolo.words import hand_lines
 
     def seat_lines(state, seat, lang):
         return hand_lines(lang, state, seat)
@@ -614,8 +614,8 @@ def test_a_deal_thrown_in_leaves_the_view_on_the_last_deal_played():
 def test_each_bid_pass_and_trump_is_a_fact_worded_in_both_languages():
     """Issue 14's worked example for Piccolo: the bidding and the trump are told."""
     from app.i18n import wrap
-    from app.words import piccolo as words
-    from engine.piccolo import F_BID, F_TRUMP, PH_BID, PH_TRUMP, State
+    from games.piccolo import words as words
+    from games.piccolo.rules import F_BID, F_TRUMP, PH_BID, PH_TRUMP, State
     from support import played_moves, told_lines
 
     state = State({"target": 21})

@@ -2,13 +2,13 @@
 
 import json
 
-from app.words import piccolo as words
 from engine.core import TABLE, TERMINAL, BadRecord, IllegalAction
-from engine.piccolo import BID, GENERALE, MISERE, PASS, PICCOLO, PICCOLO_TABLE
-from engine.piccolo_score import State, from_dict
 from engine.play import replay
-from engine.registry import new_state
 from engine.rng import Rng
+from games import new_state
+from games.piccolo import words as words
+from games.piccolo.rules import BID, GENERALE, MISERE, PASS, PICCOLO, PICCOLO_TABLE
+from games.piccolo.score import State, from_dict
 from support import expect_raises, said, scaled
 
 

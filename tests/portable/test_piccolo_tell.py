@@ -1,13 +1,13 @@
 """Piccolo told (issue 14 item 2): every apply() of the card engine and the scorekeeper records what
-the table sees (engine.piccolo F_*), and app/words/piccolo.py words each fact and each refusal in
+the table sees (games.piccolo.rules F_*), and games/piccolo/words.py words each fact and each refusal in
 French and English, ASCII, in lines of 16. Rigged deals check each kind with its seats and cards."""
 
 from app.i18n import card_word, seat_name, wrap
-from app.words import piccolo as words
-from engine import piccolo as P
-from engine import piccolo_score as S
-from engine.piccolo_bots import PlanBot
 from engine.rng import Rng
+from games.piccolo import rules as P
+from games.piccolo import score as S
+from games.piccolo import words as words
+from games.piccolo.bots import PlanBot
 from support import language_words, played_moves, scaled
 from test_piccolo_rules import (
     CARD,

@@ -11,7 +11,7 @@ the host. The device refuses them, and control characters, whichever runtime rea
 
 from app.clock import ManualClock
 from app.session import Session
-from engine.tanturlurette import State
+from games.tanturlurette.rules import State
 from long_game import AppStandIn
 from proto.commands import CLOCK_MAX, CLOCK_MIN, NAMES_RULE
 from proto.link import Link

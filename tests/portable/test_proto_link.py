@@ -4,8 +4,8 @@ loop keeps going, and no game loses a move."""
 from app.clock import TICKS_PERIOD, ManualClock
 from engine.play import play_out, replay
 from engine.rng import Rng
-from engine.tanturlurette import State
-from engine.tanturlurette_bots import BOTS
+from games.tanturlurette.bots import BOTS
+from games.tanturlurette.rules import State
 from proto import wire
 from proto.link import Link
 from support import ON_MICROPYTHON, expect_raises

@@ -15,8 +15,8 @@ from app.config import DEFAULT_CONFIG, copy_config
 from app.core import App
 from app.session import Session
 from engine.core import Moves
-from engine.registry import GAMES
 from engine.rng import Rng
+from games import ENGINES
 from long_game import LONG, AppStandIn, loaded
 from proto import wire
 from proto.link import Link
@@ -174,7 +174,7 @@ def _linked(session, clock):
 
 
 def test_every_game_at_several_lengths_sends_the_line_send_wrote_whole():
-    for number, game in enumerate(GAMES):
+    for number, game in enumerate(ENGINES):
         root = scratch_root() if number % 2 == 0 else None  # with a store (a game id), and without
         try:
             clock = ManualClock()

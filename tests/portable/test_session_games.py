@@ -4,17 +4,16 @@ full replay, and a resumed session equals the one that saved."""
 from app.session import Session
 from engine.core import CHANCE, TABLE
 from engine.play import replay
-from engine.registry import GAMES, game_module
 from engine.rng import Rng
+from games import ENGINES, bots_of, game_module
 from store.storage import Store
 from support import scaled
 from test_store_files import clean_root, fingerprint, scratch_root
 
 
 def _bot(game):
-    try:
-        module = __import__("engine." + game + "_bots", None, None, ["BOTS"])
-    except ImportError:
+    module = bots_of(game)
+    if module is None:  # a scorekeeper: nobody to play for
         return None
     bots = module.BOTS
     return bots[sorted(bots)[0]]()
@@ -32,7 +31,7 @@ def _choose(session, bot, rng):
 
 
 def test_every_game_undoes_redoes_saves_and_resumes():
-    for game in GAMES:
+    for game in ENGINES:
         game_module(game)
         root = scratch_root()
         try:

@@ -1,11 +1,11 @@
 """Session without a store: acting, events, undo/redo rules, no peeking through undo, finishing."""
 
 from app.session import Session
-from engine import tanturlurette as T
 from engine.core import CHANCE, TABLE, TERMINAL, BadOptions, IllegalAction
 from engine.play import replay
 from engine.rng import Rng
-from engine.tanturlurette_bots import ThresholdBot
+from games.tanturlurette import rules as T
+from games.tanturlurette.bots import ThresholdBot
 from support import expect_raises, scaled
 
 

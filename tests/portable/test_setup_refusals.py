@@ -19,7 +19,7 @@ from engine.core import (
     REFUSE_SEATS,
     BadOptions,
 )
-from engine.games import GAMES
+from games import GAMES
 from store.storage import Store
 from test_store_files import FullDisk, clean_root, scratch_root
 
@@ -82,7 +82,7 @@ def test_bots_that_are_not_one_a_seat_are_refused_in_the_tables_language():
 def test_acherons_deck_file_refused_says_so_in_the_tables_language():
     """A deck file that is no JSON: the game does not start, the OLED says a file of the game is
     missing or damaged (in French: no English), the log names the file and the fault."""
-    from engine import acheron
+    from games.acheron import rules as acheron
 
     try:
         os.mkdir(_BUILD)
@@ -115,7 +115,7 @@ def test_every_setup_refusal_fits_three_lines_without_cutting_a_word():
                     labels.append(name)
     assert "putback" in labels and "generale_payoff" in labels
     cases = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 8, 8)),
-             ImportError("no module named 'engine.piccolo'"), OSError(28), ValueError("x")]
+             ImportError("no module named 'games.piccolo.rules'"), OSError(28), ValueError("x")]
     for name in labels:
         assert name in words("fr").OPTION_LABELS or name == "players", name  # the menu's label, not the engine's key
         cases.append(BadOptions("x", (REFUSE_OPTION, name)))
@@ -129,7 +129,7 @@ def test_every_setup_refusal_fits_three_lines_without_cutting_a_word():
 
 
 def test_what_the_app_makes_of_each_kind_of_setup_failure():
-    assert setup_refusal("fr", ImportError("no module named 'engine.piccolo'")) == "Jeu incomplet: a reinstaller"
+    assert setup_refusal("fr", ImportError("no module named 'games.piccolo.rules'")) == "Jeu incomplet: a reinstaller"
     assert setup_refusal("en", OSError(5)) == "file error 5"
     assert setup_refusal("fr", OSError(28)) == "Erreur de fichier 28"
     assert setup_refusal("fr", ValueError("unknown game 'belote'")) == "Reglages refuses"
@@ -177,7 +177,7 @@ def test_a_full_flash_is_said_on_the_oled_in_the_tables_language_and_so_is_savin
 def test_the_menu_start_path_shows_the_refusal_too():
     """The setup menu's Play goes through the same start: a game whose deck file is broken after
     the menu checked it shows the reason in French."""
-    from engine import acheron
+    from games.acheron import rules as acheron
 
     app, clock = new_app("fr")
     menu = app.mode

@@ -7,7 +7,7 @@ import os
 from app.session import OP_ACT, OP_REDO, OP_UNDO, Session
 from engine.core import CHANCE
 from engine.rng import Rng
-from engine.tanturlurette_bots import ThresholdBot
+from games.tanturlurette.bots import ThresholdBot
 from store import container, journal
 from store.files import ENOSPC, Files, crc32, crc32_slow, join
 from store.storage import Store

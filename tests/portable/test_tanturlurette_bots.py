@@ -3,8 +3,8 @@
 from engine.core import CHANCE
 from engine.play import play_out
 from engine.rng import Rng
-from engine.tanturlurette import PH_DEAL, State, from_dict
-from engine.tanturlurette_bots import BOTS, CountingBot, RandomBot, ThresholdBot
+from games.tanturlurette.bots import BOTS, CountingBot, RandomBot, ThresholdBot
+from games.tanturlurette.rules import PH_DEAL, State, from_dict
 from support import scaled
 
 

@@ -2,11 +2,11 @@
 ints, and the words module words each one in both languages within the OLED's 16 columns."""
 
 from app.i18n import seat_name, wrap
-from app.words import tanturlurette as words
-from engine import tanturlurette as T
 from engine.core import CHANCE, TABLE
 from engine.rng import Rng
-from engine.tanturlurette_bots import BOTS
+from games.tanturlurette import rules as T
+from games.tanturlurette import words as words
+from games.tanturlurette.bots import BOTS
 from support import scaled
 
 DECISIONS = {T.F_KEEP, T.F_SWAP, T.F_BLOCKED, T.F_DRAW, T.F_TAKE, T.F_REFUSE, T.F_REENTER, T.F_RETIRE}

@@ -10,7 +10,8 @@ import json
 from engine.core import CHANCE, TABLE
 from engine.play import play_out, replay
 from engine.rng import Rng
-from engine.tanturlurette import (
+from games.tanturlurette.bots import BOTS
+from games.tanturlurette.rules import (
     DRAW,
     PH_DEAL,
     PH_KEEP_OR_DRAW,
@@ -22,7 +23,6 @@ from engine.tanturlurette import (
     State,
     from_dict,
 )
-from engine.tanturlurette_bots import BOTS
 from support import scaled
 
 BOT_NAMES = ("threshold", "counting", "random")

@@ -8,7 +8,7 @@ import json
 
 from engine.core import CHANCE, TABLE, TERMINAL, BadOptions, BadRecord, IllegalAction
 from engine.play import replay
-from engine.tanturlurette import (
+from games.tanturlurette.rules import (
     BLOCKED,
     DRAW,
     KEEP,

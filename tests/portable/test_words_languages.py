@@ -3,7 +3,7 @@ language says, the other says too, and the log's English words (a game's <game>_
 English table's."""
 
 from app.i18n import LANGS, OneLanguage, tr
-from engine.games import GAMES
+from games import GAMES
 
 
 def _module(name):
@@ -17,7 +17,7 @@ def _public(module):
 
 
 def _sets():
-    return ["app.i18n_", "app.i18n_board_", "app.i18n_setup_"] + ["app.words.%s_" % g.name for g in GAMES]
+    return ["app.i18n_", "app.i18n_board_", "app.i18n_setup_"] + ["games.%s.words_" % g.name for g in GAMES]
 
 
 def test_both_languages_declare_the_same_words():
@@ -35,9 +35,9 @@ def test_both_languages_declare_the_same_words():
 
 def test_the_logs_english_words_are_the_english_tables():
     for game in GAMES:
-        told = _public(_module("app.words.%s_told_en" % game.name))
-        english = _module("app.words.%s_en" % game.name)
-        french = _public(_module("app.words.%s_fr" % game.name))
+        told = _public(_module("games.%s.told_en" % game.name))
+        english = _module("games.%s.words_en" % game.name)
+        french = _public(_module("games.%s.words_fr" % game.name))
         assert told, game.name
         for name, value in told.items():
             assert getattr(english, name) is value, (game.name, name)  # one copy, not two
@@ -47,7 +47,7 @@ def test_the_logs_english_words_are_the_english_tables():
 def test_a_language_loaded_lets_the_other_go():
     import sys
 
-    from engine.registry import let_go
+    from app.memory import let_go
 
     words = OneLanguage("app.i18n_setup_")
     assert "Reglages" in str(words.of("fr").REFUSALS)

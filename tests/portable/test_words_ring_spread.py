@@ -4,14 +4,14 @@ sur-table hand as the table mode's spread view shows it, in French and English, 
 cards named as in the peek, whatever the hand and the host's names."""
 
 from app.i18n import card_word, seat_name
-from app.words import of
-from app.words import piccolo as words
-from engine import acheron as A
-from engine import bourre as B
-from engine import piccolo as P
-from engine import tanturlurette as T
-from engine.games import GAMES
 from engine.rng import Rng
+from games import GAMES
+from games import words_of as of
+from games.acheron import rules as A
+from games.bourre import rules as B
+from games.piccolo import rules as P
+from games.piccolo import words as words
+from games.tanturlurette import rules as T
 from support import scaled
 from test_piccolo_rules import PIQUET_DECK, deal
 from test_piccolo_tell import LONG_NAMES, label_in  # the host's names, cut to 7 as the app does

@@ -23,8 +23,8 @@ points to play to), at the same table; the menu, the self-test and the boot are 
 # one of its modules sooner would count it in the phase before the firmware needs it.
 from app.buttons import BACK, KEEP, OK, SWAP
 from engine.core import TABLE
-from engine.registry import installed
 from engine.rng import Rng
+from games import installed
 
 PRESS_TURNS = 8  # 80 ms held: past the debounce, short of a long press
 GAP_TURNS = 6
@@ -220,7 +220,7 @@ def browse_menu(player):
 
 
 def tant_deck(player):
-    from engine.tanturlurette import PH_OFFER, PH_OVER
+    from games.tanturlurette.rules import PH_OFFER, PH_OVER
 
     app = player.app
     yield from player.play((("game", "tanturlurette"), ("mode", "deck"), ("players", 8),
@@ -246,7 +246,7 @@ def tant_deck(player):
 
 
 def tant_board(player):
-    from engine.tanturlurette import PH_OVER
+    from games.tanturlurette.rules import PH_OVER
 
     app = player.app
     rng = player.rng

@@ -121,7 +121,7 @@ async function harnessHeap(libFiles) {
   runtime.install(libFiles);
   runtime.install(harnessFiles());
   // what web_board and player import from the firmware is loaded first: it is the firmware's
-  runtime.run("import app.loop, app.buttons, app.clock, engine.core, engine.registry, engine.rng");
+  runtime.run("import app.loop, app.buttons, app.clock, engine.core, games, engine.rng");
   runtime.collect();
   const before = runtime.used();
   runtime.run(`import sys\nsys.path.append("${HARNESS_PATH}")\nimport machine, neopixel, ssd1306, web_board, player`);

@@ -11,9 +11,8 @@ The modes (app/modes/base.py documents their API) do the rest.
 
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
-from engine.games import GAMES, of_engine
-from engine.registry import check_problem, forget_other_packs, game_module, let_go
 from engine.rng import Rng
+from games import bots_of, check_problem, game_module, of_engine, words_of
 
 from app.board import Board, set_led
 from app.buttons import BACK, DOWN, LONG
@@ -21,6 +20,7 @@ from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
 from app.i18n import fit, seat_name, setup_refusal, tr, wrap
+from app.memory import let_go, let_go_games, load
 from app.modes.base import Mode, Unchanged
 from app.ring import RingLayout
 from app.session import Session
@@ -47,23 +47,6 @@ _TO_SHOW = const(-1)  # the next turn shows it
 _TO_ARCHIVE = const(3)
 _TO_PUT_AWAY = const(1)  # the turn the game is put away; at 0 the menu opens
 MENUS = "app.modes.menu"  # the setup menu and the game menu: loaded only while one of them shows
-
-
-def let_go_games(engine=None):
-    """Let go of the code of every game but the one the engine module `engine` plays (None: of
-    every game): its engine pack (engine.registry), its words (app.words) and the app modules
-    that serve it alone (its mode module: engine.games' `app`). A module two games share stays
-    when the game kept uses it."""
-    from app.words import forget_others
-
-    forget_other_packs(engine)
-    forget_others(engine)
-    kept = of_engine(engine)[0]
-    keep = kept.app if kept is not None else ()
-    for described in GAMES:
-        for module in described.app:
-            if module not in keep:
-                let_go(module)
 
 
 def _seed(clock):
@@ -245,21 +228,20 @@ class App:
         if mode is None:
             raise ValueError("no descriptor plays %s" % self.session.game)
         cut = mode.screen.rfind(".")
-        module = __import__(mode.screen[:cut], None, None, ["Mode"])
+        module = load(mode.screen[:cut])
         return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
     def load_game(self, game):
-        """Import the code a start of the game played by the engine module `game` needs: its
-        engine, its words, the mode that shows it and its bots (a module of its pack named
-        <game>_bots). Raises as the start would (ImportError, BadRecord)."""
+        """Import the code a start of the game played by the engine named `game` needs: its
+        engine, its words, the mode that shows it and its bots (games.bots_of). Raises as the
+        start would (ImportError, BadRecord)."""
         game_module(game)
         described, mode = of_engine(game)
         if described is None or mode is None:
             return
-        self.words_of(game)
-        if game + "_bots" in described.engine:
-            __import__("engine." + game + "_bots", None, None, ["BOTS"])
-        __import__(mode.screen[:mode.screen.rfind(".")], None, None, ["Mode"])
+        words_of(game)
+        bots_of(game)
+        load(mode.screen[:mode.screen.rfind(".")])
 
     def begin_game(self, game, options, bots, remember, now):
         """Play in the setup menu: the start spread over four loop turns (tick), five for a
@@ -356,14 +338,8 @@ class App:
             self.switch(mode.back_to, now)
 
     def words(self):
-        """The words module of the game being played (app/words/__init__.py)."""
-        return self.words_of(self.session.game)
-
-    def words_of(self, engine):
-        """The words module of the game the engine module `engine` plays."""
-        from app.words import of
-
-        return of(engine)
+        """The words module of the game being played (games.<game>.words)."""
+        return words_of(self.session.game)
 
     def is_human(self, seat):
         bots = self.session.bots

@@ -1,7 +1,7 @@
 """The words the device shows, in French (the default) or English: one language's at a time.
 
 Each set of words is one module a language, of the same names: app.i18n_fr and app.i18n_en (the
-setup menu, the game menu, the shared game screens, the shared refusals), app.words.<game>_fr and
+setup menu, the game menu, the shared game screens, the shared refusals), games.<game>.words_fr and
 _en (a game's). OneLanguage loads the module of the language asked and lets go of the other, so
 the words of one language take the heap, never two (on MicroPython a module's strings live as
 long as the module: keeping one language's rows of a table holding both would free nothing).
@@ -17,7 +17,8 @@ OLED line once its %-fields are filled with the short values the modes pass.
 """
 
 from engine.core import REFUSE_NOT_NOW
-from engine.registry import let_go
+
+from app.memory import for_screen, let_go, load
 
 LANGS = ("fr", "en")
 
@@ -45,8 +46,7 @@ class OneLanguage:
         for other in self.loaded:
             let_go(self.prefix + other)
         self.loaded.clear()  # nothing holds the first language's words any more
-        # a non-empty fromlist makes __import__ return the module itself, not its package
-        module = __import__(self.prefix + lang, None, None, ["_"])
+        module = load(self.prefix + lang)
         self.loaded[lang] = module
         return module
 
@@ -180,14 +180,6 @@ def refusal(lang, why, game_refusals):
     if text is None:
         return shared.UNWORDED % why[0]  # a code without words: visible, no crash
     return text % why[1:] if len(why) > 1 else text
-
-
-def for_screen(name):
-    """A module for a screen seldom shown (its words, the code that words it), imported for it
-    and let go at once: what it holds lives as long as the caller keeps it, then is collected."""
-    module = __import__(name, None, None, ["_"])
-    let_go(name)
-    return module
 
 
 def board_words(lang):

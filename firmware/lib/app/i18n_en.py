@@ -124,7 +124,7 @@ OPTION_LABELS = {
     "putback": "Put back",  # La Bourre: where the cards exchanged go back
 }
 # Option values that are words (engine option strings), by value; the games' names too (the game
-# row's values, engine.games).
+# row's values, games).
 OPTION_WORDS = {
     "tanturlurette": "Tanturlurette",
     "acheron": "Acheron",

@@ -12,7 +12,7 @@ from engine.core import (
     REFUSE_SEATS,
     BadOptions,
 )
-from engine.games import is_seat_option
+from games import is_seat_option
 
 from app.i18n import OPTION_LABELS, for_screen, refusal, tr, words
 

@@ -9,7 +9,7 @@ is the session's code, apart only so that Session.resume can let it go once it h
 """
 
 from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction, read_int
-from engine.registry import game_module
+from games import game_module
 from store.journal import OP_ACT, OP_REDO, OP_UNDO
 from store.storage import is_bot, is_move, is_name, journal_problem, list_problem, shown
 

@@ -63,9 +63,11 @@ from engine.core import (
     IllegalAction,
     Moves,
 )
-from engine.registry import game_module, let_go
+from games import game_module
 from store.journal import OP_ACT, OP_REDO, OP_UNDO
 from store.storage import is_name, list_problem
+
+from app.memory import let_go
 
 _DOC_VERSION = const(1)
 _ENOSPC = const(28)

@@ -10,7 +10,7 @@ next start. Without a store (tests, the simulator without --store) the memory la
 goes. Its size is bounded by the descriptors: a few rows for each of four games.
 """
 
-from engine.games import SEATS, game
+from games import SEATS, game
 from store.container import BadFile, decode, encode
 
 KIND = "TTM"

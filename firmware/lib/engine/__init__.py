@@ -1,5 +1,5 @@
 """The portable game engine: the same files run on CPython and on MicroPython.
 
 Each game is a state machine in the manner of OpenSpiel (see engine.core). Import game modules
-through engine.registry so that the board only loads the game being played.
+through games so that the board only loads the game being played.
 """

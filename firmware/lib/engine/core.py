@@ -1,7 +1,7 @@
 """What every game shares: the declared surface of a game state, the illegal-action error, the
 record and replay, and the readers of options and saved states.
 
-A game is a module engine.<name> (the games and their modes are declared in engine.games) with:
+A game is a module engine.<name> (the games and their modes are declared in games) with:
   GAME                    its registry name, written into records
   State(options=None)     a new game; bad options raise BadOptions naming the option
   normalize_options(o)    the options with every default filled in (BadOptions when wrong)
@@ -18,7 +18,7 @@ test_game_interface.py checks every game keeps it with these types). In the mann
 * is_legal(action)   bool: action in legal_actions(), faster where a game can say so
 * why_illegal(action)  None when the action is legal now, else the reason as a tuple of ints
                      (code, args...): a REFUSE_* code below or the game's own (>= REFUSE_GAME),
-                     worded by the app (app/words/<game>.py), which the engine never does
+                     worded by the app (games/<game>/words.py), which the engine never does
 * table_actions()    list of ints: what anyone at the table may enter now whoever is to act
                      (Achéron's naming slips), so a display can offer it during a bot's turn
   apply(action)      checks, then plays one action or chance outcome (IllegalAction, state
@@ -48,7 +48,7 @@ Facts ("a game's module describes what happened; the app owns the words"): apply
 thing the table may be told as a fact, a kind (the game's F_* constant, > 0) and up to three
 int arguments, into a small preallocated array (no allocation a move). facts() returns
 (array, count): fact i is array[4*i] (kind), array[4*i+1..3] (args). The app words them through
-the game's words module (app/words/<game>.py) and logs them; a game that records none tells
+the game's words module (games/<game>/words.py) and logs them; a game that records none tells
 nothing yet.
 
 The record (options plus every action and chance outcome, in order) rebuilds a game exactly.

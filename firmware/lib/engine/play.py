@@ -4,8 +4,9 @@ Bots play a game out (chance from the shared PRNG, decisions from one bot per se
 rebuilds its game. The board never imports this module, so `tanturlurette deploy` leaves it out.
 """
 
+from games import new_state
+
 from engine.core import CHANCE, TERMINAL, BadRecord, IllegalAction
-from engine.registry import new_state
 
 
 def play_out(state, bots, rng, until_round=None, max_steps=200000):

@@ -260,7 +260,7 @@ def let_go_config():
     device does needs them, and the protocol's set_config loads them again for as long as it
     runs (proto.CONFIG_CODE: the package's, not proto.commands', which loads only once a host
     speaks). app.power stays: the LED layer's encode is its."""
-    from engine.registry import let_go
+    from app.memory import let_go
     from proto import CONFIG_CODE
 
     for name in CONFIG_CODE:

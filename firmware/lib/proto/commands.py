@@ -5,11 +5,9 @@ nothing changes on the device unless the whole command is valid. proto.link load
 the first host line arrives (Link.commands), not at boot: a table with no host never needs it.
 """
 
-import sys
-
+from app.memory import is_loaded, let_go
 from app.session import report_of
 from engine.compat import const
-from engine.registry import let_go
 
 from proto import CONFIG_CODE  # what set_config loads for as long as it runs
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, LineError
@@ -304,7 +302,7 @@ class Commands:
         changes = _field(command, "config", dict)
         if self.config_path is None:
             raise CommandError(E_FAILED, "this device has no writable config")
-        loaded = [name for name in CONFIG_CODE if name in sys.modules]
+        loaded = [name for name in CONFIG_CODE if is_loaded(name)]
         try:
             return self._set_config(changes)
         finally:  # what it loaded goes again: the running device has no use for it

@@ -33,13 +33,13 @@ From a mode, use:
   app.sound(cue)    queue a sound cue (app.cues: CUE_*)
   app.log(type, payload)   a log event for the serial protocol
   app.held()        True while a button is down (bots wait: what is entered stays on screen)
-  app.words()       the game's words module (app/words/__init__.py), for everything shown
+  app.words()       the game's words module (games/__init__.py), for everything shown
   app.board         ring drawing helpers (app.board.Board); app.lang; app.rng; app.is_human(seat)
 
-Adding a game: declare it in engine.games (its engine modules, modes, seat counts, setup rows,
+Adding a game: declare it in games (its engine modules, modes, seat counts, setup rows,
 bot and the mode that shows each of its modes: TableMode for a play engine, ScoreMode for a
 "<game>_score" scorekeeper; neither needs a new mode), keep the surface engine/core.py declares,
-and write its words in app/words/<game>.py (app/words/__init__.py lists them: refusals, moves,
+and write its words in games/<game>/words.py (games/__init__.py lists them: refusals, moves,
 the peek, prompts and the facts it tells). Nothing is probed: what a mode calls is declared.
 """
 

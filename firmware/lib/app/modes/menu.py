@@ -7,26 +7,24 @@ option as that seat's dot, a count as that many dots and no limit as the whole r
 and one red dot for no). The OLED, when fitted, lists the lines with a '>' cursor.
 
 The rows: Play, the game, the mode, players, humans, then the mode's own options, and last the
-self-test; all of them from the games' descriptors (engine.games), so browsing imports no engine.
+self-test; all of them from the games' descriptors (games), so browsing imports no engine.
 Only the games whose engine module is on the device are listed (a build may leave game packs
 out). A game whose descriptor is `checked` (Acheron and its editable deck file) is judged by its
-check module when the cursor reaches it (engine.acheron_deck reads the deck file; no engine is
+check module when the cursor reaches it (games.acheron.deck reads the deck file; no engine is
 built); if it cannot start it is skipped with a notice saying why, and the other games still work.
 The modules the check loaded are let go at once.
 """
 
-import sys
-
 from engine.compat import const
-from engine.games import GAMES as DESCRIPTORS
-from engine.games import SEATS, game, is_seat_option
-from engine.registry import check_problem, installed, let_go
+from games import GAMES as DESCRIPTORS
+from games import SEATS, check_problem, game, installed, is_seat_option
 
 from app.board import blink_on
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
 from app.cues import CUE_ERROR
 from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, setup_refusal, tr, wrap
+from app.memory import let_go_since, loaded_under
 from app.modes.base import Mode
 
 _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larger ones by their position
@@ -120,7 +118,7 @@ class CursorMenu(Mode):
 
 
 class SetupMenu(CursorMenu):
-    """The rows come from the games' descriptors (engine.games): browsing imports no engine. A game
+    """The rows come from the games' descriptors (games): browsing imports no engine. A game
     whose descriptor names a check module (a data file the user may edit) is judged by it once
     when the cursor reaches it, to know it can start, and the module is let go at once.
 
@@ -157,13 +155,10 @@ class SetupMenu(CursorMenu):
             return None
         problems = self.problems
         if described.name not in problems:
-            loaded = []  # what the check loads is let go after it; it loads again at the start
-            for module in described.engine:
-                if "engine." + module not in sys.modules:
-                    loaded.append("engine." + module)
+            # what the check loads is let go after it; it loads again at the start
+            before = loaded_under(described.package)
             problems[described.name] = check_problem(described)
-            for module in loaded:
-                let_go(module)
+            let_go_since(before, described.package)
         return problems[described.name]
 
     def _configure_game(self):

@@ -1,7 +1,7 @@
 """The pub scorekeeper: drives any "<game>_score" engine through its scorekeeper interface.
 
 While the engine expects an entry (current_player() == TABLE) the OLED shows the game's words
-for it (app/words/<game>.py: prompt), the value being entered and two hints. KEEP steps the
+for it (games/<game>/words.py: prompt), the value being entered and two hints. KEEP steps the
 value down one, SWAP up one, through entry_range(); held, they jump by ten; the first hint says
 so ("K-1 S+1", with "tenu:10" when the range is wider than ten; "K/S: choix" on a named entry).
 Past the top of the range come the engine's extra_actions() (a penalty, say, labelled by the
@@ -25,7 +25,7 @@ in an "applied" event: {"deal": the deal's number, "applied": the English lines}
 held) shows the next page ("K/S 1/2 OK:suite") and puts the list away on the last; KEEP and
 SWAP page back and on; no press enters anything while it shows.
 
-What the engine tells of an entry (app/words/<game>.py: tell) shows under the hints: the lines
+What the engine tells of an entry (games/<game>/words.py: tell) shows under the hints: the lines
 the last entry told (none when it told nothing, or once its deal's reveal showed them), within
 the room the screen has. The screen keeps, in this order of need, the prompt, the value and its two hints,
 the target ("But 100"), one line of standings (led by what they count: "Plis", "Points"), then

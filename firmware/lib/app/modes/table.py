@@ -15,7 +15,7 @@ enters its slips, the human's own included (an honest player owns up), stepping 
 deliberate choice, and undo takes one back. A bot whose time has come waits while a button is
 held (what is being entered stays on screen), and the line under the bot's says so. Undo is in
 the game menu (long BACK, or KEEP and SWAP together). The words (the header, a move, the peek, the spread view) are
-the game's words module's (app/words/<game>.py). Chance (deals, draws) is resolved by the device.
+the game's words module's (games/<game>/words.py). Chance (deals, draws) is resolved by the device.
 The ring shows each seat's standing as a bar (scaled to the game's target, or to the leader) and
 blinks the seat to act; the seat that just acted has the marks beside its angle lit full for
 ACTED_MS, and the seat a fact puts forward (the words' lit_seat: a trick's taker, a contract's
@@ -58,7 +58,7 @@ Seats show as the names the host gave, else J1..
 from array import array
 
 from engine.core import CHANCE, MAX_FACTS, TABLE
-from engine.registry import game_module
+from games import bots_of, game_module
 
 from app.board import blink_on
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP
@@ -96,8 +96,7 @@ class GameMode(Mode):
         self.bots = [None] * self.n
         names = session.bots or []
         if names:
-            bots_module = __import__("engine." + session.game + "_bots", None, None, ["BOTS"])
-            table = bots_module.BOTS
+            table = bots_of(session.game).BOTS
             for s in range(self.n):
                 name = names[s] if s < len(names) else None
                 if name is not None and name not in table:  # saved by firmware with other bots

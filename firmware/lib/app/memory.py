@@ -1,0 +1,98 @@
+"""The memory policy: which code stays in the heap when, and the one module that loads and lets go
+of modules (nothing else in the firmware touches sys.modules).
+
+On the board a module's code lives in the heap for as long as sys.modules (or its package, or a
+caller) holds it, and the 32-bit heap is counted in a few KB at the worst turn (docs/DEVICE.md).
+So, beyond what every turn needs (the loop, the app core, the session and the store, the shared
+engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' descriptors in
+`games`, the link, the shared words of the table's language):
+
+- a game's code (its package, games/<name>/, and the shared modules its descriptor names: the pub
+  games' screens, engine.deck32) is loaded when Play is pressed or a saved game resumes, and only
+  what the mode played needs: the card game at a table never loads its scorekeeper. It stays while
+  the game plays. Starting a game lets go of every other game's (let_go_games: one played before,
+  or loaded by the menu's check); a game's end lets go of every game's, a turn before the setup
+  menu opens, so that no turn holds the game's code, garbage once let go, with the menu's;
+- the menus' code (app.modes.menu) is let go while a game plays (app.core.App.switch) and loaded
+  again when the game menu or the setup menu opens;
+- the setup menu shows one game's options at a time: their words (games.<game>.options_<lang>)
+  are loaded for the game shown and let go when another is (app.modes.menu);
+- a game whose data a user may edit (a `checked` game: Achéron's deck) is judged by its check
+  module alone when the menu reaches it, which is let go after (let_go_since);
+- words come one language at a time (app.i18n.OneLanguage); a screen seldom shown (the board's
+  boot screens, why a game cannot start) loads its module for the screen and lets it go at once
+  (for_screen);
+- code that runs once a boot goes after it: the config's loader (proto.CONFIG_CODE, after the boot
+  read it and for as long as the protocol's set_config runs), the resume code (app.resume), the
+  self-test once it has run.
+
+Letting go drops a module from sys.modules and from its package, so that the collector takes its
+code once no caller holds it; importing it again loads it afresh. tests/micropython/test_app_packs.py,
+test_app_let_go.py and tests/host/test_wasm_session.py check the policy.
+"""
+
+import sys
+
+_GAMES = "games."
+
+
+def load(dotted):
+    """The module called `dotted`, imported if it is not loaded yet (an ImportError when it is not
+    on the device)."""
+    # a non-empty fromlist makes __import__ return the module itself, not its top package
+    return __import__(dotted, None, None, ["_"])
+
+
+def is_loaded(dotted):
+    return dotted in sys.modules
+
+
+def let_go(dotted):
+    """Drop the module `dotted` (e.g. "games.bourre.rules") from sys.modules and from its package,
+    so that its code is collected once nothing else holds it; importing it again loads it afresh."""
+    sys.modules.pop(dotted, None)
+    cut = dotted.rfind(".")
+    package = sys.modules.get(dotted[:cut]) if cut > 0 else None
+    name = dotted[cut + 1:]
+    if package is not None and name in package.__dict__:
+        delattr(package, name)
+
+
+def loaded_under(prefix):
+    """The loaded modules whose name starts with `prefix` (a package's: "games.acheron")."""
+    return [name for name in sys.modules if name.startswith(prefix)]
+
+
+def let_go_since(before, prefix):
+    """Let go of the modules under `prefix` loaded since `before` (a loaded_under(prefix))."""
+    for name in loaded_under(prefix):
+        if name not in before:
+            let_go(name)
+
+
+def for_screen(dotted):
+    """A module for a screen seldom shown (its words, the code that words it), imported for it and
+    let go at once: what it holds lives as long as the caller keeps it, then is collected."""
+    module = load(dotted)
+    let_go(dotted)
+    return module
+
+
+def let_go_games(engine=None):
+    """Let go of the code of every game but the one the engine named `engine` plays (None: of every
+    game): every module of its package and the shared modules it names (its descriptor's `shared`).
+    A shared module stays when the game kept names it too (engine.deck32 for La Bourre and
+    Piccolo)."""
+    registry = sys.modules.get("games")  # the descriptors; not imported here: they import this module
+    if registry is None:  # no game's code can be loaded without them (its package imports them)
+        return
+    kept = registry.of_engine(engine)[0] if engine is not None else None
+    keep = kept.package if kept is not None else None
+    for name in loaded_under(_GAMES):
+        if keep is None or not (name == keep or name.startswith(keep + ".")):
+            let_go(name)
+    shared = kept.shared if kept is not None else ()
+    for described in registry.GAMES:
+        for name in described.shared:
+            if name not in shared:
+                let_go(name)
