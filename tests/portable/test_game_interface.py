@@ -199,3 +199,33 @@ def test_an_illegal_action_carries_the_reason_code():
             assert type(err.why) is tuple and err.why[0] >= REFUSE_NOT_NOW, (name, err.why)
         else:
             raise AssertionError(name + " took an impossible action")
+
+
+def ancestors(cls):
+    """The classes cls derives from, up to object (left out)."""
+    found = []
+    for base in cls.__bases__:
+        if base is not object and base not in found:
+            found += [base] + [b for b in ancestors(base) if b not in found]
+    return found
+
+
+def test_a_scorekeeper_shares_the_card_games_methods_by_a_base_class():
+    """A pub game's scorekeeper reads what its card game reads (seats, standings, target...) from
+    a class both derive from in the card game's module, never from methods copied over by
+    assignment (`seats = CardGame.seats`), which a reader of either class would not see."""
+    from engine.core import GameState
+
+    pairs = 0
+    for g in GAMES:
+        engines = [registry.game_module(mode.engine) for mode in g.modes]
+        cards = [m for m in engines if not m.GAME.endswith("_score")]
+        for keeper in [m for m in engines if m.GAME.endswith("_score")]:
+            card = cards[0].State
+            own, theirs = keeper.State.__dict__, card.__dict__
+            copied = [name for name in own if callable(own[name]) and own[name] is theirs.get(name)]
+            assert copied == [], (keeper.GAME, copied)
+            shared = [base for base in ancestors(card) if base is not GameState and issubclass(keeper.State, base)]
+            assert shared, keeper.GAME  # a base of the card game's own, beyond GameState
+            pairs += 1
+    assert pairs == 3

@@ -287,7 +287,21 @@ def pair_table(deck, five_fee, personnages):
     return table
 
 
-class State(GameState):
+class Scores(GameState):
+    """What the card game and its scorekeeper (games.acheron.score) read alike, from the same
+    fields of both: the seats (n), their scores, the target option."""
+
+    def seats(self):
+        return self.n
+
+    def standings(self):
+        return list(self.scores)
+
+    def target(self):
+        return self.options["target"]
+
+
+class State(Scores):
     GAME = GAME
 
     def __init__(self, options=None, deck=None):
@@ -505,15 +519,6 @@ class State(GameState):
 
     def winners(self):
         return leaders(self.scores) if self.phase == PH_OVER else []
-
-    def seats(self):
-        return self.n
-
-    def standings(self):
-        return list(self.scores)
-
-    def target(self):
-        return self.options["target"]
 
     def card_name(self, card, lang="en"):
         return self.deck.label(card, lang)

@@ -37,7 +37,6 @@ from engine.core import (
     TABLE,
     TERMINAL,
     BadRecord,
-    GameState,
     IllegalAction,
     check_known_options,
     new_from,
@@ -113,6 +112,7 @@ from games.acheron.rules import (
     PTS_TRIPLET,
     SCORE_LIMIT,
     WILD_IDS,
+    Scores,
     in_conjunction,
     leaders,
     load_deck,
@@ -120,7 +120,6 @@ from games.acheron.rules import (
     short_arg,
     tell_over,
 )
-from games.acheron.rules import State as CardGame
 
 GAME = "acheron_score"
 
@@ -297,12 +296,12 @@ def normalize_options(options=None):
     }
 
 
-class State(GameState):
+class State(Scores):  # the seats, their scores and the target read as the card game's
     GAME = GAME
 
     def __init__(self, options=None):
         options = normalize_options(options)
-        GameState.__init__(self, options)
+        Scores.__init__(self, options)
         # The deck is read here, not at import: a broken deck file is then a refused game
         # (BadDeck names what is wrong), never a menu that fails to load.
         deck = load_deck()
@@ -694,11 +693,6 @@ class State(GameState):
 
     def winners(self):
         return leaders(self.scores) if self.is_over() else []  # the contract: none before the end
-
-    # read as the card game's table reads them: its seats, their scores, the target option
-    seats = CardGame.seats
-    standings = CardGame.standings
-    target = CardGame.target
 
     def last_deal_totals(self):
         return list(self.deals[-1]) if self.deals else None
