@@ -1,0 +1,15 @@
+"""Nim's bots, by name (games: the descriptor's `bot` names the one empty seats get)."""
+
+from games.nim.rules import TAKE_ONE, TAKE_TWO
+
+
+class Leaver:
+    """Leaves the next seat a multiple of three when it can (the winning move at two seats)."""
+
+    name = "leaver"
+
+    def choose(self, state, seat, rng):
+        return TAKE_TWO if state.left % 3 == 2 else TAKE_ONE
+
+
+BOTS = {"leaver": Leaver}
