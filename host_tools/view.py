@@ -2,7 +2,7 @@
 in the command's language (host_tools.lang, area "live").
 
 Moves and what the table was told are worded as the device words them, in French or English:
-the words modules of the board's own app (app.words.<game>: action_label, entry_label, tell)
+the words modules of the board's own app (games.<game>.words: action_label, entry_label, tell)
 with the device's card and contract names ("DCo", "misere" in French; "QH" in English), but
 with each seat's whole name where the OLED cuts it to 7 characters. A move the device told
 the table about (its "fact" events) shows as what it told; the deck's moves (cards dealt, drawn)

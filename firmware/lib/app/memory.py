@@ -15,8 +15,6 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
   menu opens, so that no turn holds the game's code, garbage once let go, with the menu's;
 - the menus' code (app.modes.menu) is let go while a game plays (app.core.App.switch) and loaded
   again when the game menu or the setup menu opens;
-- the setup menu shows one game's options at a time: their words (games.<game>.options_<lang>)
-  are loaded for the game shown and let go when another is (app.modes.menu);
 - a game whose data a user may edit (a `checked` game: Achéron's deck) is judged by its check
   module alone when the menu reaches it, which is let go after (let_go_since);
 - words come one language at a time (app.i18n.OneLanguage); a screen seldom shown (the board's

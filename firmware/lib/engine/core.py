@@ -1,7 +1,8 @@
 """What every game shares: the declared surface of a game state, the illegal-action error, the
 record and replay, and the readers of options and saved states.
 
-A game is a module engine.<name> (the games and their modes are declared in games) with:
+A game's engine is a module of its package, games.<game>.rules or .score (the games and their
+modes are declared in games/__init__.py), with:
   GAME                    its registry name, written into records
   State(options=None)     a new game; bad options raise BadOptions naming the option
   normalize_options(o)    the options with every default filled in (BadOptions when wrong)

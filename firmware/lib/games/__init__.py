@@ -5,13 +5,12 @@ Each game is a package, games/<name>/ (tests/skeleton/ is the smallest one, to c
 game needs are in docs/ARCHITECTURE.md, "Adding a game"):
   rules.py      the engine that plays it (engine/core.py declares the surface every engine keeps)
   bots.py       BOTS, its bots by name (a game without bots has none)
-  score.py      its scorekeeper engine, for a pub game (the table's entries; engine/score.py)
+  score.py      its scorekeeper engine, for a pub game (the table's entries), sharing what it reads as
+                the card game does by a base class in rules.py
   codes.py      its refusal codes apart, for a game whose words must load without its scorekeeper
   words.py      its words (the contract below), their text in words_fr.py and words_en.py (the same
                 names; only the table's language is loaded) and told_en.py (what happened, in the
                 log's English at every table, which words_en.py takes from there)
-  options_fr.py, options_en.py   its name and its setup rows' labels and value words (NAME,
-                LABELS, WORDS), loaded by the setup menu for the game it shows
   any module of its own: Tanturlurette's screen.py (its mode), Achéron's deck.py and the deck
                 file it reads, deck.json
 and an empty __init__.py (a package costs a module object on the board: nothing goes in it).
@@ -248,7 +247,7 @@ def bots_of(engine):
     """The bots module of the game the engine named `engine` plays (games.<game>.bots: BOTS by
     name); None for a scorekeeper or a game without bots, which no bot plays."""
     described, mode = of_engine(engine)
-    if described is None or described.bot is None or not mode.module.endswith(".rules"):
+    if described is None or mode is None or described.bot is None or not mode.module.endswith(".rules"):
         return None
     return load(described.package + ".bots")
 

@@ -95,8 +95,9 @@ class GameMode(Mode):
         self.n = session.state.seats()
         self.bots = [None] * self.n
         names = session.bots or []
-        if names:
-            table = bots_of(session.game).BOTS
+        bots_module = bots_of(session.game) if names else None
+        if bots_module is not None:  # seats some bot plays, in a game that has bots
+            table = bots_module.BOTS
             for s in range(self.n):
                 name = names[s] if s < len(names) else None
                 if name is not None and name not in table:  # saved by firmware with other bots

@@ -291,6 +291,11 @@ class Scores(GameState):
     """What the card game and its scorekeeper (games.acheron.score) read alike, from the same
     fields of both: the seats (n), their scores, the target option."""
 
+    def __init__(self, options):
+        GameState.__init__(self, options)
+        self.n = options["players"]
+        self.scores = [0] * self.n
+
     def seats(self):
         return self.n
 
@@ -307,16 +312,14 @@ class State(Scores):
     def __init__(self, options=None, deck=None):
         deck = deck or load_deck()
         options = normalize_options(options, deck)
-        GameState.__init__(self, options)
+        Scores.__init__(self, options)
         self.deck = deck
         self.size = deck.size
         self.pairs = pair_table(deck, options["five_fee"], options["personnages"])
         # whether a personnage may go into a Baiser triplet, as into a pair
         self.perso_melds = options["personnages"] == "pair"
-        n = options["players"]
-        self.n = n
+        n = self.n
         self.hands = [[] for _ in range(n)]
-        self.scores = [0] * n
         self.laid = [0] * n  # points laid on the table this deal
         self.names = [-1] * n  # the personnage each seat laid this deal
         self.slips = [0] * n  # naming slips this deal

@@ -307,13 +307,11 @@ class State(Scores):  # the seats, their scores and the target read as the card 
         deck = load_deck()
         self.deck_size = deck.size
         self.max_melds = max_deal_melds(self.deck_size)
-        n = options["players"]
-        self.n = n
+        n = self.n
         self.bounds = DealBounds(deck)
         # Dealt hands of three cards or more: then only the cry (or Grand Tombeau) ends a deal,
         # and the hands show it. A deck edited so small that a hand is dealt two cards does not.
         self.cry_in_hands = self.deck_size // n > ACHERON_CARDS
-        self.scores = [0] * n
         self.round = 1
         self.step = ST_PLAY
         self.who = 0  # the seat being entered
