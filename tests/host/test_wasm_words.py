@@ -82,10 +82,12 @@ def test_each_game_loads_the_words_of_its_tables_language_and_the_logs_english(l
     got = run(lib, steps)["out"]
     for game, (text, modules) in got["fr"].items():
         assert text == "La partie est finie"
-        assert modules == ["games.%s.%s" % (game, end) for end in ("told_en", "words", "words_fr")], modules
+        words = [m for m in modules if m.rsplit(".", 1)[1] in ("words", "words_fr", "words_en", "told_en")]
+        assert words == ["games.%s.%s" % (game, end) for end in ("told_en", "words", "words_fr")], modules
     for game, (text, modules) in got["en"].items():
         assert text == "the game is over"
-        assert modules == ["games.%s.%s" % (game, end) for end in ("told_en", "words", "words_en")], modules
+        words = [m for m in modules if m.rsplit(".", 1)[1] in ("words", "words_fr", "words_en", "told_en")]
+        assert words == ["games.%s.%s" % (game, end) for end in ("told_en", "words", "words_en")], modules
 
 
 def test_the_boot_and_setup_refusals_words_go_with_their_screens(lib):
