@@ -31,9 +31,10 @@ engine.core.BadRecord naming the move.
 """
 
 from engine.core import BadRecord, IllegalAction
+from engine.registry import GAMES as ENGINES
 from engine.registry import new_state
 
-from host_tools.games import engines, of_engine
+from host_tools.games import of_engine
 from host_tools.lang import Messages
 from host_tools.view import default_name, shown
 
@@ -63,7 +64,7 @@ def game_facts(game, lang="en"):
     record_game = game.get("game")
     kind = of_engine(record_game)
     if kind is None:
-        raise BadRecord("no history for game %r (known: %s)" % (record_game, ", ".join(sorted(engines()))))
+        raise BadRecord("no history for game %r (known: %s)" % (record_game, ", ".join(sorted(ENGINES))))
     m = Messages(lang, "facts")
     state = new_state(record_game, game.get("options"))
     players = state.seats()

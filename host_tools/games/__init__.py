@@ -29,17 +29,6 @@ def names():
     return tuple([n for n in LISTED_FIRST if n in declared] + [n for n in declared if n not in LISTED_FIRST])
 
 
-def engines():
-    """Every engine module a stored game may name, each once: the games' own and their
-    scorekeepers' ("bourre", "bourre_score", ...)."""
-    found = []
-    for g in GAMES:
-        for mode in g.modes:
-            if mode.engine not in found:
-                found.append(mode.engine)
-    return tuple(found)
-
-
 _LOADED = {}
 
 
@@ -49,7 +38,7 @@ def host(name):
         if name not in names():
             raise KeyError(name)
         module = importlib.import_module("host_tools.games." + name)
-        game = module.GAME
+        game = getattr(module, "GAME", None)  # a module without one is refused below, by name
         if not isinstance(game, HostGame) or game.name != name:
             raise TypeError("host_tools/games/%s.py: GAME must be the HostGame of %r" % (name, name))
         missing = [attr for attr in HostGame.REQUIRED if getattr(game, attr) is None]
