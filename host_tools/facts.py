@@ -3,10 +3,10 @@
 game_facts(game, lang="en") replays a stored game (a record with the database's fields: id, names,
 started, ended) with the engine and returns a plain dict, its words (notes, detail, totals_label)
 in lang, from the message tables host_tools/messages/facts_<lang>.py (host_tools.lang), a
-contract named as the device names it (contract_name):
+Piccolo contract named as the device names it (host_tools.games.piccolo.told_contract):
 
-  id; lang; record (the stored game itself); game (the engine: "bourre_score"...); kind (the game it plays,
-  a name of engine.games.GAMES: a scorekeeper game is a game of its kind);
+  id; lang; record (the stored game itself); game (the engine: "bourre_score"...); kind (the game
+  it plays, a name of engine.games.GAMES: a scorekeeper game is a game of its kind);
   scorekeeper (bool); date (Unix seconds or None); options (normalised); names (one per seat:
   the game's names, J1 to J8 where none was given: seat_names); players; over (bool);
   totals_label (what the running totals count);
@@ -24,9 +24,9 @@ contract named as the device names it (contract_name):
 
 Seats are 0-based here, as in the engine; what people read names them (seat_names) or numbers
 them from 1. Only the engines' public surface is used (round, standings(), returns(),
-winners(), view(seat), is_over(), current_player(), and each game's own view), each game in its
-host module's deals() (host_tools.games), which walk() and the helpers below serve, so a change
-of an engine's interface is met in one place. A record that does not replay raises
+winners(), view(seat), is_over(), current_player(), and Achéron's meld_points()), each game in
+its host module's deals() (host_tools.games), which walk() and the helpers below serve, so a
+change of an engine's interface is met in one place. A record that does not replay raises
 engine.core.BadRecord naming the move.
 """
 

@@ -3,9 +3,10 @@
 A deal's own fields (host_tools.facts): rows (the deal's breakdown per seat, as the engine gives
 it), melds (per seat: melds laid; None at the scorekeeper, which counts meld points, not melds),
 ended_by (how the deal ended; None at the scorekeeper) and candles (who made Chandelle). Its
-totals are points; the stats count wins, deals, points, melds, meld points laid, penalties
-(points lost to cards left, wild cards, Jocrisse and naming slips) and Chandelle: the seat totals'
-"melds" is None a seat where the scorekeeper kept the game.
+totals are points; the stats count wins, deals, points (and per_deal), melds, meld points laid
+(laid), penalties (points lost to cards left, wild cards, Jocrisse and naming slips) and
+chandelle: the seat totals' "melds" is None a seat where the scorekeeper kept the game, and a
+row's is None until a game played on the device is counted.
 """
 
 from host_tools.board import draw_standings

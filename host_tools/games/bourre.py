@@ -2,8 +2,8 @@
 
 A deal's own fields (host_tools.facts): tricks, bourru, ante (per seat: the deal's tricks, no
 trick, what the seat put in the pot before it) and pot (before the deal); the deal has no dealer,
-its leader is the first to play. Its totals are tricks; the stats count the pots won, deals,
-tricks, bourrus and the stakes won less staked (net).
+its leader is the first to play. Its totals are tricks; the stats count the pots won (wins, shared
+ones included), deals, tricks, bourru and the stakes won less staked (net).
 """
 
 from host_tools.board import draw_standings, trick_line

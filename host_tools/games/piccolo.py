@@ -2,9 +2,9 @@
 
 A deal's own fields (host_tools.facts): contract (taker, level, kind, made, pays, taker_points,
 taker_tricks; None when the deal was thrown in) and active (the seats that played). Its totals are
-the game scores; the stats count first and second wins, deals played, points, and the contracts
-taken and made, in all and by kind (CONTRACT_KINDS): the seat totals' "taken" and "made" are per
-seat {contract kind: count}. A contract is named as the device names it.
+the game scores; the stats count first and second wins, deals (played, not sat out), points, and
+the contracts taken and made, by kind (CONTRACT_KINDS; "taken" and "made", per seat {contract
+kind: count}, in the seat totals and the rows) and in all (taken_all, made_all). A contract is named as the device names it.
 """
 
 from engine.piccolo import (

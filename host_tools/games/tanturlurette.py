@@ -2,8 +2,8 @@
 
 A deal's own fields (host_tools.facts): lost, fell, back, out (the seats that lost a circle, fell
 into l'enfer, bought a token back, left the game that round) and pot (after it). Its totals are
-the circles each seat has left; the stats count wins, falls, re-entries and the tokens won less
-staked (net); the target shows each token on the ring of its circle, l'enfer at the centre.
+the circles each seat has left; the stats count wins (and win_rate), falls, reentries and the
+tokens won less staked (net); the target shows each token on the ring of its circle, l'enfer at the centre.
 """
 
 import math
