@@ -2,12 +2,14 @@
 
 It draws the LED target as built (rings of 32, 24, 16, 12, 8 and 1 LEDs by default): every LED
 as a dot, lit as the device lights it for that game, the seats' numbers round the rim in their
-colours, and a legend of names below. For Tanturlurette each token sits on the ring of its circle
-at its seat's angle, the centre LED is l'enfer; for the card games played on the device (La
-Bourre, Piccolo, Achéron) each seat's standing is the bar the device draws, inward from the rim
-and scaled to the target (or to the leader), painted by the device's own app.board code. Over
+colours, and a legend of names below. What the LEDs show is each game's (its host module's
+draw_target, host_tools.games): for Tanturlurette each token sits on the ring of its circle at its
+seat's angle, the centre LED is l'enfer; for the card games played on the device (La Bourre,
+Piccolo, Achéron) each seat's standing is the bar the device draws, inward from the rim and
+scaled to the target (or to the leader), painted by the device's own app.board code
+(draw_standings). Over
 that, what the LEDs show by blinking and pulsing is drawn as ring marks, named in a key: a white
-ring round the dealer's number (La Bourre has no dealer: its ring marks the first to play), a
+ring round the dealer's number (a game without a dealer marks the first to play: HostGame.opener), a
 ring in the seat's colour round the seat to play (round the centre when the whole table enters),
 and at the end a double gold ring round each winner.
 
@@ -26,11 +28,13 @@ import math
 from xml.sax.saxutils import escape
 
 from app.board import Board
-from app.colours import DEALER, DIM, ENFER, POT, SEAT_COLOURS
+from app.colours import DEALER, DIM, POT, SEAT_COLOURS
 from app.ring import RingLayout
 from engine.core import TABLE, IllegalAction
 
-from host_tools.facts import KIND_TITLES, kind_of, seat_names
+from host_tools.facts import seat_names
+from host_tools.games import host, of_engine
+from host_tools.games import names as game_names
 from host_tools.lang import Messages, card_name
 from host_tools.paper import picture_format
 
@@ -40,7 +44,6 @@ TEXT = (230, 230, 230)
 FAINT = (150, 150, 160)
 OUT = (90, 90, 90)
 HOME_LEVEL = 96  # the device's level for a seat's marks beside its bar (app.modes.table)
-CARD_GAMES = ("bourre", "piccolo", "acheron")
 FORMATS = ("svg", "png")
 
 
@@ -91,52 +94,11 @@ class _Geometry:
         return self.cx + radius * math.cos(angle), self.cy + radius * math.sin(angle)
 
 
-# -- what each kind shows ----------------------------------------------------------------------
-def _tanturlurette(state, geo, names, shapes, m):
-    """The tokens on their circles; returns (heading, the line under it, a legend line a seat, the
-    dealer, the dealer's mark)."""
-    view = state.view(0)
-    players = state.n
-    token_rings = geo.rings - 1 if geo.has_centre else geo.rings
-    for ring, count in enumerate(geo.ring_sizes):
-        for k in range(count):
-            colour = ENFER if (geo.has_centre and ring == geo.rings - 1) else DIM
-            x, y = geo.led(ring, k)
-            shapes.append(("circle", x, y, geo.led_r, colour, {"class": "led", "data-ring": ring}))
-    circles = state.circles
-    lines = []
-    for seat in range(players):
-        pos, out, stakes = view["pos"][seat], view["out"][seat], view["stakes"][seat]
-        angle = seat_angle(seat, players)
-        colour = OUT if out else seat_colour(seat)
-        if pos >= circles:  # in l'enfer
-            x = geo.cx + 2.2 * geo.led_r * math.cos(angle)
-            y = geo.cy + 2.2 * geo.led_r * math.sin(angle)
-        else:
-            ring = min(pos, token_rings - 1)
-            count = geo.ring_sizes[ring]
-            x, y = geo.led(ring, round((angle + math.pi / 2) / (2 * math.pi) * count) % count)  # nearest LED
-        shapes.append(("circle", x, y, geo.led_r * 1.9, colour,
-                       {"class": "token", "data-seat": seat, "data-pos": pos, "data-stakes": stakes,
-                        "data-out": "true" if out else "false"}))
-        if out:
-            where = m("out")
-        elif pos >= circles:
-            where = m("in_enfer")
-        else:
-            where = m.count("circles_left", circles - pos)
-        lines.append(m("stakes", where=where, n=stakes))
-    over = state.is_over()
-    heading = m("tant_heading", kind=KIND_TITLES["tanturlurette"], round=view["round"], pot=view["pot"])
-    if over:
-        heading += m("game_over")
-        for seat in state.winners():
-            lines[seat] += m("takes", n=view["payout"][seat])
-    return heading, "", lines, view["dealer"], m("mark_deals")
-
-
-def _bars(state, geo, shapes, full):
-    """Every LED as the device's table mode lights it: the seat's marks and its standing bar."""
+# -- what the games draw (their host modules' draw_target: host_tools.games) ----------------------
+def draw_standings(state, geo, shapes):
+    """Every LED as the device's table mode lights it: the seat's marks and its standing bar, scaled
+    as the table mode scales it (_full)."""
+    full = _full(state)
     layout = RingLayout({"rings": list(geo.ring_sizes)})
     board = Board(layout)
     players = state.seats()
@@ -160,77 +122,11 @@ def _full(state):
     return int(target) if target else max([1] + [int(v) for v in state.standings()])
 
 
-def _trick(view, names, m):
+def trick_line(view, names, m):
     """The cards on the table, by the device's names in the picture's language."""
     if not view.get("trick"):
         return ""
     return m("on_table", cards=", ".join("%s %s" % (names[s], card_name(m.lang, c)) for s, c in view["trick"]))
-
-
-def _bourre(state, geo, names, shapes, m):
-    view = state.view(0)
-    _bars(state, geo, shapes, _full(state))
-    lines = []
-    for seat in range(view["players"]):
-        line = m("this_deal", all=m.count("tricks_in_all", view["totals"][seat]), n=view["tricks"][seat])
-        if view["bourru"][seat]:
-            line += m("bourru")
-        lines.append(line)
-    if state.is_over():
-        for seat in state.winners():
-            lines[seat] += m("takes", n=view["payout"][seat])
-    heading = m("bourre_heading", kind=KIND_TITLES["bourre"], deal=view["round"], deals=view["deals"],
-                pot=view["pot"])
-    return heading, _trick(view, names, m), lines, view["leader"], m("mark_leads")
-
-
-def _piccolo(state, geo, names, shapes, m):
-    from app.i18n import suit_word
-
-    from host_tools.paper import contract_name
-
-    paper = Messages(m.lang, "paper")
-    view = state.view(0)
-    _bars(state, geo, shapes, _full(state))
-    lines = []
-    for seat in range(view["players"]):
-        line = m.count("points", view["scores"][seat])
-        if view["out"][seat]:
-            line += m("won") if not state.is_over() else ""
-        elif seat in view["active"]:
-            line += m.count("tricks", view["tricks"][seat])
-        else:
-            line += m("sits_out")
-        if seat == view["taker"]:
-            line += m("contract", contract=contract_name(paper, view["level"]))
-        lines.append(line)
-    for place, seat in enumerate(view["winners"]):
-        lines[seat] += m("first_winner" if place == 0 else "second_winner")
-    heading = m("deal_target", kind=KIND_TITLES["piccolo"], deal=view["round"], target=view["target"])
-    second = _trick(view, names, m)
-    if view["trump"] >= 0 and not state.is_over():
-        second = m("trump", suit=suit_word(m.lang, view["trump"])) + "  " + second
-    return heading, second.strip(), lines, view["dealer"], m("mark_deals")
-
-
-def _acheron(state, geo, names, shapes, m):
-    view = state.view(0)
-    _bars(state, geo, shapes, _full(state))
-    lines = []
-    for seat in range(view["players"]):
-        line = m.count("cards", view["counts"][seat], points=m.count("points", view["scores"][seat]))
-        if view["laid"][seat]:
-            line += m("laid", n=view["laid"][seat])
-        if view["names"][seat] >= 0:
-            line += m("named")
-        lines.append(line)
-    heading = m("deal_target", kind=KIND_TITLES["acheron"], deal=view["round"], target=view["target"])
-    melds = len(view["table"])
-    second = m.count("melds", melds) if melds and not state.is_over() else ""
-    return heading, second, lines, view["dealer"], m("mark_deals")
-
-
-_KINDS = {"tanturlurette": _tanturlurette, "bourre": _bourre, "piccolo": _piccolo, "acheron": _acheron}
 
 
 def _ring(shapes, x, y, r, rgb, width, kind, seat):
@@ -242,14 +138,14 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
     rgb, width, attrs) and ("text", x, y, text, rgb, px, align) with align "start", "middle" or
     "end"."""
     m = Messages(lang, "board")
-    draw = _KINDS.get(state.GAME)
-    if draw is None:
+    if state.GAME not in game_names():  # a scorekeeper's engine
         raise ValueError(m("no_target", game=state.GAME))
+    game = host(state.GAME)
     geo = _Geometry(size, ring_sizes)
     players = state.seats()
     names = seat_names(names, players)
     shapes = [("circle", geo.cx, geo.cy, geo.outer + 3 * geo.led_r, (32, 32, 40), {"class": "disc"})]
-    heading, second, lines, dealer, dealer_word = draw(state, geo, names, shapes, m)
+    heading, second, lines, dealer, dealer_word = game.draw_target(state, geo, names, shapes, m)
     over = state.is_over()
     player = state.current_player()
     winners = state.winners() if over else []
@@ -287,7 +183,7 @@ def board_shapes(state, names=None, size=480, ring_sizes=DEFAULT_RINGS, title=No
         shapes.append(("text", x, y, text, TEXT, px, "start"))
     if player == TABLE:
         _ring(shapes, geo.cx, geo.cy, geo.led_r * 2.6, TEXT, 2.0, "turn", -1)
-    key = m("key", white=m("key_leader" if state.GAME == "bourre" else "key_dealer"),
+    key = m("key", white=m("key_" + game.opener),
             centre=m("key_centre") if player == TABLE else "")
     shapes.append(("text", geo.cx, size * 0.965, key, FAINT, size / 44, "middle"))
     shapes.append(("text", geo.cx, size * 0.035, title or heading, TEXT, size / 28, "middle"))
@@ -356,7 +252,7 @@ def to_png(shapes, size, path):
 def draw_board(state, path, names=None, size=480, ring_sizes=DEFAULT_RINGS, lang="en"):
     """Write the picture, its words in lang, to path; the format follows the extension (.svg or
     .png)."""
-    if state.GAME not in _KINDS:
+    if state.GAME not in game_names():
         raise ValueError(Messages(lang, "board")("no_target", game=state.GAME))
     ext = picture_format(path, FORMATS)
     shapes = board_shapes(state, names, size, ring_sizes, lang=lang)
@@ -398,8 +294,8 @@ def draw_game(record, path, move=None, round_=None, size=480, lang="en"):
     from host_tools.sheet import draw_sheet
 
     game = record["game"]
-    if game not in _KINDS:
-        if kind_of(game) not in KIND_TITLES:
+    if game not in game_names():  # a scorekeeper's engine, or none
+        if of_engine(game) is None:
             raise ValueError(m("no_picture", game=game))
         if move is not None or round_ is not None:
             raise ValueError(m("pub_whole", game=game))

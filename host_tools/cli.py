@@ -435,6 +435,8 @@ def _paper_lang(args, game_id=None):
 
 def _plot_files(args, facts, stats, lang):
     """Write the plots of cmd_stats; returns the paths written."""
+    from host_tools.games import host
+
     os.makedirs(args.plots, exist_ok=True)
     written = []
     summary = stats.history(facts)
@@ -446,26 +448,18 @@ def _plot_files(args, facts, stats, lang):
     for game in facts:
         if args.game is not None and game["id"] != args.game:
             continue
-        if game["kind"] == "tanturlurette":
-            record = game["record"]
-            written.append(os.path.join(args.plots, "game%d-positions.png" % game["id"]))
-            stats.plot_positions(record, written[-1], lang)
-            written.append(os.path.join(args.plots, "game%d-pot.png" % game["id"]))
-            stats.plot_pot(record, written[-1], lang)
-        else:
-            written.append(os.path.join(args.plots, "game%d-totals.png" % game["id"]))
-            stats.plot_totals(game, written[-1], lang)
+        written += host(game["kind"]).plot_game(game, args.plots, lang)
     return written
 
 
 def cmd_stats(args):
     from host_tools import stats
-    from host_tools.facts import KIND_TITLES
+    from host_tools.games import host
 
     facts, left_out = _history_games(args, "stats")
     lang = _paper_lang(args, args.game)
     m = _words(args, "cli", lang)
-    of = m("of_kind", kind=KIND_TITLES[args.game_kind]) if args.game_kind else ""
+    of = m("of_kind", kind=host(args.game_kind).title) if args.game_kind else ""
     if args.game is not None and args.game not in [f["id"] for f in facts]:
         print("stats: " + m("no_finished_game", game=args.game, of=of, db=args.db), file=sys.stderr)
         return 1
@@ -734,6 +728,7 @@ def _positive(kind):
 
 
 def build_parser():
+    from host_tools.games import names as game_names
     from host_tools.lang import LANGS
 
     parser = _Parser(prog="tanturlurette", description=__doc__.split("\n\n")[0])
@@ -774,7 +769,7 @@ def build_parser():
         p.add_argument("--jsonl", dest="jsonl_in", help="read the games from an event log instead")
 
     # -- history: stats, sheet, export, board
-    kinds = ("tanturlurette", "bourre", "piccolo", "acheron")
+    kinds = game_names()
     p = add("stats", cmd_stats, "per game kind, each player's figures by name; PNG plots with --plots")
     db_option(p)
     p.add_argument("--game-kind", choices=kinds, help="only this game kind (a scorekeeper game is its kind)")

@@ -20,7 +20,7 @@ gets a leading apostrophe, so a name can never run anything.
 import csv
 import time
 
-from host_tools.facts import KIND_TITLES
+from host_tools.games import host
 from host_tools.lang import Messages
 from host_tools.paper import deal_words, totals_label
 
@@ -43,7 +43,7 @@ def _seat(seat):
 
 
 def _game_columns(facts):
-    return [facts["id"], _text(KIND_TITLES[facts["kind"]]), facts["game"], _date(facts["date"])]
+    return [facts["id"], _text(host(facts["kind"]).title), facts["game"], _date(facts["date"])]
 
 
 def deal_header(seats):

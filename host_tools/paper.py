@@ -14,8 +14,8 @@ measures every seat.
 
 The words the paper tools share, in French or English (host_tools/messages/paper_<lang>.py,
 looked up with a host_tools.lang.Messages of the "paper" area): a deal of a stored game in words
-(deal_words: the sheet's detail column, the CSV's notes), what the running totals count, the
-Piccolo contracts by the device's names.
+(deal_words: the sheet's detail column, the CSV's notes; each game's host module words its own),
+what the running totals count.
 
 Every PNG the host writes holds the numbers it shows, as JSON in its "Description" text chunk
 (save_png), so a test, or a curious player, can check a picture against the games without
@@ -26,7 +26,7 @@ import json
 
 from app.colours import SEAT_COLOURS, seat_colour
 
-from host_tools.facts import CONTRACT_KINDS, contract_kind
+from host_tools.games import host
 
 LINE_CONTRAST = 3.0  # WCAG 1.4.11: graphics that carry meaning
 TEXT_CONTRAST = 4.5  # WCAG 1.4.3: normal text
@@ -120,115 +120,15 @@ def picture_format(path, allowed):
 
 
 # -- a deal in words (the sheet's detail column, the CSV's notes and detail) ----------------------
-def contract_name(paper, level):
-    """A Piccolo contract as the device names it in the paper's language: a points bid by its
-    number, the others by kind."""
-    kind = contract_kind(level)
-    if kind not in CONTRACT_KINDS or kind == "points":  # a bid's number (0 while the bidding opens)
-        return paper("points_bid", n=level)
-    return paper("contract_" + kind.replace(" ", "_"))
-
-
-def contract_kind_name(paper, kind):
-    """One of CONTRACT_KINDS in words ("points bids", "open misere")."""
-    return paper("contract_" + kind.replace(" ", "_"))
-
-
 def totals_label(paper, kind):
     return paper("totals_" + kind)
 
 
-def _acheron_crier(deal):
-    """The seat that cried Achéron or laid Grand Tombeau: the deal's notes name it by those words,
-    the game's own in both languages (host_tools.facts keeps no seat for it)."""
-    for s, note in enumerate(deal["notes"]):
-        if note.split(", ")[0] in ("Achéron", "Grand Tombeau"):
-            return s
-    return None
-
-
-def piccolo_wins(facts):
-    """{seat: (the deal he won, 0 for first or 1 for second)}: a winner wins on the deal his total
-    first reaches the target."""
-    target = facts["options"]["target"]
-    won = {}
-    for place, seat in enumerate(facts["winners"]):
-        for deal in facts["deals"]:
-            if deal["totals"][seat] >= target:
-                won[seat] = (deal["deal"], place)
-                break
-    return won
-
-
 def deal_words(paper, facts, deal):
     """(a few words a seat, one line about the deal) in the paper's language (host_tools.lang
-    Messages of the "paper" area), from what host_tools.facts keeps of the deal."""
-    kind = facts["kind"]
-    names = facts["names"]
-    n = facts["players"]
-    notes = [[] for _ in range(n)]
-    if kind == "tanturlurette":
-        for s in range(n):
-            if s in deal["fell"]:
-                notes[s].append(paper("note_fell"))
-            elif s in deal["lost"]:
-                notes[s].append(paper("note_loses"))
-            if s in deal["back"]:
-                notes[s].append(paper("note_back"))
-            if s in deal["out"]:
-                notes[s].append(paper("note_out"))
-        if deal["lost"]:
-            first = paper.count("detail_lowest", len(deal["lost"]),
-                                names=paper("and").join(names[s] for s in deal["lost"]))
-        else:  # every live seat held the same rank: nobody lost a circle
-            first = paper("detail_tied")
-        detail = "%s · %s" % (first, paper("detail_pot", pot=deal["pot"]))
-    elif kind == "bourre":
-        least = min(deal["ante"])
-        for s in range(n):
-            if deal["bourru"][s]:
-                notes[s].append(paper("note_bourru"))
-            if deal["ante"][s] > least:
-                notes[s].append(paper("note_antes", n=deal["ante"][s]))
-        detail = "%s · %s" % (paper("detail_leads", name=names[deal["leader"]]), paper("detail_pot", pot=deal["pot"]))
-    elif kind == "piccolo":
-        contract = deal["contract"]
-        if contract is None:
-            detail = paper("detail_thrown")
-        else:
-            taker = contract["taker"]
-            made = paper("made" if contract["made"] else "failed")
-            verdict = paper("verdict", made=made, pays=contract["pays"])
-            if contract["kind"] == "points":
-                detail = paper("detail_bid", taker=names[taker], level=contract["level"],
-                               points=contract["taker_points"], verdict=verdict)
-            else:
-                detail = paper.count("detail_named", contract["taker_tricks"], taker=names[taker],
-                                     contract=contract_name(paper, contract["level"]), verdict=verdict)
-            notes[taker].append(paper("note_takes", contract=contract_name(paper, contract["level"]), verdict=made))
-        for seat, (won, place) in piccolo_wins(facts).items():
-            if won == deal["deal"]:
-                notes[seat].append(paper("note_first" if place == 0 else "note_second"))
-        if deal["dealer"] is not None and deal["dealer"] not in deal["active"]:
-            notes[deal["dealer"]] = [paper("note_sits_out")]
-    else:
-        crier = _acheron_crier(deal)
-        for s, row in enumerate(deal["rows"]):
-            if s == crier:
-                notes[s].append(paper("note_tombeau" if deal["ended_by"] == "grand_tombeau" else "note_acheron"))
-            if s in deal["candles"]:
-                notes[s].append(paper("note_chandelle"))
-            if row["jocrisse"]:
-                notes[s].append(paper("note_soupir" if row["jocrisse"] <= -20 else "note_jocrisse"))
-            if row["slips"]:
-                notes[s].append(paper.count("note_slips", -row["slips"] // 5))
-        if deal["ended_by"] == "stall":
-            detail = paper.count("detail_stall", facts["options"]["stall_laps"])
-        elif deal["ended_by"] is None or crier is None:  # the scorekeeper enters points, not how
-            detail = ""
-        else:
-            detail = paper("detail_tombeau" if deal["ended_by"] == "grand_tombeau" else "detail_acheron",
-                           name=names[crier])
+    Messages of the "paper" area), from what host_tools.facts keeps of the deal: the game's host
+    module words it (HostGame.deal_words)."""
+    notes, detail = host(facts["kind"]).deal_words(paper, facts, deal)
     return [paper("and").join(words) for words in notes], detail
 
 

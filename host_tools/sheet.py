@@ -4,9 +4,10 @@ sheet_data(facts, lang) is the sheet as data in French or English (host_tools.fa
 game; the words are host_tools/messages/sheet_<lang>.py's, a deal's own words paper_<lang>.py's:
 host_tools.paper.deal_words(), which the CSV export shares): a heading, a column a
 player (his name in his seat's colour, darkened for paper: host_tools.paper), a line a deal with
-its number, its dealer (La Bourre's first to play), each player's points for the deal and running
-total with a few words (bourru, the taker, fell into l'enfer, ...), what the deal was, then the
-result: the winners and what the end paid. draw_sheet() lays it out with matplotlib, with a plot of
+its number, its dealer (or first to play: HostGame.opener), each player's points for the deal and
+running total with a few words (bourru, the taker, fell into l'enfer, ...: the game's host module
+makes the cells, host_tools.games), what the deal was, then the result: the winners and what the
+end paid. draw_sheet() lays it out with matplotlib, with a plot of
 the running totals under it: one tall page for a PNG or SVG, A4 pages for a PDF (matplotlib's
 PdfPages; the heading and the column names again on each page, each page filled: sheet_pages).
 A PNG holds sheet_data() as JSON in its Description chunk, an SVG in its metadata.
@@ -15,7 +16,7 @@ A PNG holds sheet_data() as JSON in its Description chunk, an SVG in its metadat
 import json
 import time
 
-from host_tools.facts import KIND_TITLES
+from host_tools.games import host
 from host_tools.lang import Messages
 from host_tools.paper import (
     FAINT,
@@ -27,7 +28,6 @@ from host_tools.paper import (
     integer_axis,
     line_style,
     paper_colour,
-    piccolo_wins,
     picture_format,
     pyplot,
     totals_label,
@@ -44,7 +44,7 @@ CHART_LEAST = 2.2  # the least room for a plot under the table, else it has a pa
 DEAL_WIDTH = 0.55
 DEALER_WIDTH = 1.05
 PLAYER_WIDTH = 1.05  # the least a player's column takes: 6 players fit an A4 page across
-TANT_PLAYER_WIDTH = 0.8  # Tanturlurette's cells say less: 8 players fit
+NARROW_PLAYER_WIDTH = 0.8  # where the cells say less (Tanturlurette's: HostGame.narrow_cells): 8 players fit
 PLAYER_WIDTH_MOST = 1.6
 DETAIL_WIDTH = 2.75
 NAME_CHARS = 14
@@ -62,56 +62,9 @@ def _signed(value):
 
 # -- the sheet as data -----------------------------------------------------------------------------
 def _options_line(m, facts):
-    options = facts["options"]
-    kind = facts["kind"]
-    parts = [m.count("players", facts["players"])]
-    if kind == "tanturlurette":
-        parts.append(m.count("circles", options["circles"]))
-        parts.append(m("reentry" if options["reentry"] else "no_reentry"))
-        if options.get("reentry_cap"):
-            parts.append(m.count("reentry_cap", options["reentry_cap"]))
-        parts.append(m("real_cards" if options["mode"] == "board" else "device_deals"))
-    elif kind == "bourre":
-        parts.append(m.count("deals", options["deals"]))
-        parts.append(m("stake", n=options["stake"]))
-    else:
-        parts.append(m("target", n=options["target"]))
+    parts = [m.count("players", facts["players"])] + host(facts["kind"]).sheet_options(m, facts["options"])
     parts.append(m("kept_at_table" if facts["scorekeeper"] else "played_on_device"))
     return " · ".join(parts)
-
-
-def _cell(m, facts, deal, seat, note, won):
-    """(the big number, the small one beside it, the words) of one player's line for a deal;
-    note: the seat's long words (deal_words), won: piccolo_wins()."""
-    kind = facts["kind"]
-    total = deal["totals"][seat]
-    if kind == "tanturlurette":  # the circles left; the small number is the circle lost
-        lost = seat in deal["lost"]
-        fell = m("cell_fell") if seat in deal["fell"] else ""
-        if seat in deal["out"]:
-            return m("cell_out"), "-1" if lost else "", fell
-        if total == 0 and not lost:
-            return m("cell_out"), "", ""  # out since an earlier round
-        if seat in deal["back"]:  # fell and bought a new token: on the outer circle again
-            return str(total), "", m("cell_back")
-        return str(total), "-1" if lost else "", fell
-    small = _signed(deal["points"][seat]) if deal["points"][seat] else ""
-    if kind == "piccolo":
-        if seat not in deal["active"]:
-            return str(total), "", m("cell_deals") if seat == deal["dealer"] else m("cell_won")
-        words = []
-        contract = deal["contract"]
-        if contract and contract["taker"] == seat:
-            words.append(m("cell_made" if contract["made"] else "cell_failed"))
-        if seat in won and won[seat][0] == deal["deal"]:
-            words.append(m("cell_first" if won[seat][1] == 0 else "cell_second"))
-        return str(total), small, ", ".join(words)
-    if kind == "acheron":  # short words: the cell is narrow
-        paper = Messages(m.lang, "paper")
-        short = {paper("note_acheron"): m("cell_cried"), paper("note_tombeau"): m("cell_tombeau"),
-                 paper("note_soupir"): m("cell_soupir"), paper("note_chandelle"): m("cell_chandelle")}
-        note = ", ".join(short.get(word, word) for word in note.split(", ")) if note else ""
-    return str(total), small, note
 
 
 def sheet_data(facts, lang="en"):
@@ -120,26 +73,26 @@ def sheet_data(facts, lang="en"):
     m = Messages(lang, "sheet")
     paper = Messages(lang, "paper")
     kind = facts["kind"]
+    game = host(kind)
     names = facts["names"]
-    won = piccolo_wins(facts) if kind == "piccolo" else {}
     rows = []
     for deal in facts["deals"]:
-        who = deal["leader"] if kind == "bourre" else deal["dealer"]
+        who = deal[game.opener]
         notes, detail = deal_words(paper, facts, deal)
         rows.append({"deal": deal["deal"], "dealer": "" if who is None else names[who],
-                     "cells": [list(_cell(m, facts, deal, s, notes[s], won)) for s in range(facts["players"])],
+                     "cells": [list(cell) for cell in game.sheet_cells(m, facts, deal, notes)],
                      "detail": detail})
-    title = m("title", kind=KIND_TITLES[kind], id=facts["id"] if facts["id"] is not None else "")
+    title = m("title", kind=game.title, id=facts["id"] if facts["id"] is not None else "")
     return {"lang": lang, "title": title, "subtitle": _options_line(m, facts), "date": _date(facts["date"]),
             "kind": kind, "game": facts["game"],
             "has_dealer": any(r["dealer"] for r in rows), "has_detail": any(r["detail"] for r in rows),
             "names": list(names), "deal_head": m("deal"), "detail_head": m("the_deal"),
-            "dealer_head": m("leads" if kind == "bourre" else "dealer"),
+            "dealer_head": m("dealer" if game.opener == "dealer" else "leads"),
             "totals_label": totals_label(paper, kind), "deal_label": paper("deal"),
             "rows": rows, "result": result_lines(facts, lang), "key": m("key_" + kind),
             "winners": [names[s] for s in facts["winners"]],
             "payouts": facts["payouts"], "returns": facts["returns"],
-            "totals": [[0 if kind != "tanturlurette" else facts["options"]["circles"]] * facts["players"]]
+            "totals": [[game.starting_total(facts["options"])] * facts["players"]]
             + [d["totals"] for d in facts["deals"]]}
 
 
@@ -148,20 +101,15 @@ def result_lines(facts, lang="en"):
     m = Messages(lang, "sheet")
     names = facts["names"]
     kind = facts["kind"]
+    game = host(kind)
     if not facts["over"]:
         return [m.count("in_progress", len(facts["deals"]))]
-    winners = [names[s] for s in facts["winners"]]
     lines = []
-    if kind == "piccolo":
-        if len(winners) > 1:
-            lines.append(m("winners_piccolo", first=winners[0], second=winners[1]))
-        else:
-            lines.append(m("winner_piccolo", first=winners[0]))
-    elif winners:
-        lines.append(m.count("winners", len(winners), names=", ".join(winners)))
+    winners = game.winners_line(m, [names[s] for s in facts["winners"]])
+    if winners:
+        lines.append(winners)
     if facts["payouts"] is not None:
-        unit = "tokens" if kind == "tanturlurette" else "stakes"
-        pot = m.count(unit, sum(facts["payouts"]))
+        pot = m.count(game.pot_unit, sum(facts["payouts"]))
         paid = [(names[s], p) for s, p in enumerate(facts["payouts"]) if p]
         if len(paid) == 1:
             lines.append(m("takes_pot", name=paid[0][0], amount=pot))
@@ -183,7 +131,7 @@ def _columns(data):
     # the players share what an A4 page across leaves them, within reason
     fixed = 2 * MARGIN + DEAL_WIDTH + (DEALER_WIDTH if data["has_dealer"] else 0) + (
         DETAIL_WIDTH if data["has_detail"] else 0)
-    least = TANT_PLAYER_WIDTH if data["kind"] == "tanturlurette" else PLAYER_WIDTH
+    least = NARROW_PLAYER_WIDTH if host(data["kind"]).narrow_cells else PLAYER_WIDTH
     player = max(least, min(PLAYER_WIDTH_MOST, (A4[1] - fixed) / len(data["names"])))
     x = MARGIN
     columns = [(x, DEAL_WIDTH, "deal")]
@@ -303,7 +251,7 @@ def _draw_chart(page, data, y, height=CHART):
     for seat, name in enumerate(data["names"]):
         line = line_style(seat, len(data["names"]))
         values = [t[seat] for t in data["totals"]]
-        if data["kind"] == "tanturlurette":
+        if host(data["kind"]).steps:
             ax.step(deals, values, where="post", label=name, **dict(line, marker=None))
         else:
             ax.plot(deals, values, label=name, **line)

@@ -3,34 +3,28 @@
 history(facts) adds up the games' facts (host_tools.facts) by game kind and by player name: the
 same name is the same player across games, whatever seat he took, and the card game and its
 scorekeeper are one kind (a Piccolo played on the device and one kept at the pub count alike).
-Nothing is added across kinds: a token of Tanturlurette is no point of Achéron. Per kind, per
-player (the row's keys):
-
-  Tanturlurette  games, wins, win_rate, net (tokens won less staked), falls (into l'enfer),
-                 reentries
-  La Bourre      games, wins (pots won, shared ones included), deals, tricks, bourru, net (stakes)
-  Piccolo        games, first, second (wins), deals (played, not sat out), points (the game
-                 scores), taken and made (contracts, in all and by kind: CONTRACT_KINDS)
-  Achéron        games, wins, deals, points, per_deal, melds (laid; the scorekeeper does not count
-                 them, so only the card games' are known), laid (meld points), penalties (points
-                 lost to cards left, wild cards, Jocrisse and naming slips)
+Nothing is added across kinds: a token of Tanturlurette is no point of Achéron. A row is one
+player of one kind: name, games, the kind's seat_facts added up, and the figures its host module
+(host_tools/games/<game>.py: HostGame) adds, sorts by and shows as columns and panels. Its docstring
+says what its figures count.
 
 format_history() and the plots speak French or English (lang; the words in
 host_tools/messages/stats_<lang>.py, the contracts and what the totals count in paper_<lang>.py).
 plot_kind() draws one figure per kind: three panels of bars, one bar a player in the device's
 seat colour (host_tools.paper), names in the legend, integer axes for what is counted. A game's
-own plots are plot_positions() and plot_pot() (Tanturlurette) and plot_totals() (the others).
+own plots are plot_positions() and plot_pot() (Tanturlurette) and plot_totals() (the others): its
+host module's plot_game() picks them.
 Each PNG holds the numbers it plots in its "Description" chunk (paper.save_png), keyed by words that
-do not change with the language (a kind's panels: wins, falls, net; tricks, pots, bourru;
-contracts, points, wins; per_deal, laid, penalties; their titles under "titles").
+do not change with the language (a kind's panels by their keys, HostGame.panels; their titles
+under "titles").
 """
 
-from host_tools.facts import CONTRACT_KINDS, KIND_TITLES, SEAT_FACTS, game_facts, kind_of
+from host_tools.facts import game_facts, kind_of
+from host_tools.games import host, names
 from host_tools.lang import Messages
 from host_tools.paper import (
     FAINT,
     INK,
-    contract_kind_name,
     integer_axis,
     line_style,
     paper_colour,
@@ -42,26 +36,14 @@ from host_tools.paper import (
 PLOT_SIZE = (8.0, 5.0)  # inches; at PLOT_DPI, 800 x 500 pixels
 KIND_PLOT_SIZE = (12.0, 5.0)
 PLOT_DPI = 100
-KINDS = ("tanturlurette", "bourre", "piccolo", "acheron")
-
-_COUNTERS = SEAT_FACTS  # the row keys each kind adds up game by game, from facts["seat"]
-_ORDER = {  # best first
-    "tanturlurette": ("wins", "net"),
-    "bourre": ("wins", "tricks"),
-    "piccolo": ("first", "second", "points"),
-    "acheron": ("wins", "points"),
-}
+KINDS = names()
 
 
-def _new_row(kind, name):
+def _new_row(game, name):
     row = {"name": name, "games": 0}
-    for key in _COUNTERS[kind]:
+    for key in game.seat_facts:
         row[key] = 0
-    if kind == "piccolo":
-        row["taken"] = dict.fromkeys(CONTRACT_KINDS, 0)
-        row["made"] = dict.fromkeys(CONTRACT_KINDS, 0)
-    if kind == "acheron":
-        row["melds"] = None
+    game.new_row(row)
     return row
 
 
@@ -73,37 +55,23 @@ def history(all_facts, kind=None):
             continue
         entry = out.setdefault(facts["kind"], {"games": [], "rows": {}})
         entry["games"].append(facts["id"])
+        game = host(facts["kind"])
         seat = facts["seat"]
         for s, name in enumerate(facts["names"]):
-            row = entry["rows"].get(name) or entry["rows"].setdefault(name, _new_row(facts["kind"], name))
+            row = entry["rows"].get(name) or entry["rows"].setdefault(name, _new_row(game, name))
             row["games"] += 1
-            for key in _COUNTERS[facts["kind"]]:
+            for key in game.seat_facts:
                 row[key] += seat[key][s]
-            if facts["kind"] == "piccolo":
-                for contract in CONTRACT_KINDS:
-                    row["taken"][contract] += seat["taken"][s][contract]
-                    row["made"][contract] += seat["made"][s][contract]
-            if facts["kind"] == "acheron" and seat["melds"][s] is not None:
-                row["melds"] = (row["melds"] or 0) + seat["melds"][s]
+            game.add_seat(row, seat, s)
     for name, entry in out.items():
+        game = host(name)
         rows = list(entry["rows"].values())
         for row in rows:
-            _finish_row(name, row)
-        keys = _ORDER[name]
+            game.finish_row(row)
+        keys = game.order
         rows.sort(key=lambda r: tuple(-r[k] for k in keys) + (r["name"],))
         entry["rows"] = rows
     return out
-
-
-def _finish_row(kind, row):
-    games = row["games"]
-    if kind == "tanturlurette":
-        row["win_rate"] = round(row["wins"] / games, 3) if games else 0.0
-    elif kind == "piccolo":
-        row["taken_all"] = sum(row["taken"].values())
-        row["made_all"] = sum(row["made"].values())
-    elif kind == "acheron":
-        row["per_deal"] = round(row["points"] / row["deals"], 1) if row["deals"] else 0.0
 
 
 def facts_of(games):
@@ -127,55 +95,27 @@ def leaderboard(games):
 
 
 # -- text --------------------------------------------------------------------------------------------
-_COLUMNS = {  # (heading's key in messages/stats_<lang>, least width, format of the row's value)
-    "tanturlurette": (("col_games", 5, "%d"), ("col_wins", 5, "%d"), ("col_win_rate", 5, None),
-                      ("col_net", 6, "%+d"), ("col_fell", 5, "%d"), ("col_back", 5, "%d")),
-    "bourre": (("col_games", 5, "%d"), ("col_pots", 5, "%d"), ("col_deals", 5, "%d"), ("col_tricks", 6, "%d"),
-               ("col_bourru", 6, "%d"), ("col_net", 6, "%+d")),
-    "piccolo": (("col_games", 5, "%d"), ("col_first", 4, "%d"), ("col_second", 4, "%d"), ("col_deals", 5, "%d"),
-                ("col_taken", 5, "%d"), ("col_made", 5, "%d"), ("col_points", 6, "%d")),
-    "acheron": (("col_games", 5, "%d"), ("col_wins", 5, "%d"), ("col_deals", 5, "%d"), ("col_points", 6, "%d"),
-                ("col_per_deal", 6, "%.1f"), ("col_melds", 5, "%s"), ("col_laid", 5, "%d"),
-                ("col_penalty", 7, "%d")),
-}
-_VALUES = {
-    "tanturlurette": lambda r: (r["games"], r["wins"], "%.0f%%" % (100 * r["win_rate"]), r["net"],
-                                r["falls"], r["reentries"]),
-    "bourre": lambda r: (r["games"], r["wins"], r["deals"], r["tricks"], r["bourru"], r["net"]),
-    "piccolo": lambda r: (r["games"], r["first"], r["second"], r["deals"], r["taken_all"], r["made_all"],
-                          r["points"]),
-    "acheron": lambda r: (r["games"], r["wins"], r["deals"], r["points"], r["per_deal"],
-                          "-" if r["melds"] is None else r["melds"], r["laid"], r["penalties"]),
-}
 NAME_WIDTH = 14
 
 
 def finished_line(kind, games, lang="en"):
     """"La Bourre: 3 finished games", in lang."""
-    return Messages(lang, "stats").count("finished", games, kind=KIND_TITLES[kind])
+    return Messages(lang, "stats").count("finished", games, kind=host(kind).title)
 
 
 def format_history(kind, entry, lang="en"):
     """The kind's table as lines, in lang: a heading, then a line a player."""
     m = Messages(lang, "stats")
+    game = host(kind)
     lines = [finished_line(kind, len(entry["games"]), lang)]
-    columns = [(m(key), max(width, len(m(key))), form) for key, width, form in _COLUMNS[kind]]
+    columns = [(m(key), max(width, len(m(key))), form) for key, width, form in game.columns]
     lines.append(" ".join(["%-*s" % (NAME_WIDTH, m("player"))] + ["%*s" % (w, h) for h, w, _f in columns]))
     for row in entry["rows"]:
         cells = ["%-*s" % (NAME_WIDTH, row["name"][:NAME_WIDTH])]
-        for (_h, width, form), value in zip(columns, _VALUES[kind](row), strict=True):
+        for (_h, width, form), value in zip(columns, game.stats_values(row), strict=True):
             cells.append("%*s" % (width, value if form is None else form % value))
         lines.append(" ".join(cells))
-    if kind == "piccolo":
-        paper = Messages(lang, "paper")
-        lines.append(m("contracts"))
-        used = [c for c in CONTRACT_KINDS if any(r["taken"][c] for r in entry["rows"])]
-        for row in entry["rows"]:
-            if row["taken_all"]:
-                lines.append("  %-*s %s" % (NAME_WIDTH, row["name"][:NAME_WIDTH], ", ".join(
-                    "%s %d/%d" % (contract_kind_name(paper, c), row["made"][c], row["taken"][c])
-                    for c in used if row["taken"][c])))
-    return lines
+    return lines + game.stats_lines(entry, lang)
 
 
 # -- colours -----------------------------------------------------------------------------------------
@@ -198,7 +138,8 @@ def player_colours(all_facts):
 
 
 # -- the plots of a kind -----------------------------------------------------------------------------
-def _bars(ax, rows, key_of, colours, title, integer=True):
+def bars(ax, rows, key_of, colours, title, integer=True):
+    """One bar a player (rows), key_of(row) high, in his colour; (the bars, {name: value})."""
     names = [r["name"] for r in rows]
     values = [key_of(r) for r in rows]
     bars = ax.bar(range(len(rows)), values, color=[paper_colour(colours[n]) for n in names],
@@ -213,18 +154,14 @@ def _bars(ax, rows, key_of, colours, title, integer=True):
     return bars, dict(zip(names, values, strict=True))
 
 
-_PANELS = {  # (the panel's key in the PNG's numbers, value of a row, counted) for a kind's three
-    # panels; the titles are messages/stats_<lang>.py's "panel_" + key
-    "tanturlurette": (("wins", lambda r: r["wins"], True),
-                      ("falls", lambda r: r["falls"], True),
-                      ("net", lambda r: r["net"], True)),
-    "bourre": (("tricks", lambda r: r["tricks"], True),
-               ("pots", lambda r: r["wins"], True),
-               ("bourru", lambda r: r["bourru"], True)),
-    "acheron": (("per_deal", lambda r: r["per_deal"], False),
-                ("laid", lambda r: r["laid"], True),
-                ("penalties", lambda r: r["penalties"], True)),
-}
+def bar_panels(axes, panels, rows, colours, m):
+    """A kind's three panels of bars (HostGame.panels); ({key: {name: value}}, {key: title})."""
+    shown = {}
+    titles = {}
+    for ax, (key, value, counted) in zip(axes, panels, strict=True):
+        titles[key] = m("panel_" + key)
+        _bars_drawn, shown[key] = bars(ax, rows, value, colours, titles[key], counted)
+    return shown, titles
 
 
 def plot_kind(kind, entry, colours, path, lang="en"):
@@ -236,13 +173,7 @@ def plot_kind(kind, entry, colours, path, lang="en"):
     fig, axes = plt.subplots(1, 3, figsize=KIND_PLOT_SIZE, dpi=PLOT_DPI)
     data = {"plot": kind, "lang": lang, "games": len(entry["games"]), "players": [r["name"] for r in rows],
             "panels": {}, "titles": {}}
-    if kind == "piccolo":
-        data["panels"] = _piccolo_panels(axes, rows, colours, m)
-        data["titles"] = {"contracts": m("panel_contracts"), "points": m("panel_points"), "wins": m("panel_places")}
-    else:
-        for ax, (key, value, counted) in zip(axes, _PANELS[kind], strict=True):
-            data["titles"][key] = m("panel_" + key)
-            _bars_drawn, data["panels"][key] = _bars(ax, rows, value, colours, data["titles"][key], counted)
+    data["panels"], data["titles"] = host(kind).plot_panels(axes, rows, colours, m)
     handles = [plt.Rectangle((0, 0), 1, 1, facecolor=paper_colour(colours[r["name"]]), edgecolor=INK,
                              linewidth=0.6) for r in rows]
     fig.legend(handles, [r["name"] for r in rows], loc="lower center", ncol=min(8, len(rows)),
@@ -251,36 +182,6 @@ def plot_kind(kind, entry, colours, path, lang="en"):
     fig.tight_layout(rect=(0, 0.08, 1, 1))
     save_png(fig, path, data, PLOT_DPI)
     return data
-
-
-def _piccolo_panels(axes, rows, colours, m):
-    """Contracts taken (outline) and made (filled) by kind and player; points; first and second
-    wins stacked."""
-    paper = Messages(m.lang, "paper")
-    panels = {}
-    used = [c for c in CONTRACT_KINDS if any(r["taken"][c] for r in rows)] or ["points"]
-    ax = axes[0]
-    width = 0.8 / max(1, len(rows))
-    for i, row in enumerate(rows):
-        colour = paper_colour(colours[row["name"]])
-        xs = [k + (i - (len(rows) - 1) / 2) * width for k in range(len(used))]
-        ax.bar(xs, [row["taken"][c] for c in used], width, facecolor="white", edgecolor=colour, linewidth=1.2,
-               hatch="///")
-        ax.bar(xs, [row["made"][c] for c in used], width, color=colour, edgecolor=INK, linewidth=0.6)
-    ax.set_xticks(range(len(used)))
-    ax.set_xticklabels([contract_kind_name(paper, c) for c in used], fontsize="small")
-    ax.set_title(m("panel_contracts"))
-    integer_axis(ax.yaxis)
-    ax.grid(axis="y", color=FAINT, alpha=0.3)
-    panels["contracts"] = {r["name"]: {"taken": {c: r["taken"][c] for c in used},
-                                       "made": {c: r["made"][c] for c in used}} for r in rows}
-    _drawn, panels["points"] = _bars(axes[1], rows, lambda r: r["points"], colours, m("panel_points"))
-    _drawn, firsts = _bars(axes[2], rows, lambda r: r["first"], colours, m("panel_places"))
-    axes[2].bar(range(len(rows)), [r["second"] for r in rows], bottom=[r["first"] for r in rows],
-                facecolor="white", edgecolor=[paper_colour(colours[r["name"]]) for r in rows], hatch="///",
-                linewidth=1.2)
-    panels["wins"] = {r["name"]: {"first": r["first"], "second": r["second"]} for r in rows}
-    return panels
 
 
 # -- the plots of one game ---------------------------------------------------------------------------
@@ -293,7 +194,7 @@ def _game_figure():
 def _title(facts, what, lang):
     """"Tanturlurette, game 3: the pot", in lang."""
     return Messages(lang, "stats")("plot_title", game=Messages(lang, "paper")(
-        "game_of", kind=KIND_TITLES[facts["kind"]], id=facts["id"]), what=what)
+        "game_of", kind=host(facts["kind"]).title, id=facts["id"]), what=what)
 
 
 def rounds_of(game, facts=None):

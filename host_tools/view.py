@@ -22,13 +22,11 @@ from engine.play import replay
 from games import new_state
 from proto.wire import E_BAD_ARGS, E_BAD_LINE, E_CUT, E_FAILED, E_TOO_LONG, E_UNKNOWN
 
+from host_tools.games import of_engine
 from host_tools.lang import Messages, card_name
 
 # the link's own errors: about the host's command lines, not the game
 LINK_ERRORS = (E_BAD_ARGS, E_BAD_LINE, E_CUT, E_FAILED, E_TOO_LONG, E_UNKNOWN)
-# the games' own names, the same in both languages
-GAME_TITLES = {"tanturlurette": "Tanturlurette", "bourre": "La Bourre", "piccolo": "Piccolo",
-               "acheron": "Achéron"}
 RECENT = 6  # event lines kept under the table
 
 
@@ -63,9 +61,9 @@ def seat_label(names, seat):
 
 def game_title(m, game):
     """The game's name for a person: "Piccolo", "Piccolo (scorekeeper)"."""
-    family, _, rest = str(game).partition("_")
-    title = GAME_TITLES.get(family, shown(game))
-    return m("scorekeeper", title=title) if rest == "score" else title
+    played = of_engine(game)
+    title = shown(game) if played is None else played.title  # the game's own name, in every language
+    return m("scorekeeper", title=title) if str(game).endswith("_score") else title
 
 
 _LIVE = {}  # the live area's words, by language, for move_words
@@ -132,7 +130,7 @@ def move_words(lang, state, game, move, names):
 
 
 def told_words(lang, state, game, kind, args, names):
-    """What the device told the table for a fact (app.words.<game>.tell) in lang, each seat by its
+    """What the device told the table for a fact (games.<game>.words.tell) in lang, each seat by its
     whole name; None when it cannot be said (a fact this host does not know, data that does not
     fit the game)."""
     words = _game_words(game)

@@ -24,7 +24,8 @@ from test_host_tools import _plug
 import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools.cli import main as cli
 from host_tools.db import LogStore
-from host_tools.facts import CONTRACT_KINDS, contract_kind_name, game_facts
+from host_tools.facts import game_facts
+from host_tools.games.piccolo import CONTRACT_KINDS, told_kind
 from host_tools.logger import Logger
 from host_tools.view import RECENT
 
@@ -294,7 +295,7 @@ def test_every_games_facts_speak_one_language(stored, lang):
         assert not refused(text, lang), (game["game"], refused(text, lang))
         seen.add(facts["kind"])
     assert seen == {"tanturlurette", "bourre", "piccolo", "acheron"}
-    names = [contract_kind_name(lang, kind) for kind in CONTRACT_KINDS]
+    names = [told_kind(lang, kind) for kind in CONTRACT_KINDS]
     assert not refused(" ".join(names), lang)
     assert ("misère" in names) == (lang == "fr") and ("open misere" in names) == (lang == "en")
 

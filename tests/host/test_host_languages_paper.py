@@ -24,7 +24,8 @@ from host_tools.board import board_shapes, draw_game, state_at, to_svg
 from host_tools.cli import main as cli
 from host_tools.db import LogStore
 from host_tools.export import write_deals, write_games
-from host_tools.facts import KIND_TITLES, game_facts
+from host_tools.facts import game_facts
+from host_tools.games import host
 from host_tools.lang import LANGS, Messages
 from host_tools.logger import Logger
 from host_tools.paper import deal_words, pyplot
@@ -33,7 +34,7 @@ from host_tools.sheet import A4, MARGIN, draw_sheet, sheet_data, sheet_pages
 AREAS = ("paper", "sheet", "stats", "export", "board", "cli")
 OTHER = {"fr": "en", "en": "fr"}
 # the game's own words, the same at every table; taken out before the words are judged
-SHARED = sorted(list(KIND_TITLES.values()) + ["Soupir et Jocrisse", "Grand Tombeau", "l'enfer"] + FAMILY,
+SHARED = sorted([host(kind).title for kind in stats.KINDS] + ["Soupir et Jocrisse", "Grand Tombeau", "l'enfer"] + FAMILY,
                 key=len, reverse=True)
 # words any page in the other language would show, whatever the tables say
 HAND = {
@@ -227,12 +228,12 @@ def test_the_cards_and_contracts_are_the_devices(stored):
     from games.piccolo import told_en as piccolo_told_en
     from games.piccolo import words_fr as piccolo_fr
 
-    from host_tools.paper import contract_name
+    from host_tools.games.piccolo import paper_contract
 
     for lang, device in (("fr", piccolo_fr.LEVELS), ("en", piccolo_told_en.LEVELS)):
         paper = Messages(lang, "paper")
         for level, word in device.items():
-            ours = contract_name(paper, level)
+            ours = paper_contract(paper, level)
             # the device's screen is ASCII: the paper writes the same words with their accents
             assert ours.replace("è", "e").replace("é", "e") == word, (lang, ours, word)
     game = next(g for g in stored["games"] if g["game"] == "piccolo")

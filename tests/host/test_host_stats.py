@@ -17,7 +17,8 @@ import host_tools  # noqa: F401  (firmware/lib on the path)
 from host_tools import stats
 from host_tools.cli import main as cli
 from host_tools.db import LogStore
-from host_tools.facts import CONTRACT_KINDS, contract_kind, game_facts, seat_names
+from host_tools.facts import game_facts, seat_names
+from host_tools.games.piccolo import CONTRACT_KINDS, contract_kind
 from host_tools.paper import hex_colour, paper_colour
 
 

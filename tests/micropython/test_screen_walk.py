@@ -13,7 +13,7 @@ no JSON, pins the board cannot drive, no flash store, no serial protocol, no OLE
 hold no word of the other language.
 
 The words of each language come from the app itself: the modules of each language's words
-(app.i18n_<lang>, app.i18n_board_<lang>, app.i18n_setup_<lang>, app.words.<game>_<lang>), plus a
+(app.i18n_<lang>, app.i18n_board_<lang>, app.i18n_setup_<lang>, games.<game>.words_<lang>), plus a
 short list of each language's words the app could say outside those modules. A word the other language's words never use is that language's own; the
 games' proper words (docs/RULES.md, "On the device: presses and words") and the button names are
 allowed in both.

@@ -20,7 +20,7 @@ def scaled(cpython_count, micropython_count):
 
 
 def language_words(game, lang):
-    """A game's words in lang, the module its words module loads (app.words.<game>_<lang>)."""
+    """A game's words in lang, the module its words module loads (games.<game>.words_<lang>)."""
     return __import__("games.%s.words_%s" % (game, lang), None, None, ["_"])
 
 
