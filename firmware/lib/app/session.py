@@ -41,6 +41,10 @@ Undo (docs/STORAGE.md says the same to the host side):
   Redo replays exactly what was undone, the same cards included, until a new action is taken.
   A new action drops the redo list; the chance outcomes it held go back on top of the deck in
   their order, so chance_outcome() deals them again: undo never shows a different card.
+  One undo or redo costs what a round does, however long the game, the first after a resume
+  too: undo rebuilds from the state at the start of the round (a checkpoint, made by play and
+  by resume's replay alike, that leaves out the moves and the state's ROUND_LOG) and replays the
+  moves since; of the rounds undo cannot reach, the session keeps nothing but the moves.
 
 The resume report (a dict; None when the flash held no game and nothing was discarded):
   "resumed"      True when a game was restored
