@@ -4,6 +4,7 @@
 LONG_GAMES   {engine name: (options, seed)}: the settings and seed of a game of more than
              3,000 moves; La Bourre's scorekeeper stops at its 99 deals (594 moves at 6 seats)
 moves_of(game, count)   the game's first count moves (fewer when it ends first), an array
+forget()     let go of the games played so far (the unix runner's heap holds every test before)
 decision_after(game, count)   the fewest moves, count or more, after which a seat or the table
              is to decide and one has decided before: where a player presses undo
 The seats are the game's bots (the first of its BOTS), the table's entries are drawn from the
@@ -63,6 +64,10 @@ def moves_of(game, count):
         state.apply(move)
         moves.append(move)
     return moves[:count]
+
+
+def forget():
+    _played.clear()
 
 
 def decision_after(game, count):

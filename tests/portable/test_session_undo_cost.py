@@ -10,7 +10,7 @@ import gc
 from app.session import Session
 from engine.play import replay
 from engine.registry import GAMES
-from long_games import decision_after, late_position, played, round_began, saved
+from long_games import decision_after, forget, late_position, played, round_began, saved
 from store.storage import Store
 from support import ON_MICROPYTHON
 from test_store_files import clean_root, scratch_root
@@ -83,6 +83,13 @@ def _undo_redo(session, game, count):
 
 
 def test_an_undo_late_in_a_long_game_costs_what_one_early_does():
+    try:
+        _every_game_undoes_late_as_early()
+    finally:
+        forget()
+
+
+def _every_game_undoes_late_as_early():
     for game in GAMES:
         costs = {}
         for at, count in (("early", decision_after(game, 30)), ("late", late_position(game))):

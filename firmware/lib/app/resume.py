@@ -139,7 +139,7 @@ def _restore(session, document, gen, journal):
     session._quiet = True
     try:
         # the floor the file gives, checked below once the moves are replayed: the replay then
-        # makes undo's checkpoints for the rounds undo reaches only (Session._round_began)
+        # makes undo's checkpoints for the rounds undo reaches only (Session._apply)
         floor = doc.get("floor")
         if type(floor) is int:
             session._floor_round = floor

@@ -79,7 +79,6 @@ _MEMORY_HISTORY = const(8)  # finished games kept without a store
 
 
 _NO_MOVES = Moves()  # stands for a state's moves while a checkpoint is made (never grows)
-_NO_LOG = ()  # the round log of a game that keeps none (GameState.ROUND_LOG "")
 _A_DECISION = const(0xFF)  # in _chance_phases: the move was a seat's or the table's
 
 
@@ -216,10 +215,13 @@ class Session:
         return self._events
 
     def _apply(self, action):
-        """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
+        """Apply one move that is known to be legal, keeping the per-move bookkeeping: where a
+        round began and, when undo may reach its start, its checkpoint. What undo can no longer
+        reach (the round before the floor's is as far back as it goes) is let go: none of it
+        grows with the game."""
         state = self.state
         before = state.round
-        count = len(state.moves)
+        count = len(state.moves) + 1  # once applied
         mark = _A_DECISION
         if state.current_player() == CHANCE:
             names = self._phase_names
@@ -229,14 +231,8 @@ class Session:
             mark = names.index(phase)
         self._chance_phases.append(mark)  # the move is known to be legal: state.apply follows
         state.apply(action)
-        if state.round != before:
-            self._round_began(count + 1)
-
-    def _round_began(self, count):
-        """Note that state.round began at move count and, when undo may reach its start, make
-        its checkpoint; let go of what undo can no longer reach (the round before the floor's
-        is as far back as it goes), so that none of this grows with the game."""
-        state = self.state
+        if state.round == before:
+            return
         if state.round > self._floor_round:
             self._floor_round = state.round
         reach = self._floor_round - 1  # the earliest round undo reaches back into
@@ -246,25 +242,28 @@ class Session:
             self._first_round = starts.pop(0)[1]
         if state.round < reach:  # replaying a resumed game's rounds that undo cannot reach
             return
-        kept = [c for c in self._checkpoints if c[1] >= reach and c[0] < count]
+        # the one checkpoint kept beside the new one goes first: three states' JSON at once
+        # would be the largest heap the turn needs
+        kept = [c for c in self._checkpoints if c[1] >= reach and c[0] < count][-1:]
+        self._checkpoints = kept
         # to_dict copies what grows with the game, which the checkpoint does not need: the
         # moves (_rebuild has them) and the state's ROUND_LOG (entries only appended: _rebuild
         # cuts the live list back to its length then), set aside meanwhile
         moves = state.moves
         name = state.ROUND_LOG
-        log = getattr(state, name) if name else _NO_LOG
+        log = getattr(state, name) if name else ()
         state.moves = _NO_MOVES
         if name:
             setattr(state, name, [])
         try:
-            kept.append((count, state.round, json.dumps(state.to_dict()), len(log)))
+            data = json.dumps(state.to_dict(), separators=(",", ":"))  # no spaces: 1/5 smaller
+            kept.append((count, state.round, data, len(log)))
         except Exception:  # a speed-up only (a game without to_dict has none): undo replays all
             pass
         finally:
             state.moves = moves
             if name:
                 setattr(state, name, log)
-        self._checkpoints = kept[-2:]
 
     def chance_outcome(self, rng):
         """The outcome to play at this chance node (pass it to act)."""
@@ -336,7 +335,7 @@ class Session:
         if self._checkpoints:
             base, _round, data, logged = self._checkpoints[-1]
             try:
-                state = module.from_dict(json.loads(data))  # no moves, no log (_round_began)
+                state = module.from_dict(json.loads(data))  # no moves, no log (_apply)
             except Exception:  # a game whose from_dict refuses its own to_dict: replay it all
                 state = None
                 base = 0
