@@ -134,6 +134,8 @@ def check_surface(state, module):
     data = state.to_dict()
     again = module.from_dict(data)
     assert again.to_dict() == data and again.seats() == n
+    log = state.ROUND_LOG  # a list that to_dict carries under its own name, or ""
+    assert type(log) is str and (not log or type(getattr(state, log)) is list and log in data)
     assert state.record()["game"] == module.GAME
 
 

@@ -134,13 +134,21 @@ def _restore(session, document, gen, journal):
         raise BadRecord("seq %d is less than the %d moves" % (seq, count))
     redo = _redo_groups(doc)
     _refuse(list_problem(doc, "putback", _is_put_back))
+    first = state.round
     session._take_on(game, state, doc["names"], doc["bots"], ident, seq)
     session._quiet = True
     try:
+        # the floor the file gives, checked below once the moves are replayed: the replay then
+        # makes undo's checkpoints for the rounds undo reaches only (Session._apply)
+        floor = doc.get("floor")
+        if type(floor) is int:
+            session._floor_round = floor
         document.each_move(lambda move: _apply_saved(session, "moves", len(session.state.moves), move))
         # the highest round play reached (the replay reaches it or, after an undo, the one
-        # before it): undo goes back to the start of the round before it
-        session._floor_round = read_int(doc, "floor", session._floor_round, state.round + 1)
+        # before it): undo goes back to the start of the round before it. A round only grows:
+        # the replay reached state.round, or no round at all when it never changed
+        reached = 0 if state.round == first else state.round
+        session._floor_round = read_int(doc, "floor", reached, state.round + 1)
         session._redo = redo
         _check_redo(session)
         session._putback = [[phase, outcome] for phase, outcome in doc["putback"]]

@@ -41,6 +41,10 @@ Undo (docs/STORAGE.md says the same to the host side):
   Redo replays exactly what was undone, the same cards included, until a new action is taken.
   A new action drops the redo list; the chance outcomes it held go back on top of the deck in
   their order, so chance_outcome() deals them again: undo never shows a different card.
+  One undo or redo costs what a round does, however long the game, the first after a resume
+  too: undo rebuilds from the state at the start of the round (a checkpoint, made by play and
+  by resume's replay alike, that leaves out the moves and the state's ROUND_LOG) and replays the
+  moves since; of the rounds undo cannot reach, the session keeps nothing but the moves.
 
 The resume report (a dict; None when the flash held no game and nothing was discarded):
   "resumed"      True when a game was restored
@@ -116,15 +120,15 @@ class Session:
         self._chance_phases = Moves("B")
         self._phase_names = []
         # (move index, round): from that move on, the round is that (state.round changed just
-        # before it); a round's few entries instead of a round number a move
+        # before it), for the rounds undo may reach only: a few entries, however long the game
         self._round_from = []
-        self._first_round = 0 if state is None else state.round
+        self._first_round = 0 if state is None else state.round  # the round before those
         self._redo = []  # groups of [phase or None, move] taken back, last undone last
         self._putback = []  # [phase name, outcome] dealt again before any fresh draw
         self._floor_round = 0  # the highest round reached by play
-        # (move count, round, state JSON) at the starts of the rounds undo may reach, so that
-        # an undo replays a round or two instead of the whole game; none while resuming: the
-        # first undo after a resume replays all and makes them
+        # (move count, round, state JSON, length of the state's ROUND_LOG) at the starts of the
+        # rounds undo may reach (two at most), made by play and by a resume's replay alike, so
+        # that an undo replays a round or two instead of the whole game
         self._checkpoints = []
 
     def _emit(self, kind, payload):
@@ -213,10 +217,13 @@ class Session:
         return self._events
 
     def _apply(self, action):
-        """Apply one move that is known to be legal, keeping the per-move bookkeeping."""
+        """Apply one move that is known to be legal, keeping the per-move bookkeeping: where a
+        round began and, when undo may reach its start, its checkpoint. What undo can no longer
+        reach (the round before the floor's is as far back as it goes) is let go: none of it
+        grows with the game."""
         state = self.state
         before = state.round
-        count = len(state.moves)
+        count = len(state.moves) + 1  # once applied
         mark = _A_DECISION
         if state.current_player() == CHANCE:
             names = self._phase_names
@@ -228,23 +235,37 @@ class Session:
         state.apply(action)
         if state.round == before:
             return
-        self._round_from.append((count + 1, state.round))
-        if not self._quiet and state.round + 1 >= self._floor_round:  # a round undo may reach
-            moves = state.moves
-            count = len(moves)
-            kept = [c for c in self._checkpoints if c[1] + 1 >= self._floor_round and c[0] < count]
-            # to_dict copies the move list, which grows with the game and which the checkpoint
-            # does not need (_rebuild has the moves): the state's Moves are set aside meanwhile
-            state.moves = _NO_MOVES
-            try:
-                kept.append((count, state.round, json.dumps(state.to_dict())))
-            except Exception:  # a speed-up only (a game without to_dict has none): undo replays all
-                pass
-            finally:
-                state.moves = moves
-            self._checkpoints = kept[-2:]
         if state.round > self._floor_round:
             self._floor_round = state.round
+        reach = self._floor_round - 1  # the earliest round undo reaches back into
+        starts = self._round_from
+        starts.append((count, state.round))
+        while starts and starts[0][1] < reach:
+            self._first_round = starts.pop(0)[1]
+        if state.round < reach:  # replaying a resumed game's rounds that undo cannot reach
+            return
+        # the one checkpoint kept beside the new one goes first: three states' JSON at once
+        # would be the largest heap the turn needs
+        kept = [c for c in self._checkpoints if c[1] >= reach and c[0] < count][-1:]
+        self._checkpoints = kept
+        # to_dict copies what grows with the game, which the checkpoint does not need: the
+        # moves (_rebuild has them) and the state's ROUND_LOG (entries only appended: _rebuild
+        # cuts the live list back to its length then), set aside meanwhile
+        moves = state.moves
+        name = state.ROUND_LOG
+        log = getattr(state, name) if name else ()
+        state.moves = _NO_MOVES
+        if name:
+            setattr(state, name, [])
+        try:
+            data = json.dumps(state.to_dict(), separators=(",", ":"))  # no spaces: 1/5 smaller
+            kept.append((count, state.round, data, len(log)))
+        except Exception:  # a speed-up only (a game without to_dict has none): undo replays all
+            pass
+        finally:
+            state.moves = moves
+            if name:
+                setattr(state, name, log)
 
     def chance_outcome(self, rng):
         """The outcome to play at this chance node (pass it to act)."""
@@ -307,20 +328,26 @@ class Session:
     def _rebuild(self, start):
         """Go back to the state before move start: from the latest round checkpoint at or
         before it if there is one, else from the beginning."""
-        moves = self.state.moves
+        old = self.state
+        moves = old.moves
         module = game_module(self.game)
         self._checkpoints = [c for c in self._checkpoints if c[0] <= start]
         state = None
         base = 0
         if self._checkpoints:
-            base, _round, data = self._checkpoints[-1]
+            base, _round, data, logged = self._checkpoints[-1]
             try:
-                state = module.from_dict(json.loads(data))  # its moves: none (see _apply)
+                state = module.from_dict(json.loads(data))  # no moves, no log (_apply)
             except Exception:  # a game whose from_dict refuses its own to_dict: replay it all
                 state = None
                 base = 0
         if state is None:
-            state = module.State(self.state.options)
+            state = module.State(old.options)
+            self._first_round = state.round
+        elif state.ROUND_LOG:  # the log as it was at the checkpoint: the live one, cut back
+            log = getattr(old, state.ROUND_LOG)
+            del log[logged:]
+            setattr(state, state.ROUND_LOG, log)
         again = moves.between(base, start)  # from a checkpoint, the round or two undo reaches
         # the moves before base are the checkpoint's: the old Moves, cut there, are the new
         # state's, and no copy of the whole game is made
@@ -328,7 +355,9 @@ class Session:
         state.moves = moves
         self.state = state
         self._chance_phases.cut(base)  # cut too
-        self._round_from = [entry for entry in self._round_from if entry[0] <= base]
+        starts = self._round_from
+        while starts and starts[-1][0] > base:
+            starts.pop()
         for move in again:
             self._apply(move)
 

@@ -39,6 +39,11 @@ test_game_interface.py checks every game keeps it with these types). In the mann
 * action_name(action), phase_name()  str: English names for logs and host tools, never shown
                      on the device (the app words what it shows)
 * record()           dict: options and every move: rebuilds the game exactly (engine.play)
+* ROUND_LOG          str class attribute: the name of the state's list that grows by entries
+                     appended as rounds end and never changed once there (a scorekeeper's deals),
+                     "" when none. to_dict and from_dict carry it like any field; undo's round
+                     checkpoints (app.session) keep its length, not a copy of what the game has
+                     logged, and give the rebuilt state the live list cut back to that length
 A scorekeeper ("<game>_score": its entries are the table's, current_player() is TABLE) adds:
   entry_range()      (low, high): the numbers the table may enter now
   entry_seat()       the seat whose entry is asked, or -1
@@ -345,6 +350,7 @@ class GameState:
     """Base of every game's state. It owns the move list; games own the rest."""
 
     GAME = ""  # the registry name, written into records
+    ROUND_LOG = ""  # the list attribute that only grows, a round at a time (the docstring)
 
     def __init__(self, options):
         self.options = options  # already normalised by the game

@@ -283,6 +283,19 @@ class DealBounds:
         self._cache[key] = found
         return found
 
+_bounds = {}  # the deck last played: its DealBounds
+
+
+def deal_bounds(deck):
+    """The deck's DealBounds, shared by every state of it: working them out reads every pair of
+    cards, and undo makes a state at every round checkpoint (app.session) or replay."""
+    bounds = _bounds.get(deck)
+    if bounds is None:
+        _bounds.clear()  # one deck at a time: an edited deck file is another
+        bounds = _bounds[deck] = DealBounds(deck)
+    return bounds
+
+
 OPTION_DEFAULTS = {"players": 4, "target": 100, "chandelle": "gift"}
 
 
@@ -298,6 +311,7 @@ def normalize_options(options=None):
 
 class State(Scores):  # the seats, their scores and the target read as the card game's
     GAME = GAME
+    ROUND_LOG = "deals"  # a deal's entry appended at its end, never changed
 
     def __init__(self, options=None):
         options = normalize_options(options)
@@ -308,7 +322,7 @@ class State(Scores):  # the seats, their scores and the target read as the card 
         self.deck_size = deck.size
         self.max_melds = max_deal_melds(self.deck_size)
         n = self.n
-        self.bounds = DealBounds(deck)
+        self.bounds = deal_bounds(deck)
         # Dealt hands of three cards or more: then only the cry (or Grand Tombeau) ends a deal,
         # and the hands show it. A deck edited so small that a hand is dealt two cards does not.
         self.cry_in_hands = self.deck_size // n > ACHERON_CARDS

@@ -66,6 +66,7 @@ def max_seat_tricks(leads):
 
 class State(Accounts):
     GAME = GAME
+    ROUND_LOG = "history"  # a deal's entry appended at its end, never changed
 
     def __init__(self, options=None):
         Accounts.__init__(self, normalize_options(options))

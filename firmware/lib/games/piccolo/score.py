@@ -74,6 +74,7 @@ _NAMED = (MISERE, PICCOLO, MISERE_TABLE, PICCOLO_TABLE, GENERALE)
 
 class State(Table):
     GAME = GAME
+    ROUND_LOG = "history"  # a deal's entry appended at its end, never changed
 
     def __init__(self, options=None):
         Table.__init__(self, options)
