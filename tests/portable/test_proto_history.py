@@ -12,6 +12,9 @@ from store.storage import Store
 from test_store_files import clean_root, scratch_root
 
 
+TURNS_MOST = 2000  # turns a command may take: a page of a big history, checked file by file
+
+
 class _App:
     def __init__(self, session):
         self.session = session
@@ -38,11 +41,20 @@ def _finished_game(session, seed, names):
     return session.record()
 
 
-def _ask(link, inbox, out, command):
+def _ask(link, inbox, out, command, turns=None):
+    """The answer to command, polling the link a turn at a time until it comes (a command that
+    reads files takes a few); turns, a list, gets how many it took."""
     inbox.append(command)
-    link.poll(0)
-    lines = [wire.parse_line(line, True) for line in b"".join(out).split(b"\n") if line]
+    lines = []
+    taken = 0
+    while not lines and taken < TURNS_MOST:
+        link.poll(0)
+        taken += 1
+        lines = [wire.parse_line(line, True) for line in b"".join(out).split(b"\n") if line]
     del out[:]
+    if turns is not None:
+        turns.append(taken)
+    assert lines, "no answer in %d turns to %r" % (TURNS_MOST, command)
     return lines[-1]
 
 

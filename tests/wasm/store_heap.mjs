@@ -80,8 +80,8 @@ function harnessFiles() {
   };
 }
 
-/** The heap around one call: the tables before it and every free block painted. */
-class Meter {
+/** The heap around one call: the tables before it and every free block painted (tests/wasm/commands_heap.mjs uses it too). */
+export class Meter {
   constructor(runtime) {
     this.runtime = runtime;
     this.tables = runtime.tables;

@@ -33,6 +33,16 @@ except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
     crc32 = crc32_slow
 
 
+try:
+    _entries = os.ilistdir  # MicroPython's: (name, type, inode[, size]) an entry  # pyright: ignore[reportAttributeAccessIssue]
+except AttributeError:  # CPython's os has scandir
+
+    def _entries(path):
+        with os.scandir(path) as found:
+            for entry in found:
+                yield (entry.name,)
+
+
 def join(folder, name):
     if not folder or folder.endswith("/"):
         return folder + name
@@ -100,6 +110,12 @@ class Files:
 
     def listdir(self, path):
         return os.listdir(path)
+
+    def names(self, path):
+        """The names in the folder path one at a time, in no order, never a list of them all:
+        a listing's garbage is a name's at a time (the protocol pages the history with it)."""
+        for entry in _entries(path):
+            yield entry[0]
 
     def exists(self, path):
         try:

@@ -32,10 +32,16 @@ checked by the session (app.session), which knows the games; journal_problem is 
 about the files themselves, shared by the writer (snapshot) and the boot.
 """
 
+from engine.compat import const
+
 from store import container, journal
 from store.files import ENOSPC, MAX_READ, Files, join
 
 _QUARANTINE_READ = 65536
+_ANY_SIZE = 1 << 30
+# names of a folder a listing's step reads (Store.history_page): a name and its entry are some
+# 64 bytes of garbage on a 32-bit port
+SCAN_STEP = const(16)
 
 
 def _digits(name, start, end):
@@ -78,7 +84,46 @@ def _entry_key(name):
     return (game, seq) if game >= 0 and seq >= 0 else None
 
 
-def _quarantine_number(name):
+def _history_number(name):
+    """K of a history file hK, or -1."""
+    return _number(name, "h")
+
+
+def _page(files, folder, number_of, after, size):
+    """The numbers number_of(name) gives the names of folder, those over after, the size
+    smallest in order, their names, and whether more follow: (numbers, names, more). A
+    generator that yields every SCAN_STEP names (see Store.history_page); a folder that is not
+    there holds none."""
+    numbers = []
+    names = []
+    more = False
+    seen = 0
+    try:
+        for name in files.names(folder):
+            number = number_of(name)
+            if number > after and number not in numbers:
+                at = len(numbers)
+                while at and numbers[at - 1] > number:
+                    at -= 1
+                if at < size:
+                    numbers.insert(at, number)
+                    names.insert(at, name)
+                    if len(numbers) > size:
+                        numbers.pop()
+                        names.pop()
+                        more = True
+                else:
+                    more = True
+            seen += 1
+            if seen == SCAN_STEP:
+                seen = 0
+                yield
+    except OSError:  # no such folder: nothing kept
+        pass
+    return numbers, names, more
+
+
+def quarantine_number(name):
     """K of a quarantine file name "q<K>-<name>", or -1."""
     return _number(name.split("-")[0], "q") if "-" in name else -1
 
@@ -433,7 +478,7 @@ class Store:
         try:
             self.files.makedirs(self.quarantine_dir)
             kept = self.quarantined()
-            number = _quarantine_number(kept[-1]) + 1 if kept else 1
+            number = quarantine_number(kept[-1]) + 1 if kept else 1
             while len(kept) >= self.quarantine_limit:
                 self.files.remove_quietly(join(self.quarantine_dir, kept.pop(0)))
             new = "q%d-%s" % (number, name)
@@ -444,14 +489,23 @@ class Store:
 
     def quarantined(self):
         """Names in the quarantine folder, oldest first."""
-        names = [n for n in self._list(self.quarantine_dir) if _quarantine_number(n) >= 0]
-        names.sort(key=_quarantine_number)
+        names = [n for n in self._list(self.quarantine_dir) if quarantine_number(n) >= 0]
+        names.sort(key=quarantine_number)
         return names
 
     def read_quarantined(self, name):
-        """A quarantined file whole (pull_file sends it in one line): 64 KB at most, as before
-        snapshots were read in pieces."""
+        """A quarantined file whole, 64 KB at most: for tests and tools (pull_file sends it in
+        pieces: quarantined_piece)."""
         return self.files.read(join(self.quarantine_dir, name), _QUARANTINE_READ)
+
+    def quarantined_piece(self, name, offset, count):
+        """(size, data): the quarantined file's length, and its count bytes from offset (fewer
+        at its end, none past it). OSError if there is no such file."""
+        path = join(self.quarantine_dir, name)
+        size = self.files.size(path, _ANY_SIZE)  # read a piece at a time, however big
+        with self.files.open(path, "rb") as f:
+            f.seek(offset)
+            return size, f.read(count)
 
     # -- history --------------------------------------------------------------------------------
     def archive(self, doc):
@@ -478,31 +532,54 @@ class Store:
         return ident
 
     def list_history(self):
-        """Summaries of the kept games, oldest first: id, game, finished, moves (a count),
-        rounds, names, returns; a damaged entry has id and error instead."""
-        out = []
-        for ident in _numbers(self._list(self.history_dir), "h"):
-            summary = {"id": ident}
-            try:
-                document = self.open_history(ident)
-                for key in ("game", "finished", "rounds", "names", "returns"):
-                    summary[key] = document.head.get(key)
-                summary["moves"] = document.count
-            except (ValueError, OSError) as err:
-                summary["error"] = str(err)
-            out.append(summary)
-        return out
+        """Summaries of the kept games, oldest first (history_summary): for tests and host
+        tools; the protocol lists them a page at a time (history_page)."""
+        return [container.complete(self.summary_steps(ident))
+                for ident in _numbers(self._list(self.history_dir), "h")]
+
+    def history_page(self, after, size):
+        """The ids of the kept games after the id after, oldest first, size at most, and whether
+        more follow: (ids, more). A generator that yields every SCAN_STEP names of the folder
+        (Files.names: one at a time, never a list of them all) and returns them: a step costs
+        the same whatever the folder holds."""
+        numbers, _names, more = yield from _page(self.files, self.history_dir, _history_number, after, size)
+        return numbers, more
+
+    def quarantine_page(self, after, size):
+        """history_page for the quarantine: the names after the number after (the K of
+        q<K>-<name>), oldest first."""
+        _numbers, names, more = yield from _page(self.files, self.quarantine_dir, quarantine_number,
+                                                  after, size)
+        return names, more
+
+    def summary_steps(self, ident):
+        """The summary of kept game ident, checked whole (open_steps), as list_games sends it:
+        id, game, finished, moves (a count), rounds, names, returns; a damaged one has id and
+        error instead. A generator, as read_steps."""
+        summary = {"id": ident}
+        try:
+            document = yield from self.open_steps(ident)
+            for key in ("game", "finished", "rounds", "names", "returns"):
+                summary[key] = document.head.get(key)
+            summary["moves"] = document.count
+        except (ValueError, OSError) as err:
+            summary["error"] = str(err)
+        return summary
 
     def open_history(self, ident, known=None):
         """The container.Document of one kept game, every field checked (history_problem), its
         moves read on demand; raises container.BadFile if damaged or wrong, OSError if there is
         no such game. known: a Document this returned before for ident, returned again without
         reading the file through if the file is still that one (pull_game's next page)."""
+        return container.complete(self.open_steps(ident, known))
+
+    def open_steps(self, ident, known=None):
+        """open_history a step at a time (container.read_steps)."""
         path = join(self.history_dir, "h%d" % ident)
-        if known is not None and container.unchanged(known, self._opener(path),
-                                                     self.files.size(path, self.max_read)):
+        size = self.files.size(path, self.max_read)
+        if known is not None and container.unchanged(known, self._opener(path), size):
             return known
-        document = self._open(path, container.HISTORY)
+        document = yield from container.read_steps(self._opener(path), size, container.HISTORY)
         problem = history_problem(document.head, document.count)
         if problem:
             raise container.BadFile(problem)
