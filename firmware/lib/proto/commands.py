@@ -24,7 +24,7 @@ NAMES_RULE = ("1 to %d names, each of 1 to %d visible characters (letters, accen
 # end of 2099. A time past that would put a number on every line that no host needs or can store.
 CLOCK_MIN = 1000000000
 CLOCK_MAX = 4102444799
-PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
+PAGE = const(32)  # moves a pull_game reply holds: its turn reads them from the file, some 4 KB of garbage
 LIST_PAGE = const(4)  # games a list_games reply holds: 8 names of 16 accented letters each, 1.6 KB
 QUARANTINE_PAGE = const(8)  # names a list_quarantine reply holds
 FILE_PIECE = const(192)  # bytes of a file a pull_file reply holds: 256 in base64
@@ -168,6 +168,25 @@ def _quarantined_number(name):
     from store.storage import quarantine_number
 
     return quarantine_number(name) if "/" not in name else -1
+
+
+_BASE64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _base64(data):
+    """data in base64 (RFC 4648, padded), as a str: written into one buffer. The WebAssembly
+    port's binascii is Python that allocates some 100 KB for a piece (the board's is C)."""
+    out = bytearray((len(data) + 2) // 3 * 4)
+    at = 0
+    for i in range(0, len(data), 3):
+        left = len(data) - i
+        bits = data[i] << 16 | (data[i + 1] << 8 if left > 1 else 0) | (data[i + 2] if left > 2 else 0)
+        out[at] = _BASE64[bits >> 18]
+        out[at + 1] = _BASE64[bits >> 12 & 63]
+        out[at + 2] = _BASE64[bits >> 6 & 63] if left > 1 else 61  # =
+        out[at + 3] = _BASE64[bits & 63] if left > 2 else 61
+        at += 4
+    return out.decode()
 
 
 def _game_page(game_id, start, page):
@@ -339,8 +358,6 @@ class Commands:
         """A piece of a quarantined (damaged) file, as base64, for the host to look at: its
         FILE_PIECE bytes from `offset` (0 unless given), the file's `size`, and `more` when
         bytes follow. The host asks again from offset + the bytes it got."""
-        from binascii import b2a_base64
-
         name = _field(command, "name", str)
         offset = _cursor(command, "offset")
         store = self._store()
@@ -352,7 +369,7 @@ class Commands:
             raise CommandError(E_FAILED, "no quarantined file %r" % name) from None
         if offset > size:
             raise CommandError(E_BAD_ARGS, "offset: file %r has %d bytes, got %d" % (name, size, offset))
-        return {"name": name, "size": size, "offset": offset, "base64": b2a_base64(data).decode().strip(),
+        return {"name": name, "size": size, "offset": offset, "base64": _base64(data),
                 "more": offset + len(data) < size}
 
     def set_names(self, command):
