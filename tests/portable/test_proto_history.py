@@ -16,7 +16,6 @@ from store.storage import SCAN_STEP, Store
 from support import ON_MICROPYTHON
 from test_store_files import RamBlockDevice, clean_root, mount_ram, scratch_root
 
-
 TURNS_MOST = 2000  # turns a command may take: a page of a big history, checked file by file
 
 

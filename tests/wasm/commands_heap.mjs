@@ -19,50 +19,19 @@
 // `largest` (the worst turn's), `largest_freed`, `live`; `grew` if any turn made the heap grow
 // (then its blocks escaped the tables read, and the figures are not to be trusted).
 
-import fs from "fs";
 import path from "path";
 import { fileURLToPath } from "url";
 
 import { FIRMWARE_PATH, loadRuntime } from "../../firmware/web/runtime.mjs";
 import { tree } from "./session.mjs";
-import { Meter } from "./store_heap.mjs";
+import { Meter, UsageError, harnessFiles, parseArgs } from "./store_heap.mjs";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, "..", "..");
 const HARNESS_PATH = "/harness";
-
-class UsageError extends Error {}
-
-function parseArgs(argv) {
-  const opts = { lib: null, heapKb: 8192 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [arg, value] = [argv[i], argv[i + 1]];
-    if (value === undefined) throw new UsageError(`${arg} needs a value`);
-    if (arg === "--lib") opts.lib = value;
-    else if (arg === "--heap-kb") opts.heapKb = Number(value);
-    else throw new UsageError(`unknown argument ${arg} (use --lib DIR, --heap-kb N)`);
-  }
-  if (!opts.lib) throw new UsageError("--lib DIR is needed: a build's lib folder, as deploy compiles it");
-  if (!fs.existsSync(path.join(opts.lib, "proto"))) throw new UsageError(`${opts.lib} holds no build (no proto in it)`);
-  if (!(opts.heapKb >= 1024)) throw new UsageError("--heap-kb must be a number of KB, at least 1024");
-  return opts;
-}
-
-function harnessFiles() {
-  return {
-    [`${HARNESS_PATH}/commands_ops.py`]: fs.readFileSync(path.join(HERE, "commands_ops.py")),
-    [`${HARNESS_PATH}/long_game.py`]: fs.readFileSync(path.join(ROOT, "tests", "portable", "long_game.py")),
-    // the long game's bots play it out with engine.play, which the board does not get
-    [`${FIRMWARE_PATH}/engine/play.py`]: fs.readFileSync(path.join(ROOT, "firmware", "lib", "engine", "play.py")),
-    // the page's os.urandom, which the port lacks and the serial link draws its boot id from
-    [`${HARNESS_PATH}/web_board.py`]: fs.readFileSync(path.join(ROOT, "firmware", "web", "py", "web_board.py")),
-  };
-}
 
 export async function measureCommands(opts) {
   const runtime = await loadRuntime({ heapBytes: opts.heapKb * 1024 });
   runtime.install(tree(opts.lib, FIRMWARE_PATH));
-  runtime.install(harnessFiles());
+  runtime.install(harnessFiles("commands_ops.py"));
   runtime.run(`import sys\nsys.path.append("${FIRMWARE_PATH}")\nsys.path.append("${HARNESS_PATH}")\n`
     + "import commands_ops\n_device = commands_ops.Device()");
   const device = runtime.mp.globals.get("_device");

@@ -250,8 +250,11 @@ class Link:
     def _step(self):
         """One step of the command's job; its answer once it returns, or its error."""
         command_id = self.job_id
+        job = self.job
+        if job is None:
+            return
         try:
-            next(self.job)
+            next(job)
             return
         except StopIteration as done:
             reply = done.value

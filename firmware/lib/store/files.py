@@ -33,14 +33,17 @@ except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
     crc32 = crc32_slow
 
 
-try:
-    _entries = os.ilistdir  # MicroPython's: (name, type, inode[, size]) an entry  # pyright: ignore[reportAttributeAccessIssue]
-except AttributeError:  # CPython's os has scandir
+def _scanned(path):
+    """(name,) an entry of the folder path: CPython's os.scandir, as os.ilistdir gives them."""
+    with os.scandir(path) as found:
+        for entry in found:
+            yield (entry.name,)
 
-    def _entries(path):
-        with os.scandir(path) as found:
-            for entry in found:
-                yield (entry.name,)
+
+try:
+    _entries = os.ilistdir  # MicroPython's: (name, type, inode[, size]) an entry
+except AttributeError:  # CPython's os has scandir
+    _entries = _scanned
 
 
 def join(folder, name):
