@@ -41,5 +41,5 @@ package("engine", base_path="lib", files=(
 package("hw_esp32", base_path="lib", files=("__init__.py", "boot.py", "buzzer.py", "display.py",
                                             "usb_serial.py"))
 package("proto", base_path="lib", files=("__init__.py", "commands.py", "link.py", "wire.py"))
-package("store", base_path="lib", files=("__init__.py", "container.py", "files.py", "journal.py",
+package("store", base_path="lib", files=("__init__.py", "container.py", "files.py", "journal.py", "pages.py",
                                          "storage.py"))

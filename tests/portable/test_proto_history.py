@@ -12,7 +12,8 @@ from proto import wire
 from proto.commands import LIST_PAGE
 from proto.link import Link
 from store.files import Files, join
-from store.storage import SCAN_STEP, Store
+from store.pages import SCAN_STEP
+from store.storage import Store
 from support import ON_MICROPYTHON
 from test_store_files import RamBlockDevice, clean_root, mount_ram, scratch_root
 

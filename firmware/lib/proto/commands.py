@@ -289,10 +289,12 @@ class Commands:
         return {"games": games, "more": len(history) > after + LIST_PAGE}
 
     def _list_stored(self, store, after):
-        ids, more = yield from store.history_page(after, LIST_PAGE)
+        from store.pages import history_page, summary_steps
+
+        ids, more = yield from history_page(store, after, LIST_PAGE)
         games = []
         for ident in ids:
-            summary = yield from store.summary_steps(ident)
+            summary = yield from summary_steps(store, ident)
             if "names" in summary:
                 summary["names"] = readable_names(summary["names"])
             games.append(summary)
@@ -324,11 +326,13 @@ class Commands:
         return _game_page(game_id, start, page)
 
     def _pull_stored(self, store, game_id, start):
+        from store.pages import open_steps
+
         known = self._pulled if self._pulled_id == game_id else None
         self._pulled = None
         page = None
         try:
-            document = yield from store.open_steps(game_id, known)
+            document = yield from open_steps(store, game_id, known)
             page = (document.head, document.count, document.moves(start, start + PAGE))
             self._pulled_id = game_id  # the next page goes on from this one's end
             self._pulled = document
@@ -351,20 +355,24 @@ class Commands:
         return self._list_quarantined(store, number)
 
     def _list_quarantined(self, store, number):
-        names, more = yield from store.quarantine_page(number, QUARANTINE_PAGE)
+        from store.pages import quarantine_page
+
+        names, more = yield from quarantine_page(store, number, QUARANTINE_PAGE)
         return {"files": names, "more": more}
 
     def pull_file(self, command):
         """A piece of a quarantined (damaged) file, as base64, for the host to look at: its
         FILE_PIECE bytes from `offset` (0 unless given), the file's `size`, and `more` when
         bytes follow. The host asks again from offset + the bytes it got."""
+        from store.pages import quarantined_piece
+
         name = _field(command, "name", str)
         offset = _cursor(command, "offset")
         store = self._store()
         if store is None or _quarantined_number(name) < 0:
             raise CommandError(E_FAILED, "no quarantined file %r" % name)
         try:
-            size, data = store.quarantined_piece(name, offset, FILE_PIECE)
+            size, data = quarantined_piece(store, name, offset, FILE_PIECE)
         except (OSError, ValueError):  # no such file, or one past the longest read back
             raise CommandError(E_FAILED, "no quarantined file %r" % name) from None
         if offset > size:

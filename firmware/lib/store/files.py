@@ -33,19 +33,6 @@ except ImportError:  # a port built without it: the same CRC-32 (IEEE), slower
     crc32 = crc32_slow
 
 
-def _scanned(path):
-    """(name,) an entry of the folder path: CPython's os.scandir, as os.ilistdir gives them."""
-    with os.scandir(path) as found:
-        for entry in found:
-            yield (entry.name,)
-
-
-try:
-    _entries = os.ilistdir  # MicroPython's: (name, type, inode[, size]) an entry
-except AttributeError:  # CPython's os has scandir
-    _entries = _scanned
-
-
 def join(folder, name):
     if not folder or folder.endswith("/"):
         return folder + name
@@ -113,12 +100,6 @@ class Files:
 
     def listdir(self, path):
         return os.listdir(path)
-
-    def names(self, path):
-        """The names in the folder path one at a time, in no order, never a list of them all:
-        a listing's garbage is a name's at a time (the protocol pages the history with it)."""
-        for entry in _entries(path):
-            yield entry[0]
 
     def exists(self, path):
         try:

@@ -32,16 +32,10 @@ checked by the session (app.session), which knows the games; journal_problem is 
 about the files themselves, shared by the writer (snapshot) and the boot.
 """
 
-from engine.compat import const
-
 from store import container, journal
 from store.files import ENOSPC, MAX_READ, Files, join
 
 _QUARANTINE_READ = 65536
-_ANY_SIZE = 1 << 30
-# names of a folder a listing's step reads (Store.history_page): a name and its entry are some
-# 64 bytes of garbage on a 32-bit port
-SCAN_STEP = const(16)
 
 
 def _digits(name, start, end):
@@ -84,45 +78,6 @@ def _entry_key(name):
     return (game, seq) if game >= 0 and seq >= 0 else None
 
 
-def _history_number(name):
-    """K of a history file hK, or -1."""
-    return _number(name, "h")
-
-
-def _page(files, folder, number_of, after, size):
-    """The numbers number_of(name) gives the names of folder, those over after, the size
-    smallest in order, their names, and whether more follow: (numbers, names, more). A
-    generator that yields every SCAN_STEP names (see Store.history_page); a folder that is not
-    there holds none."""
-    numbers = []
-    names = []
-    more = False
-    seen = 0
-    try:
-        for name in files.names(folder):
-            number = number_of(name)
-            if number > after and number not in numbers:
-                at = len(numbers)
-                while at and numbers[at - 1] > number:
-                    at -= 1
-                if at < size:
-                    numbers.insert(at, number)
-                    names.insert(at, name)
-                    if len(numbers) > size:
-                        numbers.pop()
-                        names.pop()
-                        more = True
-                else:
-                    more = True
-            seen += 1
-            if seen == SCAN_STEP:
-                seen = 0
-                yield
-    except OSError:  # no such folder: nothing kept
-        pass
-    return numbers, names, more
-
-
 def quarantine_number(name):
     """K of a quarantine file name "q<K>-<name>", or -1."""
     return _number(name.split("-")[0], "q") if "-" in name else -1
@@ -161,10 +116,6 @@ def is_move(value):
     return type(value) is int and 0 <= value <= 0xFFFF
 
 
-def _is_stake(value):
-    return type(value) is int or type(value) is float
-
-
 def list_problem(doc, key, good, count=-1, nullable=False):
     """Why doc[key] is not a list (of count items, unless -1) whose items all pass good(), or
     None; nullable: null is accepted too."""
@@ -187,31 +138,6 @@ def shown(value):
     """A value read from a file, for an error message: its repr, cut short."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def history_problem(doc, count):
-    """What is wrong with a history document (Session writes the record, names, bots,
-    finished, returns and rounds), or None: the host and engine.play.replay read it. doc: its
-    members but the moves; count: its moves, checked by the container (-1: no move list)."""
-    problem = list_problem(doc, "returns", _is_stake)
-    if problem:
-        return problem
-    if count < 0:
-        return "moves must be a list, got %s" % shown(doc["moves"]) if "moves" in doc else "no moves"
-    seats = len(doc["returns"])
-    for problem in (list_problem(doc, "names", is_name, seats, True),
-                    list_problem(doc, "bots", is_bot, seats, True)):
-        if problem:
-            return problem
-    for key, kind, wanted in (("game", str, "a game name"), ("options", dict, "an object"),
-                              ("finished", bool, "true or false")):
-        value = doc.get(key)
-        if type(value) is not kind:
-            return "%s must be %s, got %s" % (key, wanted, shown(value))
-    rounds = doc.get("rounds")
-    if type(rounds) is not int or rounds < 0:
-        return "rounds must be a count, got %s" % shown(rounds)
-    return None
 
 
 def _trouble(what, err):
@@ -393,7 +319,7 @@ class Store:
         report = {"snapshots": [], "journal": set(), "discarded": [], "quarantined": []}
         self._known = False
         try:
-            for name in self._list(self.game_dir):
+            for name in self.listed(self.game_dir):
                 key = _entry_key(name)
                 gen = _number(name, "s")
                 if key:
@@ -489,23 +415,14 @@ class Store:
 
     def quarantined(self):
         """Names in the quarantine folder, oldest first."""
-        names = [n for n in self._list(self.quarantine_dir) if quarantine_number(n) >= 0]
+        names = [n for n in self.listed(self.quarantine_dir) if quarantine_number(n) >= 0]
         names.sort(key=quarantine_number)
         return names
 
     def read_quarantined(self, name):
         """A quarantined file whole, 64 KB at most: for tests and tools (pull_file sends it in
-        pieces: quarantined_piece)."""
+        pieces: store.pages.quarantined_piece). What the history holds is read by store.pages."""
         return self.files.read(join(self.quarantine_dir, name), _QUARANTINE_READ)
-
-    def quarantined_piece(self, name, offset, count):
-        """(size, data): the quarantined file's length, and its count bytes from offset (fewer
-        at its end, none past it). OSError if there is no such file."""
-        path = join(self.quarantine_dir, name)
-        size = self.files.size(path, _ANY_SIZE)  # read a piece at a time, however big
-        with self.files.open(path, "rb") as f:
-            f.seek(offset)
-            return size, f.read(count)
 
     # -- history --------------------------------------------------------------------------------
     def archive(self, doc):
@@ -513,14 +430,14 @@ class Store:
         returns its history id. Archiving the same game twice is a no-op: the last file is
         compared by its header and checksum, not read back."""
         self.files.makedirs(self.history_dir)
-        numbers = _numbers(self._list(self.history_dir), "h")
+        numbers = _numbers(self.listed(self.history_dir), "h")
         body = container.Body(doc)
         ident = 1
         if numbers:
             ident = numbers[-1] + 1
             path = join(self.history_dir, "h%d" % numbers[-1])
             try:
-                if container.holds(self._opener(path), self.files.size(path, self.max_read),
+                if container.holds(self.opener(path), self.files.size(path, self.max_read),
                                    container.HISTORY, body):
                     return numbers[-1]
             except (ValueError, OSError):
@@ -530,68 +447,6 @@ class Store:
         while len(numbers) > self.history_limit:
             self.files.remove_quietly(join(self.history_dir, "h%d" % numbers.pop(0)))
         return ident
-
-    def list_history(self):
-        """Summaries of the kept games, oldest first (history_summary): for tests and host
-        tools; the protocol lists them a page at a time (history_page)."""
-        return [container.complete(self.summary_steps(ident))
-                for ident in _numbers(self._list(self.history_dir), "h")]
-
-    def history_page(self, after, size):
-        """The ids of the kept games after the id after, oldest first, size at most, and whether
-        more follow: (ids, more). A generator that yields every SCAN_STEP names of the folder
-        (Files.names: one at a time, never a list of them all) and returns them: a step costs
-        the same whatever the folder holds."""
-        numbers, _names, more = yield from _page(self.files, self.history_dir, _history_number, after, size)
-        return numbers, more
-
-    def quarantine_page(self, after, size):
-        """history_page for the quarantine: the names after the number after (the K of
-        q<K>-<name>), oldest first."""
-        _numbers, names, more = yield from _page(self.files, self.quarantine_dir, quarantine_number,
-                                                  after, size)
-        return names, more
-
-    def summary_steps(self, ident):
-        """The summary of kept game ident, checked whole (open_steps), as list_games sends it:
-        id, game, finished, moves (a count), rounds, names, returns; a damaged one has id and
-        error instead. A generator, as read_steps."""
-        summary = {"id": ident}
-        try:
-            document = yield from self.open_steps(ident)
-            for key in ("game", "finished", "rounds", "names", "returns"):
-                summary[key] = document.head.get(key)
-            summary["moves"] = document.count
-        except (ValueError, OSError) as err:
-            summary["error"] = str(err)
-        return summary
-
-    def open_history(self, ident, known=None):
-        """The container.Document of one kept game, every field checked (history_problem), its
-        moves read on demand; raises container.BadFile if damaged or wrong, OSError if there is
-        no such game. known: a Document this returned before for ident, returned again without
-        reading the file through if the file is still that one (pull_game's next page)."""
-        return container.complete(self.open_steps(ident, known))
-
-    def open_steps(self, ident, known=None):
-        """open_history a step at a time (container.read_steps)."""
-        path = join(self.history_dir, "h%d" % ident)
-        size = self.files.size(path, self.max_read)
-        if known is not None and container.unchanged(known, self._opener(path), size):
-            return known
-        document = yield from container.read_steps(self._opener(path), size, container.HISTORY)
-        problem = history_problem(document.head, document.count)
-        if problem:
-            raise container.BadFile(problem)
-        return document
-
-    def read_history(self, ident):
-        """The record of one kept game as one dict (engine.play.replay accepts it), its moves a
-        list: for tests and host tools, the board reads open_history's pieces."""
-        document = self.open_history(ident)
-        doc = document.head
-        doc["moves"] = document.moves()
-        return doc
 
     def remove_history(self, ident):
         self.files.remove(join(self.history_dir, "h%d" % ident))
@@ -611,12 +466,13 @@ class Store:
             self.files.write_atomic(path, body.pieces(kind))
         self.bytes_written += len(body.header(kind)) + body.length
 
-    def _opener(self, path):
+    def opener(self, path):
+        """What opens the file path for container.read, afresh at each call."""
         files = self.files
         return lambda: files.open(path, "rb")
 
     def _open(self, path, kind):
-        return container.read(self._opener(path), self.files.size(path, self.max_read), kind)
+        return container.read(self.opener(path), self.files.size(path, self.max_read), kind)
 
     def _entry_path(self, ident, seq):
         return join(self.game_dir, "e%d.%d" % (ident, seq))
@@ -625,7 +481,8 @@ class Store:
         """The format of the paths of the game folder prefix + N, N given by %."""
         return join(self.game_dir, prefix).replace("%", "%%") + "%d"
 
-    def _list(self, folder):
+    def listed(self, folder):
+        """The names in folder, sorted; none when it cannot be listed."""
         return self._names(folder) or []
 
     def _names(self, folder):
