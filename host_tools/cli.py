@@ -247,7 +247,7 @@ def cmd_pull(args):
         device = Device(ser, on_event=store.add_event, on_skip=store.add_skipped)
         try:
             device.hello()
-            listing = device.request("list_games")["games"]
+            listing = device.list_games()
             on_device = [entry["id"] for entry in listing]
             absent = [game_id for game_id in args.ids if game_id not in on_device]
             if absent:

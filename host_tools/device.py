@@ -246,6 +246,24 @@ class Device:
                 self.skipped - skipped_before, self.last_skip)
         raise DeviceError("%s: no answer from the device after %d tries%s" % (cmd, retries + 1, note))
 
+    def list_games(self, timeout=10.0):
+        """Every finished game the device lists, oldest first, its pages read one after the other
+        (PROTOCOL.md, list_games: each page the games after the last one of the page before). A
+        device that pages nothing (an older firmware) answers the whole list at once, with no
+        `more`."""
+        games = []
+        try:
+            while True:
+                fields = {"after": games[-1]["id"]} if games else {}
+                page = self.request("list_games", timeout=timeout, **fields)
+                if games and page["games"] and page["games"][0]["id"] <= games[-1]["id"]:
+                    raise DeviceError("list_games: the device listed game %s again" % page["games"][0]["id"])
+                games.extend(page["games"])
+                if not page.get("more") or not page["games"]:
+                    return games
+        except (KeyError, TypeError) as err:
+            raise DeviceError("list_games: unexpected reply from the device (missing %s)" % err) from None
+
     def pull_game(self, game_id, timeout=10.0):
         """A finished game of the device's history as one record, its moves fetched a page at a
         time (PROTOCOL.md, pull_game)."""

@@ -291,7 +291,14 @@ REPLIES = {
     "set_clock": {"time": CLOCK},
 }
 OK_ANY = Fields(required={"cmd": SHORT}, optional={"id": Maybe(COMMAND_ID), "warning": MESSAGE})
-OK_REPLIES = {cmd: OK_ANY.extend(required=fields) for cmd, fields in REPLIES.items()}
+# What the paged answers add (PROTOCOL.md, "Pages"): optional, as a firmware before pages sent none.
+PAGED = {
+    "list_games": {"more": Flag()},
+    "list_quarantine": {"more": Flag()},
+    "pull_game": {"more": Flag()},
+    "pull_file": {"more": Flag(), "offset": COUNT},
+}
+OK_REPLIES = {cmd: OK_ANY.extend(required=fields, optional=PAGED.get(cmd)) for cmd, fields in REPLIES.items()}
 
 
 class OkData:

@@ -10,7 +10,8 @@ These are figures, not a timed test: nothing here fails on a slow machine, but a
 crashes makes this exit non-zero. After them: the firmware's .mpy size (tests/tools/firmware_size.py),
 a figure with no budget; the whole session's heap on the 32-bit WebAssembly port (wasm_heap.py,
 a few minutes), the budget that binds the firmware; and the largest allocation of each store
-operation there, for a long game and short ones (wasm_store.py).
+operation there, for a long game and short ones (wasm_store.py); what each protocol command
+costs a loop turn there, a host reading a history of 200 games page by page (wasm_commands.py).
 """
 
 import os
@@ -24,7 +25,7 @@ RUNTIMES = (("MicroPython", os.path.join(BIN, "micropython")), ("CPython", os.pa
 BUDGET_SUFFIX = "_budget"
 # the 32-bit WebAssembly port's figures: the whole session's heap, each store operation's largest
 # allocation
-WASM_SCRIPTS = ("wasm_heap", "wasm_store")
+WASM_SCRIPTS = ("wasm_heap", "wasm_store", "wasm_commands")
 
 
 def bench_files(folder=HERE):

@@ -42,7 +42,13 @@ STORE_HEAP = os.path.join(ROOT, "tests", "wasm", "store_heap.mjs")
 def run_store(lib, timeout=600):
     """store_heap.mjs's JSON report for the build in lib; RuntimeError with its message if it
     failed."""
-    done = subprocess.run([node(), STORE_HEAP, "--lib", lib], capture_output=True, text=True,
+    return run_report(STORE_HEAP, lib, timeout)
+
+
+def run_report(script, lib, timeout):
+    """The JSON report the harness script (tests/wasm/*.mjs) prints for the build in lib;
+    RuntimeError with its message if it failed."""
+    done = subprocess.run([node(), script, "--lib", lib], capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT)
     if done.returncode or not done.stdout.strip():
         said = done.stderr.strip().splitlines() or ["exit %d" % done.returncode]

@@ -223,12 +223,38 @@ def test_request_raises_the_devices_refusal():
 def test_pull_over_the_cable_returns_the_archived_record():
     session, _events = session_game(seed=6)
     device, cable, _seen = _device(session)
-    listing = device.request("list_games")["games"]
+    listing = device.list_games()
     assert listing[0]["id"] == 1 and listing[0]["names"] == NAMES
     record = device.pull_game(1)
     assert record["moves"] == list(session.state.moves)
     _state, divergence = verify(record, returns=record["returns"])
     assert divergence is None
+
+
+def test_the_host_reads_every_page_of_a_long_history(tmp_path):
+    """The device lists its history a few games a page (proto.commands.LIST_PAGE), each page
+    the games after the last one of the page before: Device.list_games reads them all."""
+    from proto.commands import LIST_PAGE
+    from store.files import Files
+    from store.storage import Store
+
+    session, _events = session_game(seed=6)
+    store = Store(str(tmp_path))
+    ident = store.archive(session.record() | {"returns": list(session.state.returns()),
+                                              "rounds": session.state.round, "finished": True})
+    history = os.path.join(str(tmp_path), "history")
+    data = Files().read(os.path.join(history, "h%d" % ident))
+    count = 3 * LIST_PAGE + 1
+    for number in range(2, count + 1):
+        Files().write_atomic(os.path.join(history, "h%d" % number), data)
+    device, cable, _seen = _device(Session(Store(str(tmp_path))))
+    first = device.request("list_games")  # a host that knows no pages: the first, and `more`
+    assert [g["id"] for g in first["games"]] == list(range(1, LIST_PAGE + 1)) and first["more"]
+    listing = device.list_games()
+    assert [g["id"] for g in listing] == list(range(1, count + 1))
+    assert all(g["names"] == NAMES for g in listing)
+    record = device.pull_game(count)
+    assert record["moves"] == list(session.state.moves)
 
 
 ACT = {"action": 0, "name": "keep", "player": 1, "round": 1, "move": 7}

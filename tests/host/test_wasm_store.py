@@ -28,7 +28,7 @@ from wasm_store import run_store  # noqa: E402
 
 from host_tools.deploy import build_lib  # noqa: E402
 
-LONG, SHORT, PAGE = 3315, 30, 64
+LONG, SHORT, PAGE = 3315, 30, 32
 BLOCK = 16  # the collector's block on 32 bits: 4 words
 # The members besides the moves carry the game's counts and scores (seq, rounds, floor, each
 # seat's returns), a few digits longer after 3,315 moves than after 30, as are a page's "start"

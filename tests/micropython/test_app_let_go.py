@@ -55,12 +55,20 @@ def play_to_the_result(driver):
 
 
 def ask(app, *commands):
-    """The device's answers to the commands, through the real link, as parsed lines."""
-    inbox = [frame(command) for command in commands]
+    """The device's answers to the commands, through the real link, as parsed lines: a command
+    sent once the one before is answered (one that reads files takes a few turns)."""
+    inbox = []
     out = []
     link = Link(app, lambda: inbox.pop(0) if inbox else None, out.append)
-    for _ in commands:
-        link.poll(0)
+    answered = 0
+    for command in commands:
+        inbox.append(frame(command))
+        for _turn in range(200):
+            link.poll(0)
+            answered_now = b"".join(out).count(b'"type":"ok"') + b"".join(out).count(b'"type":"error"')
+            if answered_now > answered:
+                break
+        answered += 1
     lines = b"".join(out).split(b"\n")
     return [parse_line(line) for line in lines if line]
 

@@ -22,6 +22,7 @@ from proto.commands import PAGE
 from proto.link import Link
 from proto.wire import parse_line
 from store.files import Files, join
+from store.pages import list_history, read_history
 from store.storage import Store
 from test_store_files import RamBlockDevice, mount_ram, remove_tree, unmount
 
@@ -105,13 +106,13 @@ def test_archiving_listing_and_pulling_need_no_bigger_block_for_a_long_game():
 
         def again(count):  # the same game archived twice: the copy kept is checked, not read
             store = stores[count]
-            doc = store.read_history(1)
+            doc = read_history(store, 1)
             doc["moves"] = long_moves()[:count]
             return lambda: store.archive(doc) == 1
 
         twice = _figures(lambda count: largest_block(lambda: again(count), lambda run: run()))
         listed = _figures(lambda count: largest_block(
-            lambda: None, lambda _: stores[count].list_history()[0]["moves"] == count))
+            lambda: None, lambda _: list_history(stores[count])[0]["moves"] == count))
 
         kept = []
         pull_all(stores[LONG], kept)

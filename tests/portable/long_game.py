@@ -48,7 +48,7 @@ def pull_all(store, keep=None):
     commands = Commands(AppStandIn(Session(store)), None)
     got = 0
     while True:
-        page = commands.run({"cmd": "pull_game", "game_id": 1, "start": got})
+        page = commands.run_whole({"cmd": "pull_game", "game_id": 1, "start": got})
         encode_event(1, "ok", page)
         got += len(page["moves"])
         if keep is not None:

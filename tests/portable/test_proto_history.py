@@ -1,15 +1,23 @@
 """list_games, pull_game, list_quarantine and pull_file against the real store on a filesystem
 (a RAM littlefs under the unix port, a temp folder on CPython)."""
 
+import json
+from binascii import a2b_base64
+
 from app.session import Session
 from engine.play import replay
 from engine.rng import Rng
 from games.tanturlurette.bots import BOTS
 from proto import wire
+from proto.commands import LIST_PAGE
 from proto.link import Link
-from store.files import join
+from store.files import Files, join
+from store.pages import SCAN_STEP
 from store.storage import Store
-from test_store_files import clean_root, scratch_root
+from support import ON_MICROPYTHON
+from test_store_files import RamBlockDevice, clean_root, mount_ram, scratch_root
+
+TURNS_MOST = 2000  # turns a command may take: a page of a big history, checked file by file
 
 
 class _App:
@@ -38,11 +46,20 @@ def _finished_game(session, seed, names):
     return session.record()
 
 
-def _ask(link, inbox, out, command):
+def _ask(link, inbox, out, command, turns=None):
+    """The answer to command, polling the link a turn at a time until it comes (a command that
+    reads files takes a few); turns, a list, gets how many it took."""
     inbox.append(command)
-    link.poll(0)
-    lines = [wire.parse_line(line, True) for line in b"".join(out).split(b"\n") if line]
+    lines = []
+    taken = 0
+    while not lines and taken < TURNS_MOST:
+        link.poll(0)
+        taken += 1
+        lines = [wire.parse_line(line, True) for line in b"".join(out).split(b"\n") if line]
     del out[:]
+    if turns is not None:
+        turns.append(taken)
+    assert lines, "no answer in %d turns to %r" % (TURNS_MOST, command)
     return lines[-1]
 
 
@@ -117,3 +134,92 @@ def _listdir(folder):
     import os
 
     return os.listdir(folder)
+
+
+BIG_HISTORY = 201
+BIG_FILE = 20000  # bytes of a damaged file: 100 KB of answer in one line before it came in pieces
+
+
+def _big_root():
+    """A folder with room for a big history: littlefs on a 512 KB RAM chip under the unix port."""
+    return mount_ram(RamBlockDevice(1024, 512)) if ON_MICROPYTHON else scratch_root()
+
+
+def _all_pages(link, inbox, out, command, cursor, turns):
+    """Every page of a paged command: the ok answers, asking again from cursor(answer)."""
+    pages = []
+    while True:
+        answer = _ask(link, inbox, out, (json.dumps(command) + "\n").encode(), turns)
+        assert answer["type"] == "ok", answer
+        pages.append(answer["data"])
+        if not answer["data"]["more"]:
+            return pages
+        command = dict(command)
+        command.update(cursor(answer["data"]))
+
+
+def test_every_command_is_answered_with_a_big_history_and_a_big_damaged_file():
+    """201 kept games and a 20 KB quarantined file: each command is answered, a page at a time,
+    in a bounded number of loop turns (list_games had no answer at all before: its one line of
+    every game did not fit in memory), and the command after the big pull is answered too."""
+    root = _big_root()
+    try:
+        store = Store(root)
+        session = Session(store)
+        session.new_game("tanturlurette", {"players": 4, "circles": 2}, names=["Anne", "Bea", "Cyr", "Dom"])
+        session.act(session.chance_outcome(Rng(1)))
+        session.finish(abandon=True)
+        history = join(root, "history")
+        data = Files().read(join(history, "h1"))
+        for number in range(2, BIG_HISTORY + 1):
+            Files().write_atomic(join(history, "h%d" % number), data)
+        Files().makedirs(join(root, "quarantine"))
+        damaged = bytes(range(256)) * (BIG_FILE // 256) + b"end"
+        Files().write_atomic(join(join(root, "quarantine"), "q3-s9"), damaged)
+        inbox = []
+        out = []
+        link = Link(_App(Session(Store(root))), lambda: inbox.pop(0) if inbox else None, out.append)
+        turns = []
+        pages = _all_pages(link, inbox, out, {"cmd": "list_games", "id": 1},
+                           lambda data: {"after": data["games"][-1]["id"]}, turns)
+        listed = [game["id"] for page in pages for game in page["games"]]
+        assert listed == list(range(1, BIG_HISTORY + 1))
+        assert all(len(page["games"]) <= LIST_PAGE for page in pages)
+        files = _all_pages(link, inbox, out, {"cmd": "list_quarantine", "id": 2},
+                           lambda data: {"after": data["files"][-1]}, turns)
+        assert [name for page in files for name in page["files"]] == ["q3-s9"]
+        pieces = _all_pages(link, inbox, out, {"cmd": "pull_file", "name": "q3-s9", "id": 3},
+                            lambda data: {"offset": data["offset"] + len(a2b_base64(data["base64"]))}, turns)
+        assert b"".join(a2b_base64(piece["base64"]) for piece in pieces) == damaged
+        assert all(piece["size"] == len(damaged) for piece in pieces)
+        after = _ask(link, inbox, out, b'{"cmd":"list_games","id":4}\n', turns)
+        assert after["type"] == "ok" and after["data"]["more"]
+        last = _ask(link, inbox, out, b'{"cmd":"pull_game","game_id":%d,"id":5}\n' % BIG_HISTORY, turns)
+        assert last["type"] == "ok" and last["data"]["total"] == 1 and not last["data"]["more"]
+        # a page's turns: the folder read SCAN_STEP names a turn, then each game of the page
+        assert max(turns) <= BIG_HISTORY // SCAN_STEP + 1 + LIST_PAGE * 8, turns
+    finally:
+        clean_root(root)
+
+
+def test_a_second_command_in_the_same_read_is_refused_while_the_first_works():
+    """A host that does not wait for the answer: its second line, read with the first while the
+    first is carried out over turns, is answered busy, and the first still gets its answer."""
+    root = scratch_root()
+    try:
+        session = Session(Store(root))
+        _finished_game(session, 1, None)
+        inbox = [b'{"cmd":"list_games","id":1}\n{"cmd":"version","id":2}\n']
+        out = []
+        link = Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append)
+        answers = []
+        for _turn in range(TURNS_MOST):
+            link.poll(0)
+            answers += [wire.parse_line(line, True) for line in b"".join(out).split(b"\n") if line]
+            del out[:]
+            if len(answers) == 2:
+                break
+        assert [(a["type"], a["data"]["id"]) for a in answers] == [("error", 2), ("ok", 1)]
+        assert "busy" in answers[0]["data"]["message"]
+    finally:
+        clean_root(root)

@@ -12,6 +12,7 @@ point, or when the second boot differs. Printed: the cases and the losses per fi
 from app.session import OP_ACT, OP_REDO, OP_UNDO, Session
 from store import container, journal
 from store.files import Files, crc32, join
+from store.pages import list_history, read_history
 from store.storage import Store
 from support import ON_MICROPYTHON, expect_raises
 from test_store_files import clean_root, read_all, run_op, scratch_root, scripted_ops
@@ -109,7 +110,7 @@ def check_resume(root, files, ops, steps, expected):
     try:
         # what the protocol reads of a resumed game (get_state, list_games) must not raise
         list(again.names or [])
-        again.store.list_history()
+        list_history(again.store)
     except Exception as err:
         return "reading the resumed game raised %r" % (err,)
     return ""
@@ -314,16 +315,16 @@ def history_mutations():
 def _history_lost(store, session, opts, ops, good):
     """Why the damaged history lost something: another kept game, the listing, the archive."""
     try:
-        listed = store.list_history()
+        listed = list_history(store)
     except Exception as err:
         return "list_history raised %r" % (err,)
     if [h["id"] for h in listed] != [1, 2, 3]:
         return "listed %r" % ([h["id"] for h in listed],)
     for ident in (1, 2):
-        if store.read_history(ident) != good[ident]:
+        if read_history(store, ident) != good[ident]:
             return "game %d changed" % ident
     damaged = listed[2]
-    if "error" not in damaged and store.read_history(3) != good[3]:
+    if "error" not in damaged and read_history(store, 3) != good[3]:
         for key in ("game", "moves", "names", "returns", "rounds", "finished"):
             if key in damaged and damaged[key] != _summary(good[3])[key]:
                 return "the damaged game is listed as if good: %s %r" % (key, damaged[key])
@@ -335,7 +336,7 @@ def _history_lost(store, session, opts, ops, good):
         ident = session.finish(abandon=True)
     except Exception as err:
         return "archiving the next game raised %r" % (err,)
-    if ident != 4 or store.read_history(4)["moves"] != record["moves"]:
+    if ident != 4 or read_history(store, 4)["moves"] != record["moves"]:
         return "the next game was not archived (id %r)" % (ident,)
     return ""
 
@@ -358,7 +359,7 @@ def test_wrong_content_in_a_history_file_loses_no_other_game():
                 run_op(session, op)
             session.finish(abandon=True)
         folder = join(root, "history")
-        good = {ident: store.read_history(ident) for ident in (1, 2, 3)}
+        good = {ident: read_history(store, ident) for ident in (1, 2, 3)}
         original = Files().read(join(folder, "h3"))
         for field, label, change in history_mutations():
             for name in Files().listdir(folder):
@@ -387,8 +388,8 @@ def test_a_damaged_history_file_is_reported_by_name():
         doc = container.decode(container.HISTORY, Files().read(path))
         doc["moves"] = 5
         Files().write_atomic(path, container.encode(container.HISTORY, doc))
-        assert "moves" in str(expect_raises(container.BadFile, store.read_history, 1))
-        assert "moves" in store.list_history()[0]["error"]
+        assert "moves" in str(expect_raises(container.BadFile, read_history, store, 1))
+        assert "moves" in list_history(store)[0]["error"]
     finally:
         clean_root(root)
 

@@ -8,6 +8,7 @@ reading one back (MemFail, a file layer that raises it on the paths it is told t
 
 from app.session import Session
 from store.files import Files, join
+from store.pages import list_history, read_history
 from store.storage import Store
 from test_store_content import boot
 from test_store_files import (
@@ -114,23 +115,23 @@ def test_a_memory_error_while_archiving_keeps_the_game_until_it_is_archived():
         assert session.finish(abandon=True) is None
         report = _storage(events)
         assert [(p["where"], p["errno"]) for p in report] == [("archive", ENOMEM)]
-        assert session.finished and session.store.list_history() == []
+        assert session.finished and list_history(session.store) == []
         # the next game starts and is played in memory: its first snapshot would remove the
         # files of the game not archived yet, so none is written while the archive fails
         session.new_game("tanturlurette", {"players": 5})
         session.act(session.state.legal_actions()[0])
-        assert session.unsaved and session.store.list_history() == []
+        assert session.unsaved and list_history(session.store) == []
         kept, _ = boot(root)  # a power cut now resumes the finished game, not lost
         assert list(kept.state.moves) == finished
         # that next game is abandoned too while the flash still fails, and one more starts
         second = list(session.state.moves)
         session.new_game("tanturlurette", {"players": 6})
-        assert session.store.list_history() == [] and list(boot(root)[0].state.moves) == finished
+        assert list_history(session.store) == [] and list(boot(root)[0].state.moves) == finished
         files.writes = ()
         session.act(session.state.legal_actions()[0])  # the archives go first, then the save
-        listed = session.store.list_history()
+        listed = list_history(session.store)
         assert [g["moves"] for g in listed] == [len(finished), len(second)], listed
-        assert session.store.read_history(1)["names"] == ["Anne", "Bea", "Cyr", "Dom"]
+        assert read_history(session.store, 1)["names"] == ["Anne", "Bea", "Cyr", "Dom"]
         assert not session.unsaved and _storage(events)[-1]["message"] == "saved again"
         resumed, report = boot(root)
         assert fingerprint(resumed) == fingerprint(session) and resumed.state.n == 6
@@ -164,7 +165,7 @@ def test_a_memory_error_while_resuming_sets_nothing_aside():
             kept = again.store.quarantined()
             assert sorted(n.split("-", 1)[1] for n in kept) == sorted(
                 n for n in before if n.startswith("s")), kept
-            assert again.store.list_history() == [] and boot(root)[0].state.n == 5
+            assert list_history(again.store) == [] and boot(root)[0].state.n == 5
         finally:
             clean_root(root)
 

@@ -6,6 +6,7 @@ from app.session import Session
 from engine.play import replay
 from store import container, journal
 from store.files import MAX_READ, Files, crc32, join
+from store.pages import list_history, read_history
 from store.storage import Store
 from support import expect_raises, scaled
 from test_store_files import (
@@ -97,7 +98,7 @@ def test_resume_restores_everything_and_the_game_finishes_identically():
         assert resumed.can_undo() == session.can_undo() and resumed.can_redo() == session.can_redo()
         finish_script(resumed, ops, _named(reference.record(), ["Anaëlle", "Loïc", "Zoé", "Dom"]))
         ident = resumed.finish()
-        kept = resumed.store.read_history(ident)
+        kept = read_history(resumed.store, ident)
         assert kept["moves"] == reference.record()["moves"] and kept["finished"] is True
         again, report, _ = boot(root)
         assert report is None and again.state is None  # nothing left to resume
@@ -412,25 +413,25 @@ def test_history_is_bounded_listed_and_replayable():
             finals.append(session.state.to_dict())
             ident = session.finish()
             assert ident == seed + 1
-        listed = store.list_history()
+        listed = list_history(store)
         assert [h["id"] for h in listed] == [3, 4, 5]
         assert all(h["finished"] and h["game"] == "tanturlurette" for h in listed)
         assert listed[-1]["names"] == ["A", "B", "C", "D"] and sum(listed[-1]["returns"]) == 0
         for h in listed:
-            assert replay(store.read_history(h["id"])).to_dict() == finals[h["id"] - 1]
+            assert replay(read_history(store, h["id"])).to_dict() == finals[h["id"] - 1]
         raw = Files().read(join(join(root, "history"), "h5"))
         assert container.decode(container.HISTORY, raw)["moves"] == finals[4]["moves"]
         # archiving the same game twice (a cut between archive and clear) keeps one copy
-        assert store.archive(store.read_history(5)) == 5
-        assert len(store.list_history()) == 3
+        assert store.archive(read_history(store, 5)) == 5
+        assert len(list_history(store)) == 3
         # a damaged history file is listed with its error, never raises
         with Files().open(join(join(root, "history"), "h4"), "wb") as f:
             f.write(b"TTH 1 00000000 3\nabc")
-        listed = store.list_history()
+        listed = list_history(store)
         assert "error" in listed[1] and listed[1]["id"] == 4
-        expect_raises(container.BadFile, store.read_history, 4)
+        expect_raises(container.BadFile, read_history, store, 4)
         store.remove_history(4)
-        assert [h["id"] for h in store.list_history()] == [3, 5]
+        assert [h["id"] for h in list_history(store)] == [3, 5]
     finally:
         clean_root(root)
 
@@ -451,8 +452,8 @@ def test_a_game_archived_again_is_kept_once_unless_the_copy_kept_is_damaged():
         with Files().open(path, "wb") as f:  # one bit of the copy kept flips
             f.write(raw[:-3] + bytes([raw[-3] ^ 1]) + raw[-2:])
         assert session.store.archive(doc) == 2
-        assert session.store.read_history(2)["moves"] == list(session.state.moves)
-        assert "error" in session.store.list_history()[0]
+        assert read_history(session.store, 2)["moves"] == list(session.state.moves)
+        assert "error" in list_history(session.store)[0]
         doc["names"] = ["A", "B", "C", "D"]  # same moves, other content: another game
         assert session.store.archive(doc) == 3
     finally:
@@ -476,7 +477,7 @@ def test_an_abandoned_game_is_kept_in_history():
             run_op(session, op)
         moves = list(session.state.moves)
         session.new_game("tanturlurette", {"players": 6})
-        kept = session.store.list_history()
+        kept = list_history(session.store)
         assert len(kept) == 1 and kept[0]["finished"] is False and kept[0]["moves"] == len(moves)
         resumed, report, _ = boot(root)
         assert resumed.state.n == 6 and len(resumed.state.moves) == 0

@@ -11,6 +11,7 @@ from proto.commands import PAGE
 from proto.link import Link
 from store import container
 from store.files import Files, crc32, join
+from store.pages import read_history
 from store.storage import Store
 from support import expect_raises
 from test_store_files import clean_root, fingerprint, run_op, scratch_root, scripted_ops
@@ -78,7 +79,7 @@ def test_a_game_saved_by_the_previous_firmware_resumes():
         for op in ops[36:]:
             run_op(resumed, op)
         assert resumed.finish(abandon=True) == 1
-        assert resumed.store.read_history(1)["moves"] == list(resumed.state.moves)
+        assert read_history(resumed.store, 1)["moves"] == list(resumed.state.moves)
     finally:
         clean_root(root)
 
@@ -141,8 +142,10 @@ def test_a_long_game_is_pulled_in_lines_of_one_size():
 
         def ask(command):
             inbox.append(json.dumps(command).encode() + b"\n")
-            link.poll(0)
-            lines = b"".join(out).split(b"\n")[:-1]
+            lines = []
+            while not lines:  # the first page's check of the file takes a few turns
+                link.poll(0)
+                lines = b"".join(out).split(b"\n")[:-1]
             del out[:]
             return [len(line) for line in lines], wire.parse_line(lines[-1], True)
 

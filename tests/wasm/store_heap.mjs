@@ -52,9 +52,9 @@ const PAINT = 0x5ca1ab1e;
 const PREVIEW_BYTES = 64;
 const ARRAY_ITEMS_WORD = 3; // mp_obj_array_t: type, typecode and free, len, items
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
-function parseArgs(argv) {
+export function parseArgs(argv) {
   const opts = { lib: null, heapKb: 8192 };
   for (let i = 0; i < argv.length; i += 2) {
     const [arg, value] = [argv[i], argv[i + 1]];
@@ -69,9 +69,10 @@ function parseArgs(argv) {
   return opts;
 }
 
-function harnessFiles() {
+/** The harness's files: ops (tests/wasm/store_ops.py, or commands_ops.py) and what it plays with. */
+export function harnessFiles(ops = "store_ops.py") {
   return {
-    [`${HARNESS_PATH}/store_ops.py`]: fs.readFileSync(path.join(HERE, "store_ops.py")),
+    [`${HARNESS_PATH}/${ops}`]: fs.readFileSync(path.join(HERE, ops)),
     [`${HARNESS_PATH}/long_game.py`]: fs.readFileSync(path.join(ROOT, "tests", "portable", "long_game.py")),
     // the long game's bots play it out with engine.play, which the board does not get
     [`${FIRMWARE_PATH}/engine/play.py`]: fs.readFileSync(path.join(ROOT, "firmware", "lib", "engine", "play.py")),
@@ -80,8 +81,8 @@ function harnessFiles() {
   };
 }
 
-/** The heap around one call: the tables before it and every free block painted. */
-class Meter {
+/** The heap around one call: the tables before it and every free block painted (tests/wasm/commands_heap.mjs uses it too). */
+export class Meter {
   constructor(runtime) {
     this.runtime = runtime;
     this.tables = runtime.tables;

@@ -21,7 +21,7 @@ game meets them after a power cut (OPERATIONS):
                  written, then the game's files removed
   archive_again  the same game archived once more (a cut between the archive and the removal):
                  the copy kept is checked by its header and CRC, not read back
-  list           list_games: Store.list_history()
+  list           list_games in one go: store.pages.list_history
   pull           pull_game, every page: long_game.pull_all, each page's reply encoded as its line
 
 prepare(operation, count) readies one (outside the measure: the caller collects after it);
@@ -36,6 +36,7 @@ from long_game import LONG, AppStandIn, loaded, long_moves, pull_all
 from proto.commands import PAGE
 from proto.link import Link
 from store.files import Files, join
+from store.pages import list_history, read_history
 from store.storage import Store
 from web_board import install_urandom
 
@@ -100,11 +101,11 @@ class Games:
             left = Files().listdir(join(self.saved[count], "game"))
             if left:
                 raise RuntimeError("the archive left %s in the game folder" % " ".join(left))
-            doc = store.read_history(1)
+            doc = read_history(store, 1)
             doc["moves"] = session.state.moves  # the game's array, as finish hands it over
             self.job = lambda: store.archive(doc) == 1
         elif operation == "list":
-            self.job = lambda: store.list_history()[0]["moves"] == count
+            self.job = lambda: list_history(store)[0]["moves"] == count
         elif operation == "pull":
             self.job = lambda: pull_all(store) == count
         else:

@@ -22,7 +22,10 @@ NAMES_RULE = ("1 to %d names, each of 1 to %d visible characters (letters, accen
 # end of 2099. A time past that would put a number on every line that no host needs or can store.
 CLOCK_MIN = 1000000000
 CLOCK_MAX = 4102444799
-PAGE = 64  # moves a pull_game reply holds: a line well under 1 KB
+PAGE = const(32)  # moves a pull_game reply holds: its turn reads them from the file, some 4 KB of garbage
+LIST_PAGE = const(4)  # games a list_games reply holds: 8 names of 16 accented letters each, 1.6 KB
+QUARANTINE_PAGE = const(8)  # names a list_quarantine reply holds
+FILE_PIECE = const(192)  # bytes of a file a pull_file reply holds: 256 in base64
 
 # The commands, sorted: each is answered by the Commands method of the same name.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
@@ -148,10 +151,64 @@ def readable_names(names):
     return out
 
 
+def _cursor(command, key):
+    """command[key], where a paged command starts (0 when not given): an int, 0 or more."""
+    if key not in command:
+        return 0
+    value = _field(command, key, int)
+    if value < 0:
+        raise CommandError(E_BAD_ARGS, "%s must be 0 or more, got %d" % (key, value))
+    return value
+
+
+def _quarantined_number(name):
+    """K of a quarantined file's name q<K>-<name>, or -1 for any other string (a path)."""
+    from store.storage import quarantine_number
+
+    return quarantine_number(name) if "/" not in name else -1
+
+
+_BASE64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _base64(data):
+    """data in base64 (RFC 4648, padded), as a str: written into one buffer. The WebAssembly
+    port's binascii is Python that allocates some 100 KB for a piece (the board's is C)."""
+    out = bytearray((len(data) + 2) // 3 * 4)
+    at = 0
+    for i in range(0, len(data), 3):
+        left = len(data) - i
+        bits = data[i] << 16 | (data[i + 1] << 8 if left > 1 else 0) | (data[i + 2] if left > 2 else 0)
+        out[at] = _BASE64[bits >> 18]
+        out[at + 1] = _BASE64[bits >> 12 & 63]
+        out[at + 2] = _BASE64[bits >> 6 & 63] if left > 1 else 61  # =
+        out[at + 3] = _BASE64[bits & 63] if left > 2 else 61
+        at += 4
+    return out.decode()
+
+
+def _game_page(game_id, start, page):
+    """pull_game's reply of a page (record, total, moves), or the error of none."""
+    if page is None:
+        raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
+    record, total, moves = page
+    if start > total:
+        raise CommandError(E_BAD_ARGS, "start: game %d has %d moves, got %d" % (game_id, total, start))
+    if record.get("names"):
+        record = dict(record)  # a copy: the history kept in RAM stays as it was
+        record["names"] = readable_names(record["names"])
+    return {"game_id": game_id, "record": record, "start": start, "moves": moves, "total": total,
+            "more": start + len(moves) < total}
+
+
 class Commands:
     """Dispatches parsed commands. `app` is the application core; its session may be None (a
     stand-in app in the host tool's tests). config_path (None when the device has no writable
-    config, as in the simulator) is where set_config saves."""
+    config, as in the simulator) is where set_config saves.
+
+    A handler returns its ok payload (a dict), or a job: a generator that yields between the
+    steps of its work and returns the payload. proto.link runs a job a step a loop turn, so that
+    a command that reads many files, or a long one, costs a turn a step's heap and time."""
 
     def __init__(self, app, link, config_path=None):
         self.app = app
@@ -167,6 +224,14 @@ class Commands:
         if name not in COMMANDS:
             raise CommandError(E_UNKNOWN, "unknown command %r (known: %s)" % (name, ", ".join(COMMANDS)))
         return getattr(self, name)(command)
+
+    def run_whole(self, command):
+        """run(command), a job carried out in one go: for tests and tools that call the handlers
+        without a link's turns."""
+        from store.container import complete
+
+        reply = self.run(command)
+        return reply if type(reply) is dict else complete(reply)
 
     def _store(self):
         session = self.app.session
@@ -202,47 +267,51 @@ class Commands:
         return {"playing": snap is not None}
 
     def list_games(self, command):
+        """A page of the finished games kept, oldest first: those whose id is over `after` (0
+        unless given), LIST_PAGE at most, and `more` when others follow. A job: the history
+        folder is read SCAN_STEP names a turn, without a list of them all, then each game of the
+        page is checked whole, a few chunks a turn (store.container.read_steps)."""
+        after = _cursor(command, "after")
         store = self._store()
         if store is not None:
-            games = store.list_history()
-            for entry in games:
-                if "names" in entry:
-                    entry["names"] = readable_names(entry["names"])
-            return {"games": games}
+            return self._list_stored(store, after)
         if self.app.session is None:
             raise CommandError(E_FAILED, "this device keeps no game history")
         games = []
-        for doc in self.app.session.history:  # a session without a store keeps them in RAM
-            games.append({"id": len(games) + 1, "game": doc.get("game"), "finished": doc.get("finished"),
+        history = self.app.session.history  # a session without a store keeps them in RAM
+        for number in range(after + 1, min(len(history), after + LIST_PAGE) + 1):
+            doc = history[number - 1]
+            games.append({"id": number, "game": doc.get("game"), "finished": doc.get("finished"),
                           "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
                           "names": readable_names(doc.get("names")), "returns": doc.get("returns")})
-        return {"games": games}
+        return {"games": games, "more": len(history) > after + LIST_PAGE}
+
+    def _list_stored(self, store, after):
+        from store.pages import history_page, summary_steps
+
+        ids, more = yield from history_page(store, after, LIST_PAGE)
+        games = []
+        for ident in ids:
+            summary = yield from summary_steps(store, ident)
+            if "names" in summary:
+                summary["names"] = readable_names(summary["names"])
+            games.append(summary)
+        return {"games": games, "more": more}
 
     def pull_game(self, command):
         """A finished game, a page at a time: the record without its moves, `total` moves, and
-        the moves from `start` (0 unless given), PAGE at most. The host asks again from start +
-        len(moves) until it has them all: the reply's line stays the same size however long the
-        game. The file is read in pieces: checked whole for the first page, and each next page
-        read on from where the one before ended, once the file's header says it is the same."""
+        the moves from `start` (0 unless given), PAGE at most, and `more` when others follow.
+        The host asks again from start + len(moves) until it has them all: the reply's line
+        stays the same size however long the game. The file is read in pieces: checked whole
+        for the first page, a few chunks a turn (a job, as list_games), and each next page read
+        on from where the one before ended, once the file's header says it is the same."""
         game_id = _field(command, "game_id", int)
-        start = _field(command, "start", int) if "start" in command else 0
-        if start < 0:
-            raise CommandError(E_BAD_ARGS, "start must be a move index, 0 or more, got %d" % start)
+        start = _cursor(command, "start")
         store = self._store()
-        page = None
         if store is not None:
-            known = self._pulled if self._pulled_id == game_id else None
-            self._pulled = None
-            try:
-                document = store.open_history(game_id, known)
-                page = (document.head, document.count, document.moves(start, start + PAGE))
-                self._pulled_id = game_id  # the next page goes on from this one's end
-                self._pulled = document
-            except OSError:  # no such file
-                pass
-            except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
-                raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
-        elif self.app.session is not None:
+            return self._pull_stored(store, game_id, start)
+        page = None
+        if self.app.session is not None:
             history = self.app.session.history
             if 1 <= game_id <= len(history):
                 doc = history[game_id - 1]
@@ -252,30 +321,62 @@ class Commands:
                         record[key] = doc[key]
                 moves = doc["moves"]
                 page = (record, len(moves), list(moves[start:start + PAGE]))
-        if page is None:
-            raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
-        record, total, moves = page
-        if start > total:
-            raise CommandError(E_BAD_ARGS, "start: game %d has %d moves, got %d" % (game_id, total, start))
-        if record.get("names"):
-            record = dict(record)  # a copy: the history kept in RAM stays as it was
-            record["names"] = readable_names(record["names"])
-        return {"game_id": game_id, "record": record, "start": start, "moves": moves, "total": total}
+        return _game_page(game_id, start, page)
+
+    def _pull_stored(self, store, game_id, start):
+        from store.pages import open_steps
+
+        known = self._pulled if self._pulled_id == game_id else None
+        self._pulled = None
+        page = None
+        try:
+            document = yield from open_steps(store, game_id, known)
+            page = (document.head, document.count, document.moves(start, start + PAGE))
+            self._pulled_id = game_id  # the next page goes on from this one's end
+            self._pulled = document
+        except OSError:  # no such file
+            pass
+        except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
+            raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
+        return _game_page(game_id, start, page)
 
     def list_quarantine(self, command):
+        """A page of the damaged files set aside, oldest first: those numbered over the one
+        named `after` (its q<K>), QUARANTINE_PAGE at most, and `more`. A job, as list_games."""
+        after = command.get("after")
+        number = 0
+        if after is not None:
+            number = _quarantined_number(_field(command, "after", str))
         store = self._store()
-        return {"files": store.quarantined() if store is not None else []}
+        if store is None:
+            return {"files": [], "more": False}
+        return self._list_quarantined(store, number)
+
+    def _list_quarantined(self, store, number):
+        from store.pages import quarantine_page
+
+        names, more = yield from quarantine_page(store, number, QUARANTINE_PAGE)
+        return {"files": names, "more": more}
 
     def pull_file(self, command):
-        """A quarantined (damaged) file, as base64, for the host to look at."""
-        from binascii import b2a_base64
+        """A piece of a quarantined (damaged) file, as base64, for the host to look at: its
+        FILE_PIECE bytes from `offset` (0 unless given), the file's `size`, and `more` when
+        bytes follow. The host asks again from offset + the bytes it got."""
+        from store.pages import quarantined_piece
 
         name = _field(command, "name", str)
+        offset = _cursor(command, "offset")
         store = self._store()
-        if store is None or name not in store.quarantined():
+        if store is None or _quarantined_number(name) < 0:
             raise CommandError(E_FAILED, "no quarantined file %r" % name)
-        data = store.read_quarantined(name)
-        return {"name": name, "size": len(data), "base64": b2a_base64(data).decode().strip()}
+        try:
+            size, data = quarantined_piece(store, name, offset, FILE_PIECE)
+        except (OSError, ValueError):  # no such file, or one past the longest read back
+            raise CommandError(E_FAILED, "no quarantined file %r" % name) from None
+        if offset > size:
+            raise CommandError(E_BAD_ARGS, "offset: file %r has %d bytes, got %d" % (name, size, offset))
+        return {"name": name, "size": size, "offset": offset, "base64": _base64(data),
+                "more": offset + len(data) < size}
 
     def set_names(self, command):
         names = _field(command, "names", list)

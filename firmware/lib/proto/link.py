@@ -82,6 +82,9 @@ class Link:
         self.lost_lines = 0  # lines the port refused to take
         self.repl_line = repl_line  # the line is the REPL's too: `repl` can hand it back
         self.repl_requested = False  # the host asked for the REPL: the loop is to end
+        self.job = None  # a command's job under way (proto.commands), a step a turn, its id and name
+        self.job_id = None
+        self.job_cmd = None
 
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now):
@@ -90,6 +93,9 @@ class Link:
             self.waited += 1  # events queued before any host line go out before its answer
             return
         self.waited = 0
+        if self.job is not None:  # the host waits for its answer; its next line waits in the ring
+            self._step()
+            return
         timer_now = now if self.clock is None else self.clock.ticks_ms()
         try:
             data = self.read()
@@ -153,7 +159,7 @@ class Link:
         is written in pieces (proto.wire.frame_pieces), the moves straight from them, the
         same bytes as for a list of them. All of it but the moves is encoded before the first
         byte goes out; a piece with no room, or a port failing, cuts the line, which is ended
-        there (the host drops it: no CRC) and lost."""
+        there (the host drops it: no CRC) and lost. Returns whether the line went out whole."""
         line = parts = None
         for _attempt in range(2):
             try:
@@ -167,21 +173,23 @@ class Link:
                 gc.collect()
             except (TypeError, ValueError) as err:  # sent in its place, under the same number
                 self.send("error", {"code": E_FAILED, "id": None, "message": "%s event not encodable: %s" % (kind, err)})
-                return
+                return False
         self.seq += 1
         if parts is not None:
-            self._write_pieces(parts)
-        elif line is None:
+            return self._write_pieces(parts)
+        if line is None:
             self.lost_lines += 1
-        else:
-            try:
-                self.write(line)
-            except OSError:
-                self.lost_lines += 1
+            return False
+        try:
+            self.write(line)
+        except OSError:
+            self.lost_lines += 1
+            return False
+        return True
 
     def _write_pieces(self, parts):
         """Write the line of frame_parts' parts piece by piece; a piece with no room, or a port
-        failing, loses the line, ended where it was cut."""
+        failing, loses the line, ended where it was cut. Returns whether it went out whole."""
         started = False
         try:
             for piece in frame_pieces(parts):
@@ -189,8 +197,11 @@ class Link:
                 started = True
         except MemoryError:  # apart from OSError: matching a tuple allocates it
             self._cut(started)
+            return False
         except OSError:
             self._cut(started)
+            return False
+        return True
 
     def _cut(self, started):
         self.lost_lines += 1
@@ -222,15 +233,54 @@ class Link:
             if given_id is not None and (not isinstance(given_id, int) or isinstance(given_id, bool)):
                 raise LineError(E_BAD_ARGS, "field 'id' must be an integer, got %r" % (given_id,))
             command_id = given_id
+            if self.job is not None:  # two lines in one read: the host did not wait
+                raise LineError(E_FAILED, "busy with the command before: send the next once it is answered")
             reply = self.commands.run(command)
-        except LineError as err:  # a bad line, or a command refused (CommandError is a LineError)
+        except Exception as err:  # a bad line, a command refused, no memory, a handler's bug
+            self._failed(err, command_id)
+            return
+        if type(reply) is dict:
+            self._answer(reply, command_id, command["cmd"])
+        else:  # a job: its first step now, the next ones a turn each (poll)
+            self.job = reply
+            self.job_id = command_id
+            self.job_cmd = command["cmd"]
+            self._step()
+
+    def _step(self):
+        """One step of the command's job; its answer once it returns, or its error."""
+        command_id = self.job_id
+        job = self.job
+        if job is None:
+            return
+        try:
+            next(job)
+            return
+        except StopIteration as done:
+            reply = done.value
+        except Exception as err:
+            self.job = None
+            self._failed(err, command_id)
+            return
+        self.job = None
+        self._answer(reply, command_id, self.job_cmd)
+
+    def _answer(self, reply, command_id, cmd):
+        """Send the ok of a command; an answer that found no room to go out is said in its
+        place, so that every command gets an answer."""
+        reply["id"] = command_id
+        reply["cmd"] = cmd
+        if not self.send("ok", reply):
+            self._on_error(E_FAILED, "out of memory for the answer, which was lost; the device plays on:"
+                           " try again", command_id)
+
+    def _failed(self, err, command_id):
+        """Answer a command that raised err: a bad line or a command refused (a LineError: a
+        CommandError is one) with its code; else failed."""
+        if isinstance(err, LineError):
             self._on_error(err.code, err.message, command_id)
-        except MemoryError:  # no room to carry it out: said, and the device plays on
+        elif isinstance(err, MemoryError):  # no room to carry it out: said, and the device plays on
             gc.collect()
             self._on_error(E_FAILED, "out of memory; the device plays on: try again", command_id)
-        except Exception as err:  # a bug in a handler must not stop the device: report it
+        else:  # a bug in a handler must not stop the device: report it
             self._on_error(E_FAILED, "%s: %s" % (type(err).__name__, err), command_id)
-        else:
-            reply["id"] = command_id
-            reply["cmd"] = command["cmd"]
-            self.send("ok", reply)

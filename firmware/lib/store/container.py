@@ -32,6 +32,9 @@ HISTORY = "TTH"
 PIECE = const(32)  # moves a piece of move_pieces holds: at most 32 * 6 bytes
 _BODY_MOVES = const(64)  # moves a piece of a Body holds: its buffer, 64 * 7 bytes
 CHUNK = const(48)  # bytes read at a time (see read)
+# chunks read_steps checks between two yields: the check of a chunk of moves makes some 600
+# bytes of garbage, so a step stays near 1 KB (tests/host/test_wasm_commands.py)
+STEP_CHUNKS = const(2)
 HEAD_MAX = const(8192)  # the body's bytes besides the move list (redo holds two rounds at most)
 _HEADER_MAX = const(64)
 _DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
@@ -404,11 +407,29 @@ class Document:
         return out
 
 
+def complete(steps):
+    """Run steps, a generator that yields between pieces of its work (read_steps), to its end in
+    one go; what it returns."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        return done.value
+
+
 def read(opener, size, kind, head_max=HEAD_MAX):
     """Check the container file opener() opens (a fresh file object from its start at each
     call; size: its length in bytes) in one pass over CHUNK-byte pieces; returns its Document.
 
     Raises BadFile (or FutureFormat) for what fails a check, OSError if it cannot be read."""
+    return complete(read_steps(opener, size, kind, head_max))
+
+
+def read_steps(opener, size, kind, head_max=HEAD_MAX):
+    """read() a step at a time: a generator that yields after every STEP_CHUNKS chunks and
+    returns the Document. What a chunk's check allocates is garbage at once, so a step costs
+    the heap the same whatever the file's size: the protocol spreads a long file's check over
+    loop turns with it (proto.commands). The file stays open between steps."""
     f = opener()
     try:
         data = f.read(_HEADER_MAX)
@@ -432,9 +453,14 @@ def read(opener, size, kind, head_max=HEAD_MAX):
         scan = _Scan(head_max)
         got = 0
         data = data[start:]
+        chunks = 0
         while data:
             got = crc32(data, got)
             scan.feed(data)
+            chunks += 1
+            if chunks == STEP_CHUNKS:
+                chunks = 0
+                yield
             data = f.read(CHUNK)
     finally:
         f.close()

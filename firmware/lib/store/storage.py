@@ -78,7 +78,7 @@ def _entry_key(name):
     return (game, seq) if game >= 0 and seq >= 0 else None
 
 
-def _quarantine_number(name):
+def quarantine_number(name):
     """K of a quarantine file name "q<K>-<name>", or -1."""
     return _number(name.split("-")[0], "q") if "-" in name else -1
 
@@ -116,10 +116,6 @@ def is_move(value):
     return type(value) is int and 0 <= value <= 0xFFFF
 
 
-def _is_stake(value):
-    return type(value) is int or type(value) is float
-
-
 def list_problem(doc, key, good, count=-1, nullable=False):
     """Why doc[key] is not a list (of count items, unless -1) whose items all pass good(), or
     None; nullable: null is accepted too."""
@@ -142,31 +138,6 @@ def shown(value):
     """A value read from a file, for an error message: its repr, cut short."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def history_problem(doc, count):
-    """What is wrong with a history document (Session writes the record, names, bots,
-    finished, returns and rounds), or None: the host and engine.play.replay read it. doc: its
-    members but the moves; count: its moves, checked by the container (-1: no move list)."""
-    problem = list_problem(doc, "returns", _is_stake)
-    if problem:
-        return problem
-    if count < 0:
-        return "moves must be a list, got %s" % shown(doc["moves"]) if "moves" in doc else "no moves"
-    seats = len(doc["returns"])
-    for problem in (list_problem(doc, "names", is_name, seats, True),
-                    list_problem(doc, "bots", is_bot, seats, True)):
-        if problem:
-            return problem
-    for key, kind, wanted in (("game", str, "a game name"), ("options", dict, "an object"),
-                              ("finished", bool, "true or false")):
-        value = doc.get(key)
-        if type(value) is not kind:
-            return "%s must be %s, got %s" % (key, wanted, shown(value))
-    rounds = doc.get("rounds")
-    if type(rounds) is not int or rounds < 0:
-        return "rounds must be a count, got %s" % shown(rounds)
-    return None
 
 
 def _trouble(what, err):
@@ -348,7 +319,7 @@ class Store:
         report = {"snapshots": [], "journal": set(), "discarded": [], "quarantined": []}
         self._known = False
         try:
-            for name in self._list(self.game_dir):
+            for name in self.listed(self.game_dir):
                 key = _entry_key(name)
                 gen = _number(name, "s")
                 if key:
@@ -433,7 +404,7 @@ class Store:
         try:
             self.files.makedirs(self.quarantine_dir)
             kept = self.quarantined()
-            number = _quarantine_number(kept[-1]) + 1 if kept else 1
+            number = quarantine_number(kept[-1]) + 1 if kept else 1
             while len(kept) >= self.quarantine_limit:
                 self.files.remove_quietly(join(self.quarantine_dir, kept.pop(0)))
             new = "q%d-%s" % (number, name)
@@ -444,13 +415,13 @@ class Store:
 
     def quarantined(self):
         """Names in the quarantine folder, oldest first."""
-        names = [n for n in self._list(self.quarantine_dir) if _quarantine_number(n) >= 0]
-        names.sort(key=_quarantine_number)
+        names = [n for n in self.listed(self.quarantine_dir) if quarantine_number(n) >= 0]
+        names.sort(key=quarantine_number)
         return names
 
     def read_quarantined(self, name):
-        """A quarantined file whole (pull_file sends it in one line): 64 KB at most, as before
-        snapshots were read in pieces."""
+        """A quarantined file whole, 64 KB at most: for tests and tools (pull_file sends it in
+        pieces: store.pages.quarantined_piece). What the history holds is read by store.pages."""
         return self.files.read(join(self.quarantine_dir, name), _QUARANTINE_READ)
 
     # -- history --------------------------------------------------------------------------------
@@ -459,14 +430,14 @@ class Store:
         returns its history id. Archiving the same game twice is a no-op: the last file is
         compared by its header and checksum, not read back."""
         self.files.makedirs(self.history_dir)
-        numbers = _numbers(self._list(self.history_dir), "h")
+        numbers = _numbers(self.listed(self.history_dir), "h")
         body = container.Body(doc)
         ident = 1
         if numbers:
             ident = numbers[-1] + 1
             path = join(self.history_dir, "h%d" % numbers[-1])
             try:
-                if container.holds(self._opener(path), self.files.size(path, self.max_read),
+                if container.holds(self.opener(path), self.files.size(path, self.max_read),
                                    container.HISTORY, body):
                     return numbers[-1]
             except (ValueError, OSError):
@@ -476,45 +447,6 @@ class Store:
         while len(numbers) > self.history_limit:
             self.files.remove_quietly(join(self.history_dir, "h%d" % numbers.pop(0)))
         return ident
-
-    def list_history(self):
-        """Summaries of the kept games, oldest first: id, game, finished, moves (a count),
-        rounds, names, returns; a damaged entry has id and error instead."""
-        out = []
-        for ident in _numbers(self._list(self.history_dir), "h"):
-            summary = {"id": ident}
-            try:
-                document = self.open_history(ident)
-                for key in ("game", "finished", "rounds", "names", "returns"):
-                    summary[key] = document.head.get(key)
-                summary["moves"] = document.count
-            except (ValueError, OSError) as err:
-                summary["error"] = str(err)
-            out.append(summary)
-        return out
-
-    def open_history(self, ident, known=None):
-        """The container.Document of one kept game, every field checked (history_problem), its
-        moves read on demand; raises container.BadFile if damaged or wrong, OSError if there is
-        no such game. known: a Document this returned before for ident, returned again without
-        reading the file through if the file is still that one (pull_game's next page)."""
-        path = join(self.history_dir, "h%d" % ident)
-        if known is not None and container.unchanged(known, self._opener(path),
-                                                     self.files.size(path, self.max_read)):
-            return known
-        document = self._open(path, container.HISTORY)
-        problem = history_problem(document.head, document.count)
-        if problem:
-            raise container.BadFile(problem)
-        return document
-
-    def read_history(self, ident):
-        """The record of one kept game as one dict (engine.play.replay accepts it), its moves a
-        list: for tests and host tools, the board reads open_history's pieces."""
-        document = self.open_history(ident)
-        doc = document.head
-        doc["moves"] = document.moves()
-        return doc
 
     def remove_history(self, ident):
         self.files.remove(join(self.history_dir, "h%d" % ident))
@@ -534,12 +466,13 @@ class Store:
             self.files.write_atomic(path, body.pieces(kind))
         self.bytes_written += len(body.header(kind)) + body.length
 
-    def _opener(self, path):
+    def opener(self, path):
+        """What opens the file path for container.read, afresh at each call."""
         files = self.files
         return lambda: files.open(path, "rb")
 
     def _open(self, path, kind):
-        return container.read(self._opener(path), self.files.size(path, self.max_read), kind)
+        return container.read(self.opener(path), self.files.size(path, self.max_read), kind)
 
     def _entry_path(self, ident, seq):
         return join(self.game_dir, "e%d.%d" % (ident, seq))
@@ -548,7 +481,8 @@ class Store:
         """The format of the paths of the game folder prefix + N, N given by %."""
         return join(self.game_dir, prefix).replace("%", "%%") + "%d"
 
-    def _list(self, folder):
+    def listed(self, folder):
+        """The names in folder, sorted; none when it cannot be listed."""
         return self._names(folder) or []
 
     def _names(self, folder):

@@ -1,0 +1,183 @@
+"""The kept games and the quarantine read a page at a time, in steps: what the protocol's paged
+commands (proto.commands) read of a store.storage.Store.
+
+Each reader is a generator that yields between steps of its work and returns what it read
+(container.complete runs one to its end in one go): the history folder SCAN_STEP names a step,
+read one name at a time (never a list of all its names: os.ilistdir, os.scandir on CPython), and
+a kept game's file checked whole a few chunks a step (container.read_steps). So a step costs the
+heap the same whatever the folder holds and however long its games, and proto.link runs a step a
+loop turn. This module is loaded with proto.commands, when a host speaks: the store a table plays
+with never carries it.
+"""
+
+import os
+
+from engine.compat import const
+
+from store import container
+from store.files import join
+from store.storage import _number as number_of  # the store's own reading of its file names
+from store.storage import _numbers as numbers_of
+from store.storage import is_bot, is_name, list_problem, quarantine_number, shown
+
+# names of a folder a step reads: a name and its entry are some 64 bytes of garbage on a 32-bit port
+SCAN_STEP = const(16)
+_ANY_SIZE = 1 << 30  # a quarantined file is read a piece at a time, however big
+
+
+def _scanned(path):
+    """(name,) an entry of the folder path: CPython's os.scandir, as os.ilistdir gives them."""
+    with os.scandir(path) as found:
+        for entry in found:
+            yield (entry.name,)
+
+
+try:
+    _entries = os.ilistdir  # MicroPython's: (name, type, inode[, size]) an entry
+except AttributeError:  # CPython's os has scandir
+    _entries = _scanned
+
+
+def history_problem(doc, count):
+    """What is wrong with a history document (Session writes the record, names, bots,
+    finished, returns and rounds), or None: the host and engine.play.replay read it. doc: its
+    members but the moves; count: its moves, checked by the container (-1: no move list)."""
+    problem = list_problem(doc, "returns", is_stake)
+    if problem:
+        return problem
+    if count < 0:
+        return "moves must be a list, got %s" % shown(doc["moves"]) if "moves" in doc else "no moves"
+    seats = len(doc["returns"])
+    for problem in (list_problem(doc, "names", is_name, seats, True),
+                    list_problem(doc, "bots", is_bot, seats, True)):
+        if problem:
+            return problem
+    for key, kind, wanted in (("game", str, "a game name"), ("options", dict, "an object"),
+                              ("finished", bool, "true or false")):
+        value = doc.get(key)
+        if type(value) is not kind:
+            return "%s must be %s, got %s" % (key, wanted, shown(value))
+    rounds = doc.get("rounds")
+    if type(rounds) is not int or rounds < 0:
+        return "rounds must be a count, got %s" % shown(rounds)
+    return None
+
+
+def is_stake(value):
+    return type(value) is int or type(value) is float
+
+
+def _history_number(name):
+    """K of a history file hK, or -1."""
+    return number_of(name, "h")
+
+
+def _page(folder, number_of, after, size):
+    """The numbers number_of(name) gives the names of folder, those over after, the size
+    smallest in order, their names, and whether more follow: (numbers, names, more). Yields
+    every SCAN_STEP names; a folder that is not there holds none."""
+    numbers = []
+    names = []
+    more = False
+    seen = 0
+    try:
+        for entry in _entries(folder):
+            name = entry[0]
+            number = number_of(name)
+            if number > after and number not in numbers:
+                at = len(numbers)
+                while at and numbers[at - 1] > number:
+                    at -= 1
+                if at < size:
+                    numbers.insert(at, number)
+                    names.insert(at, name)
+                    if len(numbers) > size:
+                        numbers.pop()
+                        names.pop()
+                        more = True
+                else:
+                    more = True
+            seen += 1
+            if seen == SCAN_STEP:
+                seen = 0
+                yield
+    except OSError:  # no such folder: nothing kept
+        pass
+    return numbers, names, more
+
+
+def history_page(store, after, size):
+    """The ids of store's kept games after the id after, oldest first, size at most, and whether
+    more follow: (ids, more)."""
+    numbers, _names, more = yield from _page(store.history_dir, _history_number, after, size)
+    return numbers, more
+
+
+def quarantine_page(store, after, size):
+    """The names of store's quarantined files numbered over after (the K of q<K>-<name>), oldest
+    first, size at most, and whether more follow: (names, more)."""
+    _numbers, names, more = yield from _page(store.quarantine_dir, quarantine_number, after, size)
+    return names, more
+
+
+def list_history(store):
+    """Summaries of store's kept games, oldest first (summary_steps), in one go: for tests and
+    host tools; the protocol lists them a page at a time (history_page)."""
+    return [container.complete(summary_steps(store, ident))
+            for ident in numbers_of(store.listed(store.history_dir), "h")]
+
+
+def open_history(store, ident, known=None):
+    """The container.Document of one of store's kept games, every field checked
+    (history_problem), its moves read on demand; raises container.BadFile if damaged or wrong,
+    OSError if there is no such game. known: a Document this returned before for ident, returned
+    again without reading the file through if the file is still that one (pull_game's next
+    page). In one go: the protocol's is open_steps, a step a turn."""
+    return container.complete(open_steps(store, ident, known))
+
+
+def read_history(store, ident):
+    """The record of one kept game as one dict (engine.play.replay accepts it), its moves a
+    list: for tests and host tools, the board reads open_history's pieces."""
+    document = open_history(store, ident)
+    doc = document.head
+    doc["moves"] = document.moves()
+    return doc
+
+
+def open_steps(store, ident, known=None):
+    """open_history a step at a time."""
+    path = join(store.history_dir, "h%d" % ident)
+    size = store.files.size(path, store.max_read)
+    if known is not None and container.unchanged(known, store.opener(path), size):
+        return known
+    document = yield from container.read_steps(store.opener(path), size, container.HISTORY)
+    problem = history_problem(document.head, document.count)
+    if problem:
+        raise container.BadFile(problem)
+    return document
+
+
+def summary_steps(store, ident):
+    """The summary of kept game ident, checked whole (open_steps), as list_games sends it: id,
+    game, finished, moves (a count), rounds, names, returns; a damaged one has id and error
+    instead."""
+    summary = {"id": ident}
+    try:
+        document = yield from open_steps(store, ident)
+        for key in ("game", "finished", "rounds", "names", "returns"):
+            summary[key] = document.head.get(key)
+        summary["moves"] = document.count
+    except (ValueError, OSError) as err:
+        summary["error"] = str(err)
+    return summary
+
+
+def quarantined_piece(store, name, offset, count):
+    """(size, data): the quarantined file's length, and its count bytes from offset (fewer at its
+    end, none past it). OSError if there is no such file."""
+    path = join(store.quarantine_dir, name)
+    size = store.files.size(path, _ANY_SIZE)
+    with store.files.open(path, "rb") as f:
+        f.seek(offset)
+        return size, f.read(count)
