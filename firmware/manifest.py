@@ -39,7 +39,7 @@ package("engine", base_path="lib", files=(
     "tanturlurette.py", "tanturlurette_bots.py",
 ))
 package("hw_esp32", base_path="lib", files=("__init__.py", "boot.py", "buzzer.py", "display.py",
-                                            "usb_serial.py"))
+                                            "run.py", "usb_serial.py"))
 package("proto", base_path="lib", files=("__init__.py", "commands.py", "link.py", "wire.py"))
 package("store", base_path="lib", files=("__init__.py", "container.py", "files.py", "journal.py",
                                          "storage.py"))
