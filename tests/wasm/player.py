@@ -82,7 +82,8 @@ class Player:
         self.finished = []  # the moves of each game finished, in the history's order
         self.pulling = [1, 0]  # the game (its history id) and the move the next pull_game asks for
         self.storm_every = storm_every
-        self.decisions = 0  # the human decisions so far (a storm comes every storm_every)
+        self.decisions = 0  # the human decisions so far
+        self.stormed = False  # a storm came before the decision to make
         self.storms = 0
         self.undone = 0  # undos and redos the storms did
 
@@ -94,8 +95,8 @@ class Player:
         the host's command lines, the storms and the undos and redos they made."""
         import json
 
-        return json.dumps({"games": self.finished, "host_lines": self.host_sent, "storms": self.storms,
-                           "undone": self.undone})
+        return json.dumps({"games": self.finished, "host_lines": self.host_sent, "decisions": self.decisions,
+                           "storms": self.storms, "undone": self.undone})
 
     def modules(self):
         """The firmware's modules loaded now, by name, space-separated."""
@@ -242,11 +243,13 @@ class Player:
     def decided(self):
         """A human decision is to be made: every storm_every of them, an undo/redo storm first.
         Returns True after a storm: the caller reads the game again before it decides."""
-        if not self.storm_every:
+        if self.stormed:  # the decision the last storm came before: made now
+            self.stormed = False
             return False
         self.decisions += 1
-        if self.decisions % self.storm_every:
+        if not self.storm_every or self.decisions % self.storm_every:
             return False
+        self.stormed = True
         self.storms += 1
         session = self.app.session
         moves = len(session.state.moves)
