@@ -1,7 +1,7 @@
-"""Runs at every board reset: boot the device (firmware/lib/hw_esp32/boot.py does the work)."""
+"""Runs at every board reset: boot the device (firmware/lib/hw_esp32/run.py does the work)."""
 
 try:
-    from hw_esp32.boot import main
+    from hw_esp32.run import main
 except ImportError as err:
     print("tanturlurette: cannot start, hw_esp32 is missing (%s): deploy the firmware again" % err)
 else:

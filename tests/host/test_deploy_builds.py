@@ -439,7 +439,7 @@ import sys
 sys.path.insert(0, %r)
 sys.path.insert(0, %r)
 import fakes
-from hw_esp32 import boot
+from hw_esp32 import run
 
 class Serial:
     out = []
@@ -456,9 +456,10 @@ def stop():
 
 serial = Serial()
 with fakes.installed() as (machine, neopixel, ssd1306):
-    app = boot.main("config.json", "flash", should_stop=stop, machine="Generic ESP32 module with ESP32",
+    app = run.main("config.json", "flash", should_stop=stop, machine="Generic ESP32 module with ESP32",
                     serial=serial, sleep_ms=lambda ms: None)
 print("result:", app, "app.core" in sys.modules, machine.wdts)
+print("boot let go:", "hw_esp32.boot" not in sys.modules)
 print(b"".join(serial.out).decode())
 """ % (str(lib), fakes)
     result = subprocess.run([MICROPYTHON, "-X", "heapsize=300K", "-c", code], cwd=str(tmp_path),
@@ -466,4 +467,5 @@ print(b"".join(serial.out).decode())
     assert result.returncode == 0, result.stdout + result.stderr
     outcome = [line for line in result.stdout.splitlines() if line.startswith("result:")]
     assert outcome == ["result: None False []"], result.stdout  # no app, its core never loaded, no watchdog
+    assert "boot let go: True" in result.stdout  # the boot's code is not kept for the wait
     assert '"code":"no_psram"' in result.stdout and "KB of heap" in result.stdout

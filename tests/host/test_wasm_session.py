@@ -6,9 +6,12 @@ same session for `make bench`, with the Tanturlurette build beside it). Here the
 (every game) plays issue 13's whole session in its budget, BUDGET_KB for the firmware: the first
 boot and its self-test, the menu browsed through every game, an 8-player Tanturlurette game in
 each mode, and a whole game of each pub game at its largest table (Piccolo to 41 is about 2,900
-moves). Its figures must be consistent, fit the budget without the heap ever growing, and
-repeat; the heap meter itself is checked against allocations of known size. It takes a few
-minutes of CPU (about 340,000 loop turns), driven by turns on a manual clock: no real time.
+moves). Its figures must be consistent, fit the budget without the heap ever growing, leave
+REACHED_SPARE_KB of room in the worst turn, and repeat; the heap meter itself is checked against
+allocations of known size. Then issue 25's scenarios that fit (SCENARIOS: another seed, the
+longest game, a game twice) play Achéron after the self-test, and those that wait on other work
+(WAITING: a host polling, undo/redo storms) are played and measured. It takes about four minutes
+of CPU (about 340,000 loop turns for the session), driven by turns on a manual clock: no real time.
 """
 
 import io
@@ -22,11 +25,29 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 
-from wasm_heap import BUDGET_KB, node, run_session  # noqa: E402
+from wasm_heap import BUDGET_KB, SPARE_KB, node, run_session, spare, worst_turn  # noqa: E402
 
 from host_tools.deploy import build_lib  # noqa: E402
 
 PHASES = ["selftest", "menu", "tant_deck", "tant_board", "bourre", "piccolo", "acheron"]
+# The room the worst turn leaves in the budget, KB: issue 25 asks for SPARE_KB (8); this is what
+# the default build reaches now, and what a change must not lose (docs/DEVICE.md: the gap).
+REACHED_SPARE_KB = 3.5
+# Issue 25's scenarios that fit in `make test` (tests/bench/wasm_heap.py plays each whole): each
+# after the self-test alone, on Achéron, the game whose turns need the most heap (about 45 s of
+# CPU for the three): the seeds 6/17 the issue named, its longest game (to 200), and two games
+# in a row.
+SCENARIOS = {
+    "seeds": {"phases": ["acheron"], "seed": 6, "player_seed": 17},
+    "longest": {"phases": ["acheron"], "longest": True},
+    "twice": {"phases": ["acheron"], "twice": True},
+}
+# Those that wait on other work of issue 25: a host polling (the protocol's commands, 44 KB of
+# code once loaded, and their answers) and undo/redo storms (an undo rebuilding a round).
+WAITING = {
+    "host": {"phases": ["bourre", "acheron"], "short": True, "host_every": 25},
+    "undo": {"phases": ["bourre", "acheron"], "short": True, "storm_every": 4},
+}
 PINNED_BY_A_STRAY_WORD = 40 * 1024  # the largest pack's code a conservative collector may keep
 LARGEST_GAME_BLOCK = 2 * 1024  # the largest block a game's phase allocates (Achéron's state JSON: 1.5 KB)
 
@@ -96,6 +117,52 @@ def test_the_default_build_plays_every_phase_in_its_budget_without_the_heap_grow
     assert report["used_peak"] <= report["heap_start"]
 
 
+def test_the_worst_turn_leaves_room_in_the_budget(report):
+    """Issue 25: the worst turn had 0.6 KB to spare (Achéron's move 279: 185.1 KB of 185.7), so a
+    few bytes more, another seed or a longer game grew the heap. It must leave REACHED_SPARE_KB,
+    on the way to SPARE_KB."""
+    assert spare(report) >= REACHED_SPARE_KB * 1024, "%.1f KB spare at %s (issue 25 wants %d)" % (
+        spare(report) / 1024, worst_turn(report), SPARE_KB)
+
+
+def played_in_budget(report, name):
+    assert report["completed"], "%s: %s" % (name, report["error"])
+    assert not report["grew"], "%s: the heap grew to %d bytes, first at %s" % (
+        name, report["total_peak"], report["grew_at"])
+    assert spare(report) >= REACHED_SPARE_KB * 1024, "%s: %.1f KB spare at %s" % (
+        name, spare(report) / 1024, worst_turn(report))
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_each_scenario_plays_in_the_budget_with_room_to_spare(lib, name):
+    options = dict(SCENARIOS[name])
+    report = run_session(lib, **options)
+    played_in_budget(report, name)
+    games = report["played"]["games"]
+    assert [p["name"] for p in report["phases"]][2:] == (["acheron", "acheron_2"] if name == "twice" else ["acheron"])
+    assert len(games) == len(report["phases"]) - 2  # each game played to its end, archived
+    if name == "seeds":
+        assert (report["seed"], report["player_seed"]) == (6, 17)
+    if name == "longest":
+        assert games[0] > 600, games  # to 200: a default game (to 100) is about 300 moves
+
+
+@pytest.mark.parametrize("name", sorted(WAITING))
+def test_the_scenarios_other_work_fixes_are_measured(lib, name):
+    """They play to their end (the host's lines and the storms really happen); their heap is
+    judged once the protocol's and the undo's work of issue 25 is in: today the host's first
+    command loads 44 KB of code and an undo rebuilding Achéron's round needs about 35 KB."""
+    report = run_session(lib, **WAITING[name])
+    assert report["completed"], report["error"]
+    played = report["played"]
+    if name == "host":
+        assert played["host_lines"] > 100
+    else:
+        assert played["storms"] >= 1 and played["undone"] >= 2
+    if report["grew"] or spare(report) < REACHED_SPARE_KB * 1024:
+        pytest.xfail("%s: %.1f KB spare at %s" % (name, spare(report) / 1024, worst_turn(report)))
+
+
 def test_no_game_allocates_a_block_that_grows_with_it(report):
     """Late in a long game the heap has the bytes but few large free blocks: a game's turns
     allocate small blocks only. A move list used to be one array, moved to a new block as it grew
@@ -127,11 +194,11 @@ def game_code():
 
 def test_what_the_device_no_longer_needs_has_left_the_heap(report):
     """Issue 13: the config's loader and the code that reads a saved game back (app.resume) go
-    once the boot has run them, and a game's code
+    once the boot has run them, the boot's own code too (issue 25), and a game's code
     goes when it ends and the setup menu opens, so the next game's first turn carries none of it
     (each game's phase ends in the menu, its game archived: `modules` is read there)."""
     phases = {phase["name"]: phase for phase in report["phases"]}
-    for name in ("app.config", "app.boards", "app.resume"):
+    for name in ("app.config", "app.boards", "app.resume", "hw_esp32.boot"):
         assert name not in phases["boot"]["modules"], name
     code = game_code()
     # tant_deck's list is read one turn into tant_board, whose player imports Tanturlurette's

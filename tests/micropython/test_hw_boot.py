@@ -1,6 +1,8 @@
-"""hw_esp32.boot: the board's boot, run for real on the unix port against fake hardware."""
+"""hw_esp32.boot and hw_esp32.run: the board's boot and loop, run for real on the unix port against
+fake hardware."""
 
 import os
+import sys
 
 import fakes
 import framebuf
@@ -14,13 +16,21 @@ from app.session import Session
 from engine.core import CHANCE
 from engine.rng import Rng
 from games.tanturlurette.bots import ThresholdBot
-from hw_esp32 import boot
+from hw_esp32 import boot, run
 from store.storage import Store
 from test_store_files import RamBlockDevice, mount_ram, unmount
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 SCRATCH = HERE + "/_hw_boot_scratch"
 CONFIG_TEXT = open(HERE + "/../../firmware/config.json").read()
+
+
+def boot_module():
+    """hw_esp32.boot as run.main will import it, for a test to change: boot() lets go of its module
+    as it returns, so the next boot loads it afresh, and a change must be made on that one."""
+    import hw_esp32.boot  # noqa: F401
+
+    return sys.modules["hw_esp32.boot"]
 
 
 def remove_tree(path):
@@ -106,7 +116,7 @@ def boot_for(turns, config_text=CONFIG_TEXT, presses=(), oled=True, oled_fitted=
         script = Script(fake_machine, turns, presses)
         serial = Serial(script, lines, repl)
         try:
-            app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
+            app = run.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=script,
                             machine=machine, heap=heap, clock=clock, serial=serial,
                             sleep_ms=clock.advance)
         finally:
@@ -126,6 +136,26 @@ def test_boot_runs_the_app_on_the_board_layer():
     assert ssd1306.displays[0].shown, "the app's text reached the OLED"
     sent = b"".join(serial.out)
     assert b"boot" in sent  # the protocol link announced the boot
+
+
+def test_the_boots_code_is_let_go_of_before_the_loop_runs():
+    """Issue 25: the boot's module (about 4 KB of heap on a 32-bit port) is not kept for the
+    game: boot() lets go of it and run.main holds none of it while its loop turns."""
+    fresh_scratch(CONFIG_TEXT)
+    clock = ManualClock()
+    held = []
+
+    def stop():
+        held.append("hw_esp32.boot" in sys.modules or "boot" in run.__dict__)
+        return len(held) > 3
+
+    with fakes.installed() as (_machine, _neopixel, _ssd1306):
+        try:
+            app = run.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=stop, machine=S3,
+                           heap=PSRAM_HEAP, clock=clock, serial=Serial(), sleep_ms=clock.advance)
+        finally:
+            remove_tree(SCRATCH)
+    assert app is not None and held == [False] * 4
 
 
 def test_buttons_reach_the_app():
@@ -177,7 +207,7 @@ def test_pins_the_board_refuses_fall_back_to_the_profiles_map():
     with fakes.installed() as (machine, neopixel, _ssd1306):
         machine.broken_pins.append(18)
         try:
-            app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=Script(machine, 5),
+            app = run.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=Script(machine, 5),
                             machine=S3, heap=PSRAM_HEAP, clock=clock, serial=serial,
                             sleep_ms=clock.advance)
         finally:
@@ -200,12 +230,13 @@ class Unusable:
 
 
 def test_an_app_that_cannot_start_on_its_session_starts_on_a_fresh_one():
-    saved = boot._session
-    boot._session = lambda root, messages: Unusable()
+    module = boot_module()
+    saved = module._session
+    module._session = lambda root, messages: Unusable()
     try:
         app, _machine, _neopixel, _ssd1306, serial = boot_for(5)
     finally:
-        boot._session = saved
+        module._session = saved
     assert app is not None and not isinstance(app.session, Unusable)
     assert b"saved game unusable" in b"".join(serial.out)
 
@@ -219,7 +250,7 @@ def test_an_error_in_the_loop_is_said_then_raised_for_the_watchdog():
 
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         try:
-            boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=broken, machine=S3,
+            run.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=broken, machine=S3,
                       heap=PSRAM_HEAP, clock=clock, serial=Serial(), sleep_ms=clock.advance)
         except RuntimeError as err:
             assert str(err) == "bug"
@@ -241,7 +272,7 @@ def test_ctrl_c_relaxes_the_watchdog_and_goes_dark():
 
     with fakes.installed() as (machine, neopixel, _ssd1306):
         try:
-            app = boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=interrupted,
+            app = run.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=interrupted,
                             machine=S3, heap=PSRAM_HEAP, clock=clock, serial=Serial(),
                             sleep_ms=clock.advance)
         finally:
@@ -382,16 +413,17 @@ def test_a_chip_no_profile_is_for_is_named():
 
 
 def test_running_out_of_memory_while_loading_says_so_rather_than_crashing():
-    saved = boot._session
+    module = boot_module()
+    saved = module._session
 
     def no_memory(root, messages):
         raise MemoryError
 
-    boot._session = no_memory
+    module._session = no_memory
     try:
         app, machine, _neopixel, _ssd1306, serial = boot_for(3)
     finally:
-        boot._session = saved
+        module._session = saved
     assert app is None and machine.wdts == []
     assert protocol_lines(serial)[0]["data"]["code"] == "no_psram"
 

@@ -3,7 +3,7 @@ language, from app.i18n, in 16 columns; the serial line and the log keep the Eng
 
 import fakes
 from app.clock import ManualClock
-from hw_esp32 import boot
+from hw_esp32 import run
 from test_hw_boot import (
     CONFIG_TEXT,
     PSRAM_HEAP,
@@ -12,6 +12,7 @@ from test_hw_boot import (
     Script,
     Serial,
     boot_for,
+    boot_module,
     fresh_scratch,
     remove_tree,
 )
@@ -65,7 +66,7 @@ def boot_with_a_broken_pin(config_text, gpio):
     with fakes.installed() as (machine, _neopixel, _ssd1306):
         machine.broken_pins.append(gpio)
         try:
-            return boot.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=Script(machine, 5),
+            return run.main(SCRATCH + "/config.json", SCRATCH + "/flash", should_stop=Script(machine, 5),
                              machine=S3, heap=PSRAM_HEAP, clock=clock, serial=Serial(), sleep_ms=clock.advance)
         finally:
             remove_tree(SCRATCH)
@@ -73,7 +74,8 @@ def boot_with_a_broken_pin(config_text, gpio):
 
 def boot_without_a_store(config_text):
     """Boot where the flash store cannot be opened: the app plays on a session in memory."""
-    saved = boot._session
+    module = boot_module()
+    saved = module._session
 
     def no_store(root, messages):
         from app.session import Session
@@ -81,11 +83,11 @@ def boot_without_a_store(config_text):
         messages.append("store: OSError(19); this game will not survive a power cut")
         return Session()
 
-    boot._session = no_store
+    module._session = no_store
     try:
         return boot_for(5, config_text=config_text)[0]
     finally:
-        boot._session = saved
+        module._session = saved
 
 
 def test_a_pin_map_the_board_cannot_drive_says_the_profiles_pins_are_used():

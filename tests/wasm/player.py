@@ -17,6 +17,20 @@ turn limit raises, naming where it stood.
 
 short: every game as short as its setup rows let it be (SHORT: the fewest circles, deals or
 points to play to), at the same table; the menu, the self-test and the boot are the same.
+
+The scenarios (tests/bench/wasm_heap.py names them) vary the session with these, each counted in
+turns or decisions, never in time:
+  seed         the player's own choices (tant_board's losers); the board's seed (its deals) is
+               session.mjs's --seed
+  longest      every game as long as its setup rows let it be (the most circles, deals or points)
+  host_every   a host on the serial line: every host_every turns, once the line's last command
+               was read, one more command line arrives (HOST_COMMANDS in turn: get_state,
+               list_games, pull_game paging through every finished game, as a host tool pulls)
+  storm_every  an undo/redo storm every storm_every human decisions, mid-game: STORM undos in a
+               row through the game menu (long BACK, the Undo row, OK held), then as many redos
+               (the Redo row), back where the game stood; a round's start stops the undos early,
+               and if the last undo left a bot to act, it plays on and there is less to redo
+  twice        every game's phase played again after the first pass (named <phase>_2)
 """
 
 # Only modules the firmware has loaded by the time the player starts (after the boot): importing
@@ -31,10 +45,14 @@ GAP_TURNS = 6
 LONG_TURNS = 80  # 800 ms: past long_ms (700)
 PUB_GAMES = ("bourre", "piccolo", "acheron")
 FIRMWARE_PACKAGES = ("app", "engine", "store", "proto", "hw_esp32")
-MAX_TURNS = 400000  # per phase: far beyond any whole game, short of a hang
+MAX_TURNS = 900000  # per phase: far beyond any whole game (Piccolo to 61), short of a hang
 # a short session's games: (row, value) of the game's length, the shortest the menu offers
 SHORT = {"tanturlurette": ("circles", 2), "bourre": ("deals", 1), "piccolo": ("target", 21),
          "acheron": ("target", 50)}
+STORM = 12  # undos in a row in a storm, then as many redos
+# what a host sends, in turn (pull_game's line is made when sent: the game and page it is at)
+HOST_COMMANDS = (b'{"cmd": "get_state", "id": 1}\n', b'{"cmd": "list_games", "id": 2}\n', None)
+PULL_PAGE = 64  # proto.commands.PAGE, read from it once the host's first line loaded it
 
 
 class PhaseStuck(RuntimeError):
@@ -45,20 +63,40 @@ class Player:
     """only: the names of the phases to play after the self-test (empty: all of them); a first
     boot always runs the self-test."""
 
-    def __init__(self, board, only=(), seed=5, short=False):
+    def __init__(self, board, only=(), seed=5, short=False, longest=False, host_every=0,
+                 storm_every=0, twice=False):
         self.board = board
         self.short = short
+        self.longest = longest
         self.app = board.app
         self.rng = Rng(seed)
         self.held = 0
-        self.phases = phases_for(self.app, only)
+        self.phases = phases_for(self.app, only, twice)
         self.phase = 0  # the index in self.phases of the phase playing
         self.script = None
         self.wait = 0
         self.phase_turns = 0
+        self.host_every = host_every
+        self.host_wait = host_every
+        self.host_sent = 0  # command lines the host sent
+        self.finished = []  # the moves of each game finished, in the history's order
+        self.pulling = [1, 0]  # the game (its history id) and the move the next pull_game asks for
+        self.storm_every = storm_every
+        self.decisions = 0  # the human decisions so far
+        self.stormed = False  # a storm came before the decision to make
+        self.storms = 0
+        self.undone = 0  # undos and redos the storms did
 
     def names(self):
         return [name for name, _ in self.phases]
+
+    def played(self):
+        """What the scenario did, as JSON (read once, at the end): the moves of each game finished,
+        the host's command lines, the storms and the undos and redos they made."""
+        import json
+
+        return json.dumps({"games": self.finished, "host_lines": self.host_sent, "decisions": self.decisions,
+                           "storms": self.storms, "undone": self.undone})
 
     def modules(self):
         """The firmware's modules loaded now, by name, space-separated."""
@@ -92,9 +130,40 @@ class Player:
         if self.phase_turns > MAX_TURNS:
             raise PhaseStuck("%s: no end after %d turns; the OLED shows %r"
                              % (self.phases[self.phase][0], MAX_TURNS, self.app.text))
+        if self.host_every:
+            self.host_turn()
         self.board.turn()
         self.wait -= 1
         return 2 * self.phase + (1 if self.app.mode.in_game else 0)
+
+    # -- a host on the serial line ---------------------------------------------------------------
+    def host_turn(self):
+        """Count a turn; every host_every turns, the host's next command line, once the device has
+        read the last one (the port holds one line here, as a host waits for its answer)."""
+        self.host_wait -= 1
+        serial = self.board.serial
+        if self.host_wait > 0 or serial.incoming is not None:
+            return
+        self.host_wait = self.host_every
+        line = HOST_COMMANDS[self.host_sent % len(HOST_COMMANDS)]
+        self.host_sent += 1
+        serial.incoming = line if line is not None else self.pull_line()
+
+    def pull_line(self):
+        """pull_game's next page: each finished game from its first move to its last, a page at a
+        time, then the next game, and round again (game 1 before any game is finished: refused)."""
+        import sys
+
+        commands = sys.modules.get("proto.commands")
+        page = commands.PAGE if commands is not None else PULL_PAGE
+        game, start = self.pulling
+        line = b'{"cmd": "pull_game", "id": 3, "game_id": %d, "start": %d}\n' % (game, start)
+        start += page
+        if game > len(self.finished) or start > self.finished[game - 1]:
+            game = game + 1 if game < len(self.finished) else 1
+            start = 0
+        self.pulling = [game, start]
+        return line
 
     # -- the buttons ----------------------------------------------------------------------------
     def set(self, mask):
@@ -117,9 +186,10 @@ class Player:
             raise PhaseStuck("the setup menu was expected; the OLED shows %r" % (self.app.text,))
         return mode
 
-    def to_row(self, row):
-        """The cursor to the row, up (KEEP) or down (SWAP): the menu does not wrap."""
-        menu = self.menu()
+    def to_row(self, row, menu=None):
+        """The cursor to the row, up (KEEP) or down (SWAP): the setup menu does not wrap (menu:
+        another cursor menu, the game menu)."""
+        menu = menu or self.menu()
         if row not in menu.rows:
             raise PhaseStuck("menu row %s not found in %r" % (row, menu.rows))
         for _ in range(len(menu.rows)):
@@ -145,6 +215,9 @@ class Player:
             yield from self.choose(row, value)
         if self.short:
             yield from self.choose(*SHORT[self.menu().game])
+        if self.longest:
+            row = SHORT[self.menu().game][0]
+            yield from self.choose(row, max(self.menu().choices[row]))
         yield from self.to_row("play")
         yield from self.press(OK)
         for _ in range(10):  # the start takes a few loop turns (app.core.App.begin_game)
@@ -156,6 +229,7 @@ class Player:
 
     def back_to_menu(self):
         """At the end of a game: OK until the setup menu shows (the game archived)."""
+        self.finished.append(len(self.app.session.state.moves))
         for _ in range(10):
             if type(self.app.mode).__name__ == "SetupMenu":
                 if not self.app.session.finished:
@@ -165,6 +239,52 @@ class Player:
             yield 50
         raise PhaseStuck("no way back to the menu from %r" % (self.app.text,))
 
+    # -- the game menu's undo and redo ---------------------------------------------------------
+    def decided(self):
+        """A human decision is to be made: every storm_every of them, an undo/redo storm first.
+        Returns True after a storm: the caller reads the game again before it decides."""
+        if self.stormed:  # the decision the last storm came before: made now
+            self.stormed = False
+            return False
+        self.decisions += 1
+        if not self.storm_every or self.decisions % self.storm_every:
+            return False
+        self.stormed = True
+        self.storms += 1
+        session = self.app.session
+        moves = len(session.state.moves)
+        undone = 0
+        while undone < STORM and (yield from self.game_menu_row("undo")):
+            undone += 1
+        redone = 0
+        while redone < undone and (yield from self.game_menu_row("redo")):
+            redone += 1
+        self.undone += undone + redone
+        if redone == undone and len(session.state.moves) != moves:
+            raise PhaseStuck("the storm's redos left the game at move %d, not %d"
+                             % (len(session.state.moves), moves))
+        return True
+
+    def game_menu_row(self, row):
+        """Open the game menu (long BACK), go to row and hold OK on it: back in the game. Returns
+        False, back in the game by a short BACK, when the row says there is nothing to do."""
+        game = self.app.mode
+        yield from self.long(BACK)
+        menu = self.app.mode
+        if type(menu).__name__ != "GameMenu":
+            raise PhaseStuck("a long BACK did not open the game menu: %r" % (self.app.text,))
+        session = self.app.session
+        if not (session.can_undo() if row == "undo" else session.can_redo()):
+            yield from self.press(BACK)
+            if self.app.mode is not game:
+                raise PhaseStuck("BACK did not leave the game menu: %r" % (self.app.text,))
+            return False
+        yield from self.to_row(row, menu)
+        yield from self.long(OK)
+        if self.app.mode is not game:
+            raise PhaseStuck("the game menu's %s did not go back to the game: %r" % (row, self.app.text))
+        return True
+
     def largest_table(self, game, mode):
         """The most players the menu offers for game in mode."""
         yield from self.choose("game", game)
@@ -173,8 +293,9 @@ class Player:
         yield from self.choose("players", max(counts))
 
 
-def phases_for(app, only=()):
-    """(name, generator function) of each phase, for the games this build has."""
+def phases_for(app, only=(), twice=False):
+    """(name, generator function) of each phase, for the games this build has; twice: every
+    game's phase played again after them all."""
     phases = [("menu", browse_menu), ("tant_deck", tant_deck), ("tant_board", tant_board)]
     for game in PUB_GAMES:
         if installed(game):
@@ -183,7 +304,10 @@ def phases_for(app, only=()):
     if unknown:
         raise ValueError("no phase %s in this build (its phases: %s)"
                          % (", ".join(unknown), ", ".join(n for n, _ in phases)))
-    return [("selftest", selftest)] + [(n, f) for n, f in phases if not only or n in only]
+    chosen = [(n, f) for n, f in phases if not only or n in only]
+    if twice:
+        chosen += [(n + "_2", f) for n, f in chosen if n != "menu"]
+    return [("selftest", selftest)] + chosen
 
 
 def selftest(player):
@@ -234,6 +358,8 @@ def tant_deck(player):
         if mode.reveal:
             yield from player.press(OK)
         elif seat >= 0 and app.is_human(seat):
+            if (yield from player.decided()):
+                continue
             player.set(1 << OK)  # hold OK: the card shows on the OLED
             yield 10
             player.set(0)
@@ -264,6 +390,8 @@ def tant_board(player):
                 mask |= 1 << live[rng.below(len(live))]
             yield from mark_losers(player, mode, state.n, mask)
         elif seat >= 0:
+            if (yield from player.decided()):
+                continue
             yield from player.press(KEEP if rng.below(2) else SWAP)
         else:
             yield 10
@@ -295,6 +423,8 @@ def pub_game(game):
         while not app.session.state.is_over():
             seat = app.session.state.current_player()
             if seat == 0 or seat == TABLE:  # the human plays the first action shown: OK held
+                if (yield from player.decided()):
+                    continue
                 yield from player.long(OK)
             else:
                 yield 10

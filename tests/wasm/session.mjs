@@ -2,7 +2,8 @@
 // heap read between turns. Prints one JSON object: the figures of each phase and of the session.
 //
 //   node tests/wasm/session.mjs --lib BUILD/lib [--heap-kb 192] [--seed N] [--config FILE]
-//                               [--phases a,b,...] [--short 1]
+//                               [--phases a,b,...] [--short 1] [--player-seed N] [--longest 1]
+//                               [--host-every TURNS] [--storm-every DECISIONS] [--twice 1]
 //
 // --heap-kb is the heap the firmware gets: the runtime starts with that much plus what the
 // harness's own code takes, loaded before the boot (`harness`, measured first on a runtime of its
@@ -11,7 +12,10 @@
 // on any port): tests/bench/wasm_heap.py makes both builds. The board boots on an empty store, so
 // its first boot runs the self-test; tests/wasm/player.py then plays the phases (--phases: only
 // those, in their order, for a shorter run; --short 1: each game as short as its setup rows allow,
-// at the same table). Each turn:
+// at the same table). --seed is the board's (os.urandom's: the deals), --player-seed the player's
+// own choices; --longest, --host-every, --storm-every and --twice are player.py's scenarios (each
+// game at its longest, a host polling, undo/redo storms, every game twice), tests/bench/wasm_heap.py
+// names them. Each turn:
 //   1. player.turn() runs one loop turn (app.loop.step and the hardware's idle);
 //   2. the heap still holds all the turn allocated (nothing is freed inside a call on this port):
 //      gc.mem_alloc() is the most the turn needed, the allocation tables give its largest block
@@ -32,7 +36,8 @@
 // start (`heap_start_total`: the heap less the collector's tables), and `grew_at` the first turn
 // that grew it (its phase, where the session stood, what it needed and its largest block);
 // `runtime` the live heap of the bare runtime; `harness` the heap of web_board, the page's
-// machine, neopixel and ssd1306, and player.py.
+// machine, neopixel and ssd1306, and player.py; `played` what the scenario did (player.py's
+// played(): each finished game's moves, the host's lines, the storms and their undos and redos).
 
 import fs from "fs";
 import path from "path";
@@ -49,7 +54,10 @@ const WRITES_SHOWN = 3;
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const opts = { lib: null, heapKb: 192, seed: 1, config: path.join(ROOT, "firmware", "config.json"), phases: null, short: false };
+  const opts = {
+    lib: null, heapKb: 192, seed: 1, config: path.join(ROOT, "firmware", "config.json"), phases: null, short: false,
+    playerSeed: 5, longest: false, hostEvery: 0, stormEvery: 0, twice: false,
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const [arg, value] = [argv[i], argv[i + 1]];
     if (value === undefined) throw new UsageError(`${arg} needs a value`);
@@ -59,12 +67,23 @@ function parseArgs(argv) {
     else if (arg === "--config") opts.config = value;
     else if (arg === "--phases") opts.phases = value.split(",");
     else if (arg === "--short") opts.short = value === "1";
-    else throw new UsageError(`unknown argument ${arg} (use --lib DIR, --heap-kb N, --seed N, --config FILE, --phases a,b, --short 1)`);
+    else if (arg === "--player-seed") opts.playerSeed = Number(value);
+    else if (arg === "--longest") opts.longest = value === "1";
+    else if (arg === "--host-every") opts.hostEvery = Number(value);
+    else if (arg === "--storm-every") opts.stormEvery = Number(value);
+    else if (arg === "--twice") opts.twice = value === "1";
+    else {
+      throw new UsageError(`unknown argument ${arg} (use --lib DIR, --heap-kb N, --seed N, --config FILE, --phases a,b, `
+        + "--short 1, --player-seed N, --longest 1, --host-every TURNS, --storm-every DECISIONS, --twice 1)");
+    }
   }
   if (!opts.lib) throw new UsageError("--lib DIR is needed: a build's lib folder, as deploy compiles it");
   if (!fs.existsSync(path.join(opts.lib, "hw_esp32"))) throw new UsageError(`${opts.lib} holds no build (no hw_esp32 in it)`);
   if (!(opts.heapKb >= 16)) throw new UsageError("--heap-kb must be a number of KB, at least 16");
-  if (!Number.isInteger(opts.seed)) throw new UsageError("--seed must be an integer");
+  if (!Number.isInteger(opts.seed) || !Number.isInteger(opts.playerSeed)) throw new UsageError("--seed and --player-seed must be integers");
+  for (const [flag, value] of [["--host-every", opts.hostEvery], ["--storm-every", opts.stormEvery]]) {
+    if (!Number.isInteger(value) || value < 0) throw new UsageError(`${flag} must be a count, 0 (none) or more`);
+  }
   return opts;
 }
 
@@ -203,6 +222,7 @@ export async function runSession(opts) {
   const phases = [newPhase("boot")];
   let before = tables.snapshot();
   let error = null;
+  let played = null;
   try {
     bootBoard(runtime, { seed: opts.seed });
     before = note(phases[0], before);
@@ -210,7 +230,10 @@ export async function runSession(opts) {
     runtime.collect();
     before = tables.snapshot();
     tables.learnTypes(); // the firmware's objects are all in the heap now: every letter shows
-    runtime.run(`_player = player.Player(_board, ${JSON.stringify(opts.phases || [])}, short=${opts.short ? "True" : "False"})`);
+    const flag = (on) => (on ? "True" : "False");
+    runtime.run(`_player = player.Player(_board, ${JSON.stringify(opts.phases || [])}, seed=${opts.playerSeed}, `
+      + `short=${flag(opts.short)}, longest=${flag(opts.longest)}, host_every=${opts.hostEvery}, `
+      + `storm_every=${opts.stormEvery}, twice=${flag(opts.twice)})`);
     runtime.run("_names = ' '.join(_player.names())");
     for (const name of runtime.mp.globals.get("_names").split(" ")) phases.push(newPhase(name));
     const player = runtime.mp.globals.get("_player");
@@ -240,6 +263,8 @@ export async function runSession(opts) {
       if (index < 0) break;
     }
     tables.check(); // the tables still read as mem_info prints them
+    runtime.run("_played = _player.played()");
+    played = JSON.parse(runtime.mp.globals.get("_played"));
   } catch (err) {
     error = String(err.message || err).trim().split("\n").slice(-1)[0];
   }
@@ -247,6 +272,13 @@ export async function runSession(opts) {
   return {
     lib: opts.lib,
     short: opts.short,
+    seed: opts.seed,
+    player_seed: opts.playerSeed,
+    longest: opts.longest,
+    host_every: opts.hostEvery,
+    storm_every: opts.stormEvery,
+    twice: opts.twice,
+    played,
     heap_start: heapBytes,
     heap_start_total: startTotal,
     runtime: bare,

@@ -1,5 +1,5 @@
-"""Board boot: config, hardware, saved game, app, serial link (boot), then the loop until power-off
-(main).
+"""Board boot: config, hardware, saved game, app, serial link (boot); hw_esp32.run.main then runs
+the loop until power-off.
 
 Kept out of main.py so that the unix port can run it against fake hardware in the tests.
 Whatever is missing or broken is said (on the serial line, in the log, on the OLED) and worked
@@ -14,12 +14,9 @@ the OLED and the serial line (an `error` event the host tool shows), and waits a
 reach (Ctrl-C) instead of crashing mid-game. A firmware frozen into the MicroPython image takes
 no heap for its code, and runs there (docs/DEVICE.md).
 
-The board's serial line is the REPL's too (Esp32Hardware.repl_line): while main's game loop runs,
-0x03 on it is a byte like any other, not Ctrl-C (micropython.kbd_intr(-1)), so that no stray byte
-stops the game. The protocol's `repl` command ends the loop and hands the line back: Ctrl-C on
-again, the watchdog, which nothing can stop, relaxed to an hour, the LEDs off (docs/DEVICE.md,
-"The serial line and the REPL"). boot() alone touches no Ctrl-C: a caller that steps the loop
-itself (the browser simulator, whose line is no REPL) has none to give back.
+boot() alone touches no Ctrl-C (hw_esp32.run.main does): a caller that steps the loop itself
+(the browser simulator, whose line is no REPL) has none to give back. boot() lets go of this
+module as it returns (app.memory.let_go): the running device never needs its code again.
 """
 
 from micropython import const
@@ -147,55 +144,23 @@ def stop_without_psram(hw, config, heap, should_stop=None):
         _say("stopped by Ctrl-C")
 
 
-def main(config_path="config.json", store_root="/", should_stop=None, machine=None, heap=None,
-         **hw_options):
-    """Boot and run. machine (MicroPython's machine string), heap (bytes) and hw_options (clock,
-    serial, sleep_ms) are for tests on fake hardware."""
-    booted = boot(config_path, store_root, should_stop, machine, heap, **hw_options)
-    if booted is None:
-        return None
-    app, hw, debouncer, link = booted
-    from app.loop import run  # _load has checked it is there
-
-    # Ctrl-C off only where the protocol runs on the REPL's line, with `repl` to turn it back on
-    hands_repl = link is not None and link.repl_line
-    if hands_repl:
-        _ctrl_c(-1)
-    try:
-        run(app, hw, debouncer, link, should_stop)
-    except KeyboardInterrupt:  # where Ctrl-C stayed on: no serial protocol
-        hw.relax_watchdog()
-        hw.shutdown()
-        _say("stopped by Ctrl-C; the watchdog now waits an hour")
-    except Exception:
-        # The watchdog, still armed, resets the board in watchdog_ms and the game resumes; until
-        # then the serial line says what went wrong: this line, then the traceback MicroPython
-        # prints for the error main.py does not catch.
-        _say("stopped by an error:")
-        raise
-    finally:
-        if hands_repl:
-            _ctrl_c(3)
-    if link is not None and link.repl_requested:
-        hw.relax_watchdog()
-        hw.shutdown()
-        _say("the host asked for the REPL; the watchdog now waits an hour")
-    return app
-
-
-def _ctrl_c(char):
-    """micropython.kbd_intr: char 3 makes 0x03 on the serial line Ctrl-C (KeyboardInterrupt),
-    -1 makes it a byte like any other."""
-    import micropython
-
-    micropython.kbd_intr(char)
-
-
 def boot(config_path="config.json", store_root="/", should_stop=None, machine=None, heap=None,
          **hw_options):
     """Everything main does before its loop: (app, hw, debouncer, link) with the watchdog armed,
-    for app.loop to run (main) or to step one turn at a time (the browser simulator); None when
-    the board cannot play (it has said why; without PSRAM it waits for Ctrl-C or should_stop)."""
+    for app.loop to run (hw_esp32.run.main) or to step one turn at a time (the browser
+    simulator); None when the board cannot play (it has said why; without PSRAM it waits for
+    Ctrl-C or should_stop). This module is let go of as it returns: nothing the running device
+    does needs its code again (about 4 KB of heap on a 32-bit port), provided the caller keeps
+    none of it (a caller's own reference to the module keeps it whole)."""
+    try:
+        return _boot(config_path, store_root, should_stop, machine, heap, hw_options)
+    finally:
+        from app.memory import let_go
+
+        let_go(__name__)
+
+
+def _boot(config_path, store_root, should_stop, machine, heap, hw_options):
     read = _read_config(config_path, machine)
     if read is None:
         return None
