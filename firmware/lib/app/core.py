@@ -608,9 +608,6 @@ class App:
             self.dropped_events += 1
         events.append((kind, payload))
 
-    def has_events(self):
-        return len(self._events) > 0
-
     def pop_event(self):
         return self._events.pop(0) if self._events else None
 
