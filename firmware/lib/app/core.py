@@ -16,7 +16,7 @@ from engine.registry import check_problem, forget_other_packs, game_module, let_
 from engine.rng import Rng
 
 from app.board import Board, set_led
-from app.buttons import BACK, DOWN, LONG
+from app.buttons import BACK, DOWN, LONG, UP, event_button, event_kind
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
@@ -372,8 +372,8 @@ class App:
     # -- input ----------------------------------------------------------------------------------
     def handle(self, event, now):
         """One debounced event; True when something visible changed."""
-        button = event >> 2
-        kind = event & 3
+        button = event_button(event)
+        kind = event_kind(event)
         bit = 1 << button
         if kind == DOWN:
             self._held |= bit
@@ -382,7 +382,7 @@ class App:
                 self._swallow |= _CHORD
                 self.open_menu(now)
                 return True
-        elif kind == 1:  # UP
+        elif kind == UP:
             self._held &= ~bit
         if self._swallow & bit:
             return False
