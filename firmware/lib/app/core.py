@@ -185,8 +185,7 @@ class App:
     def beside_saves(self, name):
         """The path of a file beside the saves, or None without a store."""
         store = self.session.store
-        # store.storage keeps its game folder, "game", right under its root: the file goes there
-        return None if store is None else store.game_dir[:-4] + name
+        return None if store is None else store.root_dir + name
 
     def _load_menu_memory(self):
         self.menu_memory = checked_memory({})
@@ -194,7 +193,7 @@ class App:
         if store is None:
             return
         try:
-            self.menu_memory = load_memory(store.files, store.game_dir[:-4] + MENU_FILE)
+            self.menu_memory = load_memory(store.files, store.root_dir + MENU_FILE)
         except Exception as err:  # a damaged file, an unreadable flash: the menu starts afresh
             self.log_error("menu settings dropped: %s" % err)
 
@@ -205,7 +204,7 @@ class App:
         if store is None:
             return
         try:
-            save_memory(store.files, store.game_dir[:-4] + MENU_FILE, self.menu_memory)
+            save_memory(store.files, store.root_dir + MENU_FILE, self.menu_memory)
         except Exception as err:  # a full or failing flash (or no memory): the game still starts
             self.log_error("cannot note the menu settings: %s" % err)
 

@@ -204,6 +204,12 @@ class Store:
         self._first_seq = 0
         self._last_entry = 0
 
+    @property
+    def root_dir(self):
+        """The store's root as a folder to join a name to ("/" on the board): root_dir + name is
+        a file beside the store's own folders, as the app's files are (app.core.beside_saves)."""
+        return self.game_dir[:-4]  # join(root, "game"): the root and its separator, if any
+
     # -- the current game -----------------------------------------------------------------------
     def snapshot(self, doc):
         """Save the whole session document as the next generation. Returns True when a boot will
