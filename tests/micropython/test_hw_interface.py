@@ -12,9 +12,9 @@ from app.loop import step
 from hw_esp32 import Esp32Hardware
 from sim.hw import SimHardware
 
-# what app.loop and the board's boot use of a layer
+# what app.loop uses of a layer
 METHODS = ("read_buttons", "show_ring", "show_text", "play", "idle", "serial_read", "serial_write",
-           "log_event", "start_watchdog", "relax_watchdog", "shutdown")
+           "log_event")  # and the board's own, for its boot: its watchdog, its shutdown
 OWN = ("read_buttons", "show_ring", "show_text", "play")  # what only a layer knows how to do
 LAYERS = (Esp32Hardware, SimHardware)
 
@@ -82,9 +82,6 @@ def test_the_layers_take_the_same_arguments_and_use_them_alike():
             assert hw.repl_line is False, layer
             hw.idle(10)
             assert slept == [10], layer
-            hw.start_watchdog()  # the board's boot calls these on any layer
-            hw.relax_watchdog()
-            hw.shutdown()
 
 
 def test_without_a_serial_line_there_is_nothing_to_read_and_writes_go_nowhere():

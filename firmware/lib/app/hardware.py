@@ -22,9 +22,8 @@ The rest has a default here that a layer overrides when it has the part:
   serial_read(), serial_write(data), repl_line   the serial line's (without one: nothing to
                       read, writes dropped, no REPL)
   log_event(kind, payload)   a log event when no serial link takes it: dropped here
-  start_watchdog(), relax_watchdog()   arm the watchdog once booted, give it an hour once the
-                      board is handed to the REPL: no watchdog here
-  shutdown()          dark and silent
+The board's boot (hw_esp32.boot) uses the board's layer's own parts beside these: its watchdog
+and its shutdown.
 """
 
 import time
@@ -66,13 +65,4 @@ class Hardware:
         pass
 
     def log_event(self, kind, payload):
-        pass
-
-    def start_watchdog(self):
-        pass
-
-    def relax_watchdog(self):
-        pass
-
-    def shutdown(self):
         pass

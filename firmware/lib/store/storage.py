@@ -183,6 +183,9 @@ class Store:
         journal entries between snapshots (the journal files a boot reads at most)."""
         self.files = files or Files()
         self.max_read = max_read  # the longest snapshot or history file read back
+        # the root as a folder to join a name to ("/" on the board): root_dir + name is a file
+        # beside the store's own folders, as the app's files are (app.core: beside_saves)
+        self.root_dir = join(root, "")
         self.game_dir = join(root, "game")
         self.history_dir = join(root, "history")
         self.quarantine_dir = join(root, "quarantine")
@@ -203,12 +206,6 @@ class Store:
         self._first_gen = 0
         self._first_seq = 0
         self._last_entry = 0
-
-    @property
-    def root_dir(self):
-        """The store's root as a folder to join a name to ("/" on the board): root_dir + name is
-        a file beside the store's own folders, as the app's files are (app.core.beside_saves)."""
-        return self.game_dir[:-4]  # join(root, "game"): the root and its separator, if any
 
     # -- the current game -----------------------------------------------------------------------
     def snapshot(self, doc):
