@@ -280,9 +280,11 @@ class App:
         self.show_game(game, now)
         return True
 
-    def show_game(self, game, now):
+    def show_game(self, game, now, remember=None):
+        """The new game's screen; remember: remember_setup's arguments, noted the next turn."""
         let_go_games(game)  # another game's code, loaded by the menu's check or resumed
         self.switch(self.play_mode(), now)
+        self.to_remember = remember
 
     def finish_game(self, now):
         """Past the result (or New game confirmed): the game is archived now, put away at the

@@ -83,8 +83,7 @@ class GameStart:
             return False
         self.step = STARTED
         app.passage = None
-        app.show_game(self.game, now)
-        app.to_remember = self.remember
+        app.show_game(self.game, now, self.remember)
         return True
 
 
