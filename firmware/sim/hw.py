@@ -58,6 +58,9 @@ class SimHardware(Hardware):
         if self.painter is not None:
             self.painter.cue(cue)
 
+    def idle(self, ms):
+        self.sleep_ms(ms)
+
     def log_event(self, kind, payload):
         """Log events when no serial link takes them (the loop calls this)."""
         if self.on_event is not None:

@@ -401,8 +401,8 @@ def test_the_web_boards_hardware_is_the_declared_interface():
     """The page's board runs the board's own layer (hw_esp32.Esp32Hardware) on the page's machine:
     an app.hardware.Hardware that does what only a layer can, with the page's serial line and
     clock handed in as the board's boot hands any layer its own."""
-    own = ["read_buttons", "show_ring", "show_text", "play"]
-    parts = own + ["idle", "serial_read", "serial_write", "log_event"]
+    own = ["read_buttons", "show_ring", "show_text", "play", "idle"]
+    parts = own + ["serial_read", "serial_write", "log_event"]
     got = run_node(TREE_JS + WEB_BOARD_HARDWARE % {"own": json.dumps(own), "parts": json.dumps(parts)})
     assert got["hardware"] is True
     assert got["own"] == own and got["parts"] == parts

@@ -15,7 +15,7 @@ from sim.hw import SimHardware
 # what app.loop uses of a layer
 METHODS = ("read_buttons", "show_ring", "show_text", "play", "idle", "serial_read", "serial_write",
            "log_event")  # and the board's own, for its boot: its watchdog, its shutdown
-OWN = ("read_buttons", "show_ring", "show_text", "play")  # what only a layer knows how to do
+OWN = ("read_buttons", "show_ring", "show_text", "play", "idle")  # what only a layer knows how to do
 LAYERS = (Esp32Hardware, SimHardware)
 
 
@@ -60,7 +60,7 @@ def test_every_layer_is_a_hardware_and_does_what_only_it_can():
 def test_the_base_refuses_what_only_a_layer_can_do():
     hw = Hardware(copy_config(DEFAULT_CONFIG), ManualClock())
     for name, args in (("read_buttons", ()), ("show_ring", (bytearray(3),)), ("show_text", ([],)),
-                       ("play", (0,))):
+                       ("play", (0,)), ("idle", (10,))):
         try:
             getattr(hw, name)(*args)
         except NotImplementedError:

@@ -16,9 +16,11 @@ Each layer provides, allocating nothing in read_buttons and show_ring:
   show_ring(frame)    the ring's logical frame (app.ring), scaled under the current cap (app.power)
   show_text(lines)    the OLED's lines (8 of 16 ASCII characters), dropped without an OLED
   play(cue)           start a sound cue (app.cues), cutting any cue still playing
-The rest has a default here that a layer overrides when it has the part:
+  idle(ms)            called by the loop between turns: let ms pass (sleep_ms), and do what the
+                      layer does between turns (the board: feed its watchdog, step its buzzer)
+Here they raise NotImplementedError. The rest has a default here, that a layer overrides when
+it has the part:
   clock, messages     the clock above; what is missing or failed, for the boot's log and OLED
-  idle(ms)            called by the loop between turns: let ms pass (sleep_ms)
   serial_read(), serial_write(data), repl_line   the serial line's (without one: nothing to
                       read, writes dropped, no REPL)
   log_event(kind, payload)   a log event when no serial link takes it: dropped here
@@ -29,6 +31,10 @@ and its shutdown.
 import time
 
 from app.clock import SystemClock
+
+
+def _a_layers_own(*_args):
+    raise NotImplementedError("a hardware layer's own part")
 
 
 class Hardware:
@@ -43,20 +49,8 @@ class Hardware:
             self.serial_write = serial.write
             self.repl_line = serial.repl
 
-    def read_buttons(self):
-        raise NotImplementedError
-
-    def show_ring(self, frame):
-        raise NotImplementedError
-
-    def show_text(self, lines):
-        raise NotImplementedError
-
-    def play(self, cue):
-        raise NotImplementedError
-
-    def idle(self, ms):
-        self.sleep_ms(ms)
+    # what only a layer can do (above): each layer defines all five
+    read_buttons = show_ring = show_text = play = idle = _a_layers_own
 
     def serial_read(self):
         return None
