@@ -103,6 +103,7 @@ def test_a_finish_archives_puts_away_then_opens_the_menu_a_turn_each():
 
     app, clock = new_app("en")
     assert app.start_game("bourre", BOURRE, ["greedy"] * 4, clock.ticks_ms())
+    assert LIFECYCLE not in sys.modules  # the start in one call holds none of it either
     session = app.session
     shown = list(app.text)
     app.finish_game(clock.ticks_ms())  # New game confirmed: abandoned, archived at once

@@ -275,6 +275,7 @@ class App:
         after showing why it cannot (app.lifecycle.make_game)."""
         from app.lifecycle import make_game
 
+        let_go(LIFECYCLE)  # the start's code is loaded only while a start is under way
         if make_game(self, game, options, bots, now) is not None:
             return False
         self.show_game(game, now)
