@@ -174,11 +174,6 @@ class App:
         self.switch(SetupMenu(self), now)
 
     # -- the setup menu's memory (app.settings) -------------------------------------------------
-    def beside_saves(self, name):
-        """The path of a file beside the saves, or None without a store."""
-        store = self.session.store
-        return None if store is None else store.root_dir + name
-
     def _load_menu_memory(self):
         self.menu_memory = checked_memory({})
         store = self.session.store
@@ -189,9 +184,15 @@ class App:
         except Exception as err:  # a damaged file, an unreadable flash: the menu starts afresh
             self.log_error("menu settings dropped: %s" % err)
 
-    def remember_setup(self, game, mode, players, humans, options):
-        """The settings a game was started with, for the menu next time (and after a restart)."""
-        remember_settings(self.menu_memory, game, mode, players, humans, options)
+    def note_setup(self):
+        """The turn after a game shows (or sooner, when it ends at once: finish_game): the
+        settings it was started with (to_remember: app.settings.remember's game, mode, players,
+        humans, options), for the menu next time, and on flash for after a restart."""
+        remember = self.to_remember
+        if remember is None:
+            return
+        self.to_remember = None
+        remember_settings(self.menu_memory, *remember)
         store = self.session.store
         if store is None:
             return
@@ -203,7 +204,8 @@ class App:
     # -- the self-test --------------------------------------------------------------------------
     def selftest_marker(self):
         """The path of the self-test marker beside the saves, or None without a store."""
-        return self.beside_saves(SELFTEST_MARKER)
+        store = self.session.store
+        return None if store is None else store.root_dir + SELFTEST_MARKER
 
     def selftest_due(self):
         """True on a device with a store that has never finished its self-test."""
@@ -257,9 +259,8 @@ class App:
         a data file (a `checked` one: Achéron's deck), an app.lifecycle.GameStart (its steps
         say what each turn does). This one lets go of every other game's code and of the last
         game's result, and loads this game's (load_game); the turn after the game shows notes
-        its settings for the menu (remember: remember_setup's arguments) and the game's own
-        tick plays on (its first deal). A game that cannot start says why when it is made, as
-        start_game does."""
+        its settings for the menu (remember: note_setup) and the game's own tick plays on (its
+        first deal). A game that cannot start says why when it is made, as start_game does."""
         self.session.last = None  # in the history already; the next game is on its way
         let_go_games(game)
         try:
@@ -282,7 +283,7 @@ class App:
         return True
 
     def show_game(self, game, now, remember=None):
-        """The new game's screen; remember: remember_setup's arguments, noted the next turn."""
+        """The new game's screen; remember: its settings, noted the next turn (note_setup)."""
         let_go_games(game)  # another game's code, loaded by the menu's check or resumed
         self.switch(self.play_mode(), now)
         self.to_remember = remember
@@ -371,14 +372,6 @@ class App:
             return changed
         self.note_setup()
         return self.mode.tick(now) or changed
-
-    def note_setup(self):
-        """The turn after a game shows: the menu's memory on flash (or sooner, when the game
-        ends at once: finish_game)."""
-        remember = self.to_remember
-        if remember is not None:
-            self.to_remember = None
-            self.remember_setup(*remember)
 
     # -- acting on the game -----------------------------------------------------------------------
     def act(self, action, now=None):

@@ -13,10 +13,10 @@ plays on) is not met again at every turn after; the App then lets go of this mod
 show_game, put_away_game, to_setup) but for the session's new game and the archive, which the
 start and the finish alone do (make_game, GameFinish).
 
-GameStart's fields: game (the engine module), options, bots, remember (App.remember_setup's
-arguments, noted the turn after the game shows), checked (the game's descriptor when it has a
-data file to check, Achéron's deck; else None), step (the next turn's, below) and why (None, or
-why the game could not start, as the log says it: the OLED words it, make_game).
+GameStart's fields: game (the engine module), options, bots, remember (the settings noted for
+the menu the turn after the game shows: App.note_setup), checked (the game's descriptor when it
+has a data file to check, Achéron's deck; else None), step (the next turn's, below) and why
+(None, or why the game could not start, as the log says it: the OLED words it, make_game).
 """
 
 from engine.compat import const

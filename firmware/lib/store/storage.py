@@ -184,7 +184,7 @@ class Store:
         self.files = files or Files()
         self.max_read = max_read  # the longest snapshot or history file read back
         # the root as a folder to join a name to ("/" on the board): root_dir + name is a file
-        # beside the store's own folders, as the app's files are (app.core: beside_saves)
+        # beside the store's own folders, as the app's files are (app.core: the menu's memory, the self-test's marker)
         self.root_dir = join(root, "")
         self.game_dir = join(root, "game")
         self.history_dir = join(root, "history")
