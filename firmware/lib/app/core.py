@@ -12,7 +12,7 @@ The modes (app/modes/base.py documents their API) do the rest.
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
 from engine.games import GAMES, of_engine
-from engine.registry import forget_other_packs, game_module, let_go
+from engine.registry import forget_other_packs, let_go
 from engine.rng import Rng
 
 from app.board import Board, set_led
@@ -241,35 +241,19 @@ class App:
         module = __import__(mode.screen[:cut], None, None, ["Mode"])
         return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
-    def load_game(self, game):
-        """Import the code a start of the game played by the engine module `game` needs: its
-        engine, its words, the mode that shows it and its bots (a module of its pack named
-        <game>_bots). Raises as the start would (ImportError, BadRecord)."""
-        game_module(game)
-        described, mode = of_engine(game)
-        if described is None or mode is None:
-            return
-        self.words_of(game)
-        if game + "_bots" in described.engine:
-            __import__("engine." + game + "_bots", None, None, ["BOTS"])
-        __import__(mode.screen[:mode.screen.rfind(".")], None, None, ["Mode"])
-
     def begin_game(self, game, options, bots, remember, now):
         """Play in the setup menu: the start spread over four loop turns, five for a game with
         a data file (a `checked` one: Achéron's deck), an app.lifecycle.GameStart (its steps
         say what each turn does). This one lets go of every other game's code and of the last
-        game's result, and loads this game's (load_game); the turn after the game shows notes
-        its settings for the menu (remember: note_setup) and the game's own tick plays on (its
-        first deal). A game that cannot start says why when it is made, as start_game does."""
+        game's result, and the GameStart loads this game's (app.lifecycle.load_game); the turn
+        after the game shows notes its settings for the menu (remember: note_setup) and the
+        game's own tick plays on (its first deal). A game that cannot start says why when it is
+        made, as start_game does."""
         self.session.last = None  # in the history already; the next game is on its way
         let_go_games(game)
-        try:
-            self.load_game(game)
-        except Exception:  # start_game meets it again next turn, and says why
-            pass
         from app.lifecycle import GameStart
 
-        self.passage = GameStart(game, options, bots, remember)
+        self.passage = GameStart(self, game, options, bots, remember)
 
     def start_game(self, game, options, bots, now):
         """Begin a game (bots: a bot name or None per seat) and show it, in one call; False

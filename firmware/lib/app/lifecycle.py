@@ -9,9 +9,9 @@ turn (turn(app, now): True when something visible changed) instead of the mode's
 App.handle gives the buttons to no mode. On its last turn the passage takes itself out of
 App.passage before doing that turn's work, so that a MemoryError there (app.loop says it and
 plays on) is not met again at every turn after; the App then lets go of this module
-(app.core.LIFECYCLE): a game playing holds none of it. The work itself is the App's (load_game,
-show_game, put_away_game, to_setup) but for the session's new game and the archive, which the
-start and the finish alone do (make_game, GameFinish).
+(app.core.LIFECYCLE): a game playing holds none of it. The work itself is the App's (show_game,
+put_away_game, to_setup) but for what the start and the finish alone do: loading the game's
+code (load_game), the session's new game (make_game) and the archive (GameFinish).
 
 GameStart's fields: game (the engine module), options, bots, remember (the settings noted for
 the menu the turn after the game shows: App.note_setup), checked (the game's descriptor when it
@@ -21,7 +21,7 @@ has a data file to check, Achéron's deck; else None), step (the next turn's, be
 
 from engine.compat import const
 from engine.games import of_engine
-from engine.registry import check_problem
+from engine.registry import check_problem, game_module
 
 from app.i18n import setup_refusal
 
@@ -53,8 +53,27 @@ def make_game(app, game, options, bots, now):
     return None
 
 
+def load_game(app, game):
+    """Import the code a start of the game played by the engine module `game` needs: its engine,
+    its words, the mode that shows it and its bots (a module of its pack named <game>_bots).
+    Raises as the start would (ImportError, BadRecord)."""
+    game_module(game)
+    described, mode = of_engine(game)
+    if described is None or mode is None:
+        return
+    app.words_of(game)
+    if game + "_bots" in described.engine:
+        __import__("engine." + game + "_bots", None, None, ["BOTS"])
+    __import__(mode.screen[:mode.screen.rfind(".")], None, None, ["Mode"])
+
+
 class GameStart:
-    def __init__(self, game, options, bots, remember):
+    def __init__(self, app, game, options, bots, remember):
+        """Play's turn: the game's code loaded (load_game), other games' let go already."""
+        try:
+            load_game(app, game)
+        except Exception:  # the make meets it again, and says why
+            pass
         self.game = game
         self.options = options
         self.bots = bots
