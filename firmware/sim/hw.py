@@ -1,4 +1,4 @@
-"""The simulator's hardware layer: the same surface as hw_esp32, with keys and a terminal.
+"""The simulator's hardware layer: app.hardware's interface, with keys and a terminal.
 
 Buttons are a levels mask that the key reader or a script sets; the ring frame goes through
 app.power exactly as on the board (so the current cap is exercised), and what the strip would
@@ -9,26 +9,30 @@ whoever watches. With has_display false (a board without the OLED) the painter g
 # include it, so its imports are not resolved here (the app's own files are checked on their own).
 
 
+from app.clock import ManualClock
+from app.hardware import Hardware
 from app.power import encode
 
 
-class SimHardware:
-    def __init__(self, clock, config, painter=None, serial=None, display=True):
-        self.clock = clock
+class SimHardware(Hardware):
+    """Built as every layer is (app.hardware), and painter: the terminal's, or None. The clock is
+    a ManualClock (a new one when None), which idle moves unless sleep_ms is given."""
+
+    def __init__(self, config, clock=None, serial=None, sleep_ms=None, painter=None):
+        clock = clock or ManualClock()
+        Hardware.__init__(self, config, clock, serial, sleep_ms or clock.advance)
         self.levels = 0
-        self.has_display = display
+        self.has_display = config["display"]["enabled"]
         self.painter = painter
-        self.serial = serial
-        power = config.get("power", {})
-        self.brightness = power.get("brightness", 96)
-        self.budget_ma = power.get("budget_ma", 450)
-        self.color_order = config.get("leds", {}).get("color_order", "GRB")
+        power = config["power"]
+        self.brightness = power["brightness"]
+        self.budget_ma = power["budget_ma"]
+        self.color_order = config["leds"]["color_order"]
         self.frame = None
         self.wire = None  # the bytes the strip would receive
         self.scale = 0
         self.text = []
         self.cues = []
-        self.events = []
         self.on_event = None
 
     def read_buttons(self):
@@ -54,23 +58,10 @@ class SimHardware:
         if self.painter is not None:
             self.painter.cue(cue)
 
+    def idle(self, ms):
+        self.sleep_ms(ms)
+
     def log_event(self, kind, payload):
         """Log events when no serial link takes them (the loop calls this)."""
         if self.on_event is not None:
             self.on_event(kind, payload)
-
-    def serial_read(self):
-        return self.serial.read() if self.serial is not None else None
-
-    def serial_write(self, data):
-        if self.serial is not None:
-            self.serial.write(data)
-
-    def idle(self, ms):
-        advance = getattr(self.clock, "advance", None)
-        if advance is not None:
-            advance(ms)
-        else:
-            import time
-
-            time.sleep_ms(ms)

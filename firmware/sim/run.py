@@ -228,7 +228,7 @@ def scripted(opts, config, config_path):
     app.rng.seed(opts["seed"] if opts["seed"] is not None else 1)
     if opts["selftest"]:
         begin_selftest(app, clock)
-    hw = SimHardware(clock, config)
+    hw = SimHardware(config, clock)
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
     watch = HostWatch() if opts["wait-host"] else None
@@ -260,7 +260,6 @@ def interactive(opts, config, messages, config_path):
     colours, utf8 = terminal_traits(os.getenv)
     painter = Painter(app.layout, config, colours=colours, utf8=utf8)
     painter.status = "; ".join(messages)
-    hw = SimHardware(clock, config, painter=painter, display=config["display"]["enabled"])
     buttons = config["buttons"]
     debouncer = Debouncer(buttons["debounce_ms"], buttons["long_ms"])
     try:
@@ -269,8 +268,9 @@ def interactive(opts, config, messages, config_path):
         print("sim: the interactive simulator needs a terminal on stdin; "
               "for runs without one use --script FILE --out FILE")
         return 2
-    hw.read_buttons = keys.levels
-    hw.idle = keys.wait
+    # the keys' wait moves the app's clock a turn and takes the keys typed meanwhile
+    hw = SimHardware(config, clock, sleep_ms=keys.wait, painter=painter)
+    hw.read_buttons = keys.levels  # the levels the keys typed, not a script's
     link = build_link(opts, app, config_path)
     try:
         painter.open()

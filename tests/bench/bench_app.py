@@ -61,7 +61,7 @@ def rig(seed):
     clock = ManualClock()
     app = App(config, clock)
     app.rng.seed(seed)
-    hw = SimHardware(clock, config)
+    hw = SimHardware(config, clock)
     return Driver(app, hw, Debouncer(), record=False)
 
 

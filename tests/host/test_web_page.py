@@ -365,3 +365,46 @@ def test_the_facts_place_each_led_of_the_layout_once():
     # the chain runs backwards from LED 5: position k is LED (5 - k) mod 24
     assert [facts["places"][(5 - k) % 24] for k in range(24)] == [[0, k] for k in range(24)]
     assert ring["sent"][0] == 1  # no OLED: the ring alone
+
+
+WEB_BOARD_HARDWARE = """
+import { bootBoard, loadRuntime } from "./runtime.mjs";
+
+const rt = await loadRuntime({ heapBytes: 1024 * 1024 });
+rt.install(tree("firmware/lib", "/lib"));
+rt.install(tree("firmware/web/py", "/page"));
+rt.install({ "/flash/config.json": fs.readFileSync("firmware/config.json") });
+rt.run("import os\\nos.mkdir('/flash/x')\\nos.rmdir('/flash/x')");
+bootBoard(rt, { configPath: "/flash/config.json", storeRoot: "/flash" });
+rt.run(`
+import json
+from app.hardware import Hardware
+hw = _board.hw
+layer = type(hw)
+
+def line_read(sent):
+    _board.serial.incoming = sent
+    return hw.serial_read()
+_got = json.dumps({
+    "hardware": isinstance(hw, Hardware),
+    "own": [name for name in %(own)s if getattr(layer, name) is not getattr(Hardware, name)],
+    "parts": [name for name in %(parts)s if callable(getattr(hw, name))],
+    "serial": [line_read(b"?ping"), hw.serial_write(b"!pong"), _board.serial.bytes_out],
+    "repl_line": hw.repl_line, "clock": hw.clock is _board.clock,
+})
+`);
+console.log(rt.mp.globals.get("_got"));
+"""
+
+
+def test_the_web_boards_hardware_is_the_declared_interface():
+    """The page's board runs the board's own layer (hw_esp32.Esp32Hardware) on the page's machine:
+    an app.hardware.Hardware that does what only a layer can, with the page's serial line and
+    clock handed in as the board's boot hands any layer its own."""
+    own = ["read_buttons", "show_ring", "show_text", "play", "idle"]
+    parts = own + ["serial_read", "serial_write", "log_event"]
+    got = run_node(TREE_JS + WEB_BOARD_HARDWARE % {"own": json.dumps(own), "parts": json.dumps(parts)})
+    assert got["hardware"] is True
+    assert got["own"] == own and got["parts"] == parts
+    assert got["serial"][:2] == ["?ping", 5] and got["serial"][2] >= 5  # the page's line, both ways
+    assert got["repl_line"] is False and got["clock"] is True

@@ -28,7 +28,7 @@ def make_rig(seed=1, lang="fr", rings=None, session=None):
     clock = ManualClock()
     app = App(config, clock, session)
     app.rng.seed(seed)
-    hw = SimHardware(clock, config)
+    hw = SimHardware(config, clock)
     debouncer = Debouncer(config["buttons"]["debounce_ms"], config["buttons"]["long_ms"])
     driver = Driver(app, hw, debouncer)
     driver.events = []

@@ -142,7 +142,7 @@ def rig(config=None, colours=TRUECOLOUR, utf8=True, size=(80, 24)):
     layout = RingLayout(config["leds"])
     screen = Screen(*size)
     painter = Painter(layout, config, screen, colours=colours, utf8=utf8)
-    hw = SimHardware(ManualClock(), config, painter=painter, display=config["display"]["enabled"])
+    hw = SimHardware(config, ManualClock(), painter=painter)
     painter.resize(*size)
     return layout, screen, painter, hw
 

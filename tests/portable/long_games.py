@@ -14,8 +14,8 @@ shared PRNG (Piccolo's scorekeeper passes four deals in five: its longest game),
 from array import array
 
 from engine.core import CHANCE, TABLE
-from games import bots_of, game_module, new_state
 from engine.rng import Rng
+from games import bots_of, game_module, new_state
 
 LONG_GAMES = {
     "tanturlurette": ({"players": 8, "circles": 2}, 3),  # 3,310 moves, 159 rounds

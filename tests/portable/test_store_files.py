@@ -235,6 +235,13 @@ def read_all(root):
 # -- tests of the building blocks -------------------------------------------------------------
 
 
+def test_a_file_beside_the_stores_folders_is_joined_to_its_root_as_a_folder():
+    for root in ("/", "/flash", "/flash/", "saves", ""):
+        store = Store(root)
+        assert store.root_dir + "settings.json" == join(root, "settings.json"), root
+        assert store.root_dir + "game" == store.game_dir, root
+
+
 def test_crc32_is_the_standard_one_on_both_runtimes():
     assert crc32(b"123456789") == 0xCBF43926
     assert crc32(b"") == 0

@@ -23,18 +23,22 @@ PRESS = const(2)  # a short press, emitted at its release
 LONG = const(3)  # held for long_ms: emitted once, while still held; no PRESS follows
 
 _QUEUE_SIZE = const(32)  # at four events per press, eight presses between two pops
+# An event is one small int: its button above, its kind (DOWN, UP, PRESS, LONG) in the low bits.
+# Read it with event_button and event_kind, nowhere by hand: its layout is these two lines'.
+_KIND_BITS = const(2)
+_KIND_MASK = const(3)
 
 
 def make_event(button, kind):
-    return (button << 2) | kind
+    return (button << _KIND_BITS) | kind
 
 
 def event_button(event):
-    return event >> 2
+    return event >> _KIND_BITS
 
 
 def event_kind(event):
-    return event & 3
+    return event & _KIND_MASK
 
 
 class Debouncer:
@@ -65,16 +69,16 @@ class Debouncer:
                 if level:
                     self._pressed_at[b] = self._edge_at[b]
                     self._long_sent[b] = 0
-                    self._push((b << 2) | DOWN)
+                    self._push((b << _KIND_BITS) | DOWN)
                 else:
-                    self._push((b << 2) | UP)
+                    self._push((b << _KIND_BITS) | UP)
                     if not self._long_sent[b]:
-                        self._push((b << 2) | PRESS)
+                        self._push((b << _KIND_BITS) | PRESS)
             # `level` too: a release still settling is not held, however long the press was
             if (level and self._stable[b] and not self._long_sent[b]
                     and ticks_diff(now, self._pressed_at[b]) >= self.long_ms):
                 self._long_sent[b] = 1
-                self._push((b << 2) | LONG)
+                self._push((b << _KIND_BITS) | LONG)
 
     def pop(self):
         """The oldest event, or -1 when there is none."""

@@ -12,14 +12,14 @@ The modes (app/modes/base.py documents their API) do the rest.
 from engine.compat import const
 from engine.core import TABLE, IllegalAction
 from engine.rng import Rng
-from games import bots_of, check_problem, game_module, of_engine, words_of
+from games import of_engine, words_of
 
 from app.board import Board, set_led
-from app.buttons import BACK, DOWN, LONG
+from app.buttons import BACK, DOWN, LONG, UP, event_button, event_kind
 from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
-from app.i18n import fit, seat_name, setup_refusal, tr, wrap
+from app.i18n import fit, seat_name, tr, wrap
 from app.memory import let_go, let_go_games, load
 from app.modes.base import Mode, Unchanged
 from app.ring import RingLayout
@@ -39,14 +39,8 @@ SELFTEST_MARKER = "selftest.json"
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 _ENOSPC = const(28)  # a storage event's errno: the flash is full
 _ENOMEM = const(12)  # the errno a storage event gives a MemoryError
-# begin_game's start, counted down a turn at a time: the turns to wait (Play's, then a checked
-# game's data) down to _TO_MAKE, then _TO_SHOW
-_TO_MAKE = const(0)  # the next turn makes the game
-_TO_SHOW = const(-1)  # the next turn shows it
-# finish_game's end, counted down from _TO_ARCHIVE in the archive's turn's tick
-_TO_ARCHIVE = const(3)
-_TO_PUT_AWAY = const(1)  # the turn the game is put away; at 0 the menu opens
 MENUS = "app.modes.menu"  # the setup menu and the game menu: loaded only while one of them shows
+LIFECYCLE = "app.lifecycle"  # a game's start and finish: loaded only while one is under way
 
 
 def _seed(clock):
@@ -93,12 +87,10 @@ class App:
         self._resuming = False  # a sweep round the outer ring says a game was resumed
         self._resume_start = 0
         self.first_boot_selftest = first_boot_selftest
-        # Play pressed (begin_game): [turns to wait, game, options, bots, settings to remember,
-        # the game's descriptor when it is checked (its data read in a turn of its own)];
-        # then, the game started, the settings the next turn notes for the menu
-        self._starting = None
-        self._remember = None
-        self._to_menu = 0  # the game archived: ticks until the setup menu opens (finish_game)
+        # a game starting (begin_game) or ending (finish_game), a part a loop turn: app.lifecycle,
+        # imported for it (LIFECYCLE)
+        self.passage = None
+        self.to_remember = None  # the started game's settings, noted for the menu the next turn
         # checked game -> why it cannot start (None: it can), judged by the first setup menu that
         # shows it and kept until the next boot: its data file changes only by a deploy, which
         # resets the board, and judging it again after each game would read the file in the
@@ -165,37 +157,38 @@ class App:
         self.switch(SetupMenu(self), now)
 
     # -- the setup menu's memory (app.settings) -------------------------------------------------
-    def beside_saves(self, name):
-        """The path of a file beside the saves, or None without a store."""
-        store = self.session.store
-        # store.storage keeps its game folder, "game", right under its root: the file goes there
-        return None if store is None else store.game_dir[:-4] + name
-
     def _load_menu_memory(self):
         self.menu_memory = checked_memory({})
         store = self.session.store
         if store is None:
             return
         try:
-            self.menu_memory = load_memory(store.files, store.game_dir[:-4] + MENU_FILE)
+            self.menu_memory = load_memory(store.files, store.root_dir + MENU_FILE)
         except Exception as err:  # a damaged file, an unreadable flash: the menu starts afresh
             self.log_error("menu settings dropped: %s" % err)
 
-    def remember_setup(self, game, mode, players, humans, options):
-        """The settings a game was started with, for the menu next time (and after a restart)."""
-        remember_settings(self.menu_memory, game, mode, players, humans, options)
+    def note_setup(self):
+        """The turn after a game shows (or sooner, when it ends at once: finish_game): the
+        settings it was started with (to_remember: app.settings.remember's game, mode, players,
+        humans, options), for the menu next time, and on flash for after a restart."""
+        remember = self.to_remember
+        if remember is None:
+            return
+        self.to_remember = None
+        remember_settings(self.menu_memory, *remember)
         store = self.session.store
         if store is None:
             return
         try:
-            save_memory(store.files, store.game_dir[:-4] + MENU_FILE, self.menu_memory)
+            save_memory(store.files, store.root_dir + MENU_FILE, self.menu_memory)
         except Exception as err:  # a full or failing flash (or no memory): the game still starts
             self.log_error("cannot note the menu settings: %s" % err)
 
     # -- the self-test --------------------------------------------------------------------------
     def selftest_marker(self):
         """The path of the self-test marker beside the saves, or None without a store."""
-        return self.beside_saves(SELFTEST_MARKER)
+        store = self.session.store
+        return None if store is None else store.root_dir + SELFTEST_MARKER
 
     def selftest_due(self):
         """True on a device with a store that has never finished its self-test."""
@@ -231,95 +224,48 @@ class App:
         module = load(mode.screen[:cut])
         return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
-    def load_game(self, game):
-        """Import the code a start of the game played by the engine named `game` needs: its
-        engine, its words, the mode that shows it and its bots (games.bots_of). Raises as the
-        start would (ImportError, BadRecord)."""
-        game_module(game)
-        described, mode = of_engine(game)
-        if described is None or mode is None:
-            return
-        words_of(game)
-        bots_of(game)
-        load(mode.screen[:mode.screen.rfind(".")])
-
     def begin_game(self, game, options, bots, remember, now):
-        """Play in the setup menu: the start spread over four loop turns (tick), five for a
-        game with a data file (a `checked` one: Achéron's deck), so that no turn holds all of
-        it. This one lets go of every other game's code and of the last game's result, and loads
-        this game's (load_game); for a checked game the next turn reads its data (the check the
-        menu runs, whose module keeps what it read: 19 KB of garbage in a turn of its own); the
-        next makes the game (its state and first snapshot, the menu still shown); the next shows
-        it (its screen); the one after notes its settings for the menu (remember:
-        remember_setup's arguments) and the game's own tick plays on (its first deal). Until the
-        game shows the buttons go to no mode. A game that cannot start says why when it is
+        """Play in the setup menu: the start spread over four loop turns, five for a game with
+        a data file (a `checked` one: Achéron's deck), an app.lifecycle.GameStart (its steps
+        say what each turn does). This one lets go of every other game's code and of the last
+        game's result, and the GameStart loads this game's (app.lifecycle.load_game); the turn
+        after the game shows notes its settings for the menu (remember: note_setup) and the
+        game's own tick plays on (its first deal). A game that cannot start says why when it is
         made, as start_game does."""
         self.session.last = None  # in the history already; the next game is on its way
         let_go_games(game)
-        try:
-            self.load_game(game)
-        except Exception:  # start_game meets it again next turn, and says why
-            pass
-        described = of_engine(game)[0]
-        checked = described if described is not None and described.checked else None
-        self._starting = [_TO_MAKE + (2 if checked else 1), game, options, bots, remember, checked]
+        from app.lifecycle import GameStart
 
-    def _start_turn(self, starting, now):
-        """A turn of begin_game's start (starting: its list); True when something visible
-        changed."""
-        if starting[0] > _TO_MAKE:  # the turn Play was pressed: its code is loaded, nothing more
-            starting[0] -= 1
-            if starting[0] == _TO_MAKE and starting[5]:  # the turn after it: the game's data
-                check_problem(starting[5])  # a problem: _make_game meets it, and says why
-            return False
-        if starting[0] == _TO_MAKE:  # the game made, its screen next turn
-            starting[0] = _TO_SHOW
-            if self._make_game(starting[1], starting[2], starting[3], now):
-                return False
-            self._starting = None  # it cannot start: said, and Play may be pressed again
-            return True
-        self._starting = None  # whatever comes of it (a MemoryError too): Play is pressed again
-        self._show_game(starting[1], now)
-        self._remember = starting[4]
-        return True
+        self.passage = GameStart(self, game, options, bots, remember)
 
     def start_game(self, game, options, bots, now):
         """Begin a game (bots: a bot name or None per seat) and show it, in one call; False
-        after showing why it cannot."""
-        if not self._make_game(game, options, bots, now):
+        after showing why it cannot (app.lifecycle.make_game)."""
+        from app.lifecycle import make_game
+
+        let_go(LIFECYCLE)  # the start's code is loaded only while a start is under way
+        if make_game(self, game, options, bots, now) is not None:
             return False
-        self._show_game(game, now)
+        self.show_game(game, now)
         return True
 
-    def _make_game(self, game, options, bots, now):
-        """The session's new game: its state and first snapshot; False after showing why it
-        cannot start."""
-        try:
-            self.session.new_game(game, options, bots=bots)
-        except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
-            # the log keeps the engine's English; the OLED says why in the table's language
-            self.log_error("cannot start %s: %s" % (game, err))
-            self.show_error(setup_refusal(self.lang, err), now)
-            return False
-        return True
-
-    def _show_game(self, game, now):
+    def show_game(self, game, now, remember=None):
+        """The new game's screen; remember: its settings, noted the next turn (note_setup)."""
         let_go_games(game)  # another game's code, loaded by the menu's check or resumed
         self.switch(self.play_mode(), now)
+        self.to_remember = remember
 
     def finish_game(self, now):
         """Past the result (or New game confirmed): the game is archived now, put away at the
-        next loop turn (tick: its state and its code let go, the screen Unchanged) and the setup
-        menu opens at the one after, so that no turn holds the game's code, garbage once let go
-        but collected only between turns, with the menu's code and screen.
-        Until then the screen stays and the buttons go to no mode."""
-        self._note_setup()
-        session = self.session
-        if session.state is not None and not session.finished:
-            session.finish(abandon=not session.state.is_over())
-        self._to_menu = _TO_ARCHIVE  # this turn's tick counts one; the next puts the game away
+        next loop turn (its state and its code let go, the screen Unchanged) and the setup menu
+        opens at the one after (an app.lifecycle.GameFinish), so that no turn holds the game's
+        code, garbage once let go but collected only between turns, with the menu's code and
+        screen. Until then the screen stays and the buttons go to no mode."""
+        from app.lifecycle import GameFinish
 
-    def _put_away_game(self, now):
+        self.passage = GameFinish(self)
+
+    def put_away_game(self, now):
         """finish_game's middle turn: the finished game leaves the heap, its screen stays."""
         if self.session.put_away():
             let_go_games()
@@ -348,8 +294,8 @@ class App:
     # -- input ----------------------------------------------------------------------------------
     def handle(self, event, now):
         """One debounced event; True when something visible changed."""
-        button = event >> 2
-        kind = event & 3
+        button = event_button(event)
+        kind = event_kind(event)
         bit = 1 << button
         if kind == DOWN:
             self._held |= bit
@@ -358,11 +304,11 @@ class App:
                 self._swallow |= _CHORD
                 self.open_menu(now)
                 return True
-        elif kind == 1:  # UP
+        elif kind == UP:
             self._held &= ~bit
         if self._swallow & bit:
             return False
-        if self._starting is not None or self._to_menu:  # a game starting, or ended: next turn
+        if self.passage is not None:  # a game starting, or ended: its turns first
             return False
         if kind == LONG and button == BACK:
             self.open_menu(now)
@@ -379,27 +325,14 @@ class App:
             self.notice = None
             self.touch()
             changed = True
-        if self._to_menu:  # the archive's turn, the game put away, the menu (finish_game)
-            self._to_menu -= 1
-            if self._to_menu == _TO_PUT_AWAY:
-                self._put_away_game(now)
-            if self._to_menu:
-                return changed
-            self.to_setup(now)
-            return True
-        starting = self._starting
-        if starting is not None:  # the game's start, a part a turn (begin_game)
-            return self._start_turn(starting, now) or changed
-        self._note_setup()
+        passage = self.passage
+        if passage is not None:  # a game's start or finish, a part a turn (app.lifecycle)
+            changed = passage.turn(self, now) or changed
+            if self.passage is None:  # its last turn: its code goes until the next one
+                let_go(LIFECYCLE)
+            return changed
+        self.note_setup()
         return self.mode.tick(now) or changed
-
-    def _note_setup(self):
-        """The turn after a game shows: the menu's memory on flash (or sooner, when the game
-        ends at once: finish_game)."""
-        remember = self._remember
-        if remember is not None:
-            self._remember = None
-            self.remember_setup(*remember)
 
     # -- acting on the game -----------------------------------------------------------------------
     def act(self, action, now=None):
@@ -583,9 +516,6 @@ class App:
             events.pop(0)
             self.dropped_events += 1
         events.append((kind, payload))
-
-    def has_events(self):
-        return len(self._events) > 0
 
     def pop_event(self):
         return self._events.pop(0) if self._events else None

@@ -27,7 +27,7 @@ PERIOD_MS = 10
 
 
 def step(app, hw, debouncer, link=None):
-    """One turn of the loop; returns the tick it ran at."""
+    """One turn of the loop (hw: an app.hardware.Hardware); returns the tick it ran at."""
     now = hw.clock.ticks_ms()
     debouncer.update(hw.read_buttons(), now)
     try:
@@ -53,12 +53,10 @@ def step(app, hw, debouncer, link=None):
     try:
         if link is not None:
             link.poll(now)
-        elif app.has_events():
-            log = getattr(hw, "log_event", None)  # looked up only when there is something to log
+        else:
             item = app.pop_event()
             while item is not None:
-                if log is not None:
-                    log(item[0], item[1])
+                hw.log_event(item[0], item[1])
                 item = app.pop_event()
     except MemoryError:
         out_of_memory(app, "link", now)

@@ -1,6 +1,5 @@
-"""The ESP32 hardware layer: Esp32Hardware, the object app.loop drives, which the simulator's
-layer shares: clock, read_buttons, show_ring, show_text, play, serial_read, serial_write, plus
-idle(ms), which the loop calls every turn.
+"""The ESP32 hardware layer: Esp32Hardware, the board's app.hardware.Hardware (the interface
+app.loop drives, which the simulator's layer shares, is declared there).
 
 Here: the buttons on machine.Pin, the LED target on neopixel and the watchdog, which every board
 has. Each other part has its module, imported only when the config has the part:
@@ -17,26 +16,26 @@ passes it on as `repl_line`: only there can the boot turn Ctrl-C off while the g
 protocol's `repl` hand the line back (hw_esp32.boot).
 """
 
-import time
-
 from app.buttons import BUTTON_NAMES
-from app.clock import SystemClock
+from app.hardware import Hardware
 from app.power import encode
 from micropython import const
 
 _RELAXED_WATCHDOG_MS = const(3600000)  # once the loop has handed the board to the REPL
 
 
-class Esp32Hardware:
+class Esp32Hardware(Hardware):
     def __init__(self, config, clock=None, serial=None, sleep_ms=None):
         import machine
         import neopixel
 
+        if serial is None:
+            from hw_esp32.usb_serial import UsbSerial
+
+            serial = UsbSerial()
+        Hardware.__init__(self, config, clock, serial, sleep_ms)
         Pin = machine.Pin
         self.machine = machine
-        self.messages = []  # what is missing or failed, for the boot log and the OLED
-        self.clock = clock or SystemClock()
-        self.sleep_ms = sleep_ms or time.sleep_ms
         pins = config["pins"]
 
         # a held button reads 0 when the buttons are active low, 1 when active high
@@ -69,13 +68,6 @@ class Esp32Hardware:
 
             self.buzzer = Buzzer(machine, pins["buzzer"], self.clock)
 
-        if serial is None:
-            from hw_esp32.usb_serial import UsbSerial
-
-            serial = UsbSerial()
-        self.serial_read = serial.read
-        self.serial_write = serial.write
-        self.repl_line = serial.repl
         self.shutdown()  # dark from the start: WS2812s can wake up lit with noise
 
     # -- input ---------------------------------------------------------------------------------

@@ -154,6 +154,9 @@ class Store:
         journal entries between snapshots (the journal files a boot reads at most)."""
         self.files = files or Files()
         self.max_read = max_read  # the longest snapshot or history file read back
+        # the root as a folder to join a name to ("/" on the board): root_dir + name is a file
+        # beside the store's own folders, as the app's files are (app.core: the menu's memory, the self-test's marker)
+        self.root_dir = join(root, "")
         self.game_dir = join(root, "game")
         self.history_dir = join(root, "history")
         self.quarantine_dir = join(root, "quarantine")

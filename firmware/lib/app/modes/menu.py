@@ -20,7 +20,7 @@ from games import GAMES as DESCRIPTORS
 from games import SEATS, check_problem, game, installed, is_seat_option
 
 from app.board import blink_on
-from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP
+from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP, event_button, event_kind
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
 from app.cues import CUE_ERROR
 from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, setup_refusal, tr, wrap
@@ -91,9 +91,9 @@ class CursorMenu(Mode):
     wraps = True
 
     def handle(self, event, now):
-        if event & 3 != PRESS:
+        if event_kind(event) != PRESS:
             return False
-        button = event >> 2
+        button = event_button(event)
         if button == KEEP or button == SWAP:
             cursor = self.cursor + (1 if button == SWAP else -1)
             if not self.wraps and not 0 <= cursor < len(self.rows):
@@ -413,8 +413,8 @@ class GameMenu(CursorMenu):
         self.asking = False  # the new game's confirmation is on screen
 
     def handle(self, event, now):
-        button = event >> 2
-        kind = event & 3
+        button = event_button(event)
+        kind = event_kind(event)
         if button == OK and kind == LONG:
             if self.asking:
                 self.app.finish_game(now)

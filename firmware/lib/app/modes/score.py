@@ -43,7 +43,7 @@ when the engine names the seat being entered.
 
 from engine.core import TABLE
 
-from app.buttons import KEEP, LONG, OK, PRESS, SWAP
+from app.buttons import KEEP, LONG, OK, PRESS, SWAP, event_button, event_kind
 from app.cues import CUE_ERROR
 from app.i18n import tr, wrap
 from app.modes.table import _PAGE, GameMode
@@ -56,8 +56,8 @@ def turned_to(event, page, pages):
     """Where a press leaves a summary of `pages` pages shown at `page`: KEEP back and SWAP on
     (round, when there are several), OK (short or held) on, and -1 past the last page (seen:
     put away); None when the press does nothing (its release, BACK)."""
-    button = event >> 2
-    kind = event & 3
+    button = event_button(event)
+    kind = event_kind(event)
     if kind != PRESS and kind != LONG:
         return None
     if button == OK:
@@ -113,8 +113,8 @@ class ScoreMode(GameMode):
     def handle(self, event, now):
         app = self.app
         state = app.session.state
-        button = event >> 2
-        kind = event & 3
+        button = event_button(event)
+        kind = event_kind(event)
         if self.applied is not None:
             page = turned_to(event, self.applied_page, (len(self.applied) + _PAGE - 1) // _PAGE)
             if page is None:

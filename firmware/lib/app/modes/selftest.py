@@ -17,7 +17,19 @@ button echoed.
 from engine.compat import const
 
 from app.board import blink_on
-from app.buttons import BACK, BUTTON_COUNT, BUTTON_NAMES, DOWN, KEEP, LONG, OK, SWAP, UP
+from app.buttons import (
+    BACK,
+    BUTTON_COUNT,
+    BUTTON_NAMES,
+    DOWN,
+    KEEP,
+    LONG,
+    OK,
+    SWAP,
+    UP,
+    event_button,
+    event_kind,
+)
 from app.clock import ticks_diff
 from app.colours import CONFIRM, DIM, SEAT_COLOURS
 from app.cues import CUE_CLICK, CUE_TURN, CUE_WIN
@@ -85,8 +97,8 @@ class SelfTestMode(Mode):
 
     def handle(self, event, now):
         app = self.app
-        button = event >> 2  # app.buttons' event layout: the button, then the kind in 2 bits
-        kind = event & 3
+        button = event_button(event)
+        kind = event_kind(event)
         bit = 1 << button
         if kind == DOWN:
             self.held |= bit

@@ -61,7 +61,7 @@ from engine.core import CHANCE, MAX_FACTS, TABLE
 from games import bots_of, game_module
 
 from app.board import blink_on
-from app.buttons import KEEP, LONG, OK, PRESS, SWAP
+from app.buttons import KEEP, LONG, OK, PRESS, SWAP, event_button, event_kind
 from app.clock import ticks_add, ticks_diff
 from app.colours import CURSOR, WHITE, seat_colour
 from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
@@ -209,8 +209,8 @@ class GameMode(Mode):
 
     def page_press(self, event, now):
         """KEEP or SWAP pressed on a reveal of several pages: page back or on. True if it did."""
-        button = event >> 2
-        if self.pages < 2 or event & 3 != PRESS or (button != KEEP and button != SWAP):
+        button = event_button(event)
+        if self.pages < 2 or event_kind(event) != PRESS or (button != KEEP and button != SWAP):
             return False
         return self.turn_page(1 if button == SWAP else -1, now)
 
@@ -229,13 +229,13 @@ class GameMode(Mode):
         KEEP and SWAP page a reveal of several pages; a short OK only ends it; any other whole
         press ends it and then counts as usual, so a person to act is never held up by it. Half
         a press (DOWN, UP: the release of the long OK that ended the deal) leaves it up."""
-        kind = event & 3
+        kind = event_kind(event)
         if kind != PRESS and kind != LONG:
             return False  # the modes do nothing with half a press either
         if self.page_press(event, now):
             return True
         self.end_reveal(now)
-        return kind == PRESS and event >> 2 == OK
+        return kind == PRESS and event_button(event) == OK
 
     def told(self, line, kind, now):
         lines = self.told_lines
@@ -311,7 +311,7 @@ class GameMode(Mode):
         (it plays nothing)."""
         if self.reveal is not None and self.page_press(event, now):
             return True
-        if event & 3 != PRESS or event >> 2 != OK:
+        if event_kind(event) != PRESS or event_button(event) != OK:
             return False
         if self.reveal is not None:
             return self.end_reveal(now)
@@ -417,9 +417,9 @@ class TableMode(GameMode):
         if self.reveal is not None and self.seen_reveal(event, now):
             return True
         if not self.legal:  # a bot's turn: a short OK may still open the spread view
-            return event & 3 == PRESS and event >> 2 == OK and self.next_view()
-        button = event >> 2
-        kind = event & 3
+            return event_kind(event) == PRESS and event_button(event) == OK and self.next_view()
+        button = event_button(event)
+        kind = event_kind(event)
         cursor = self.cursor
         if button == OK and kind == LONG:  # the deliberate act: play the move shown
             if cursor < 0:

@@ -26,7 +26,7 @@ to act blinks. Tokens glide between circles in a short cross-fade that never blo
 """
 
 from app.board import FULL, blink_on, fade
-from app.buttons import DOWN, KEEP, LONG, OK, PRESS, SWAP, UP
+from app.buttons import DOWN, KEEP, LONG, OK, PRESS, SWAP, UP, event_button, event_kind
 from app.clock import ticks_add, ticks_diff
 from app.colours import ALERT, CONFIRM, CURSOR, DEALER, ENFER, POT, seat_colour
 from app.cues import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
@@ -153,8 +153,8 @@ class TantMode(Mode):
     def handle(self, event, now):
         app = self.app
         state = app.session.state
-        button = event >> 2
-        kind = event & 3
+        button = event_button(event)
+        kind = event_kind(event)
         player = state.current_player()
         human = player >= 0 and self.bots[player] is None
         if button == OK and self.deck and (kind == DOWN or kind == UP):
