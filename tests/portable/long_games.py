@@ -15,7 +15,8 @@ from array import array
 
 from engine.core import CHANCE, TABLE
 from engine.rng import Rng
-from games import bots_of, game_module, new_state
+from games import game_module, new_state
+from support import first_bot
 
 LONG_GAMES = {
     "tanturlurette": ({"players": 8, "circles": 2}, 3),  # 3,310 moves, 159 rounds
@@ -27,14 +28,6 @@ LONG_GAMES = {
     "piccolo_score": ({"target": 999}, 3),  # passes: about 2,300 deals in 3,300 moves
 }
 _played = {}  # game: (its moves so far, the state they reached, the PRNG): extended on demand
-
-
-def _seat_bot(game):
-    module = bots_of(game)
-    if module is None:  # a scorekeeper: the table enters everything
-        return None
-    bots = module.BOTS
-    return bots[sorted(bots)[0]]()
 
 
 def _table_entry(game, state, rng):
@@ -50,7 +43,7 @@ def moves_of(game, count):
     """The long game's first count moves (all of them when it has fewer)."""
     if game not in _played:
         options, seed = LONG_GAMES[game]
-        _played[game] = (array("H"), new_state(game, options), _seat_bot(game), Rng(seed))
+        _played[game] = (array("H"), new_state(game, options), first_bot(game), Rng(seed))
     moves, state, bot, rng = _played[game]
     while len(moves) < count and not state.is_over():
         player = state.current_player()

@@ -57,3 +57,15 @@ def told_lines(words, state, facts):
         for lang in ("fr", "en"):
             lines.append(words.tell(lang, state, kind, a, b, c, lambda s, lang=lang: seat_name(lang, s)))
     return lines
+
+
+def first_bot(engine):
+    """A new bot of the game the engine plays, the first by name; None for a scorekeeper (the
+    table enters everything)."""
+    from games import bots_of
+
+    module = bots_of(engine)
+    if module is None:
+        return None
+    bots = module.BOTS
+    return bots[sorted(bots)[0]]()

@@ -5,18 +5,10 @@ from app.session import Session
 from engine.core import CHANCE, TABLE
 from engine.play import replay
 from engine.rng import Rng
-from games import ENGINES, bots_of, game_module
+from games import ENGINES, game_module
 from store.storage import Store
-from support import scaled
+from support import first_bot, scaled
 from test_store_files import clean_root, fingerprint, scratch_root
-
-
-def _bot(game):
-    module = bots_of(game)
-    if module is None:  # a scorekeeper: nobody to play for
-        return None
-    bots = module.BOTS
-    return bots[sorted(bots)[0]]()
 
 
 def _choose(session, bot, rng):
@@ -38,7 +30,7 @@ def test_every_game_undoes_redoes_saves_and_resumes():
             session = Session(Store(root, compact_every=8))
             session.new_game(game, {})
             rng = Rng(77)
-            bot = _bot(game)
+            bot = first_bot(game)
             undos = 0
             for step in range(scaled(400, 150)):
                 state = session.state
