@@ -22,8 +22,8 @@ from proto import wire
 from proto.link import Link
 from store.container import PIECE
 from store.storage import Store
-from support import ON_MICROPYTHON, expect_raises, scaled
-from test_session_games import _bot, _choose
+from support import ON_MICROPYTHON, expect_raises, first_bot, scaled
+from test_session_games import _choose
 from test_store_files import clean_root, scratch_root
 
 NAMES = ['Zoé "Z"', "Loïc\\", "李雷", "😀 Max"]  # JSON escapes some, writes the rest as UTF-8
@@ -189,7 +189,7 @@ def test_every_game_at_several_lengths_sends_the_line_send_wrote_whole():
             if root is not None:
                 assert session.game_id >= 1
             rng = Rng(number + 5)
-            bot = _bot(game)
+            bot = first_bot(game)
             checked = 0
             for step in range(scaled(400, 140)):
                 if len(session.state.moves) in CHECKED or step % 50 == 49:
