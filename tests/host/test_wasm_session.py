@@ -217,14 +217,16 @@ def test_the_figures_repeat_and_do_not_depend_on_the_heap_size(lib):
     assert small["grew"] and small["total_peak"] > small["heap_start_total"], "64 KB cannot hold the firmware"
     assert not large["grew"]
     for a, b in zip(small["phases"], large["phases"], strict=True):
-        # the same objects whatever room they have: what a phase allocates agrees within a few
-        # blocks; only where they sit differs
-        assert abs(a["used_peak"] - b["used_peak"]) <= 1024, a["name"]
-        # and with where they sit, the odd word of data that reads as an address and keeps a block
-        # alive (the collector is conservative). Since the menu lets go of a game's code once the
-        # cursor leaves it, one such word can keep that whole code alive in one layout and not in
-        # another: measured 30 KB in the grown 64 KB heap. Never less live, never more than that.
-        assert -1024 <= a["live_peak"] - b["live_peak"] <= PINNED_BY_A_STRAY_WORD, a["name"]
+        # The odd word of data that reads as an address keeps a block alive (the collector is
+        # conservative), in one layout and not in another, in either heap: since the menu lets go
+        # of a game's code once the cursor leaves it, one such word can keep that whole code
+        # (measured 30 KB in the grown 64 KB heap; 1.5 KB held in the 1024 KB heap and not in the
+        # 64 KB one after boot, selftest and menu alike).
+        pinned = a["live_peak"] - b["live_peak"]
+        assert abs(pinned) <= PINNED_BY_A_STRAY_WORD, a["name"]
+        # Apart from what is pinned, the same objects whatever room they have: what a phase
+        # allocates agrees within a few blocks; only where they sit differs.
+        assert abs(a["used_peak"] - b["used_peak"] - pinned) <= 1024, a["name"]
     assert large["phases"] == again["phases"]  # the same heap, the same run: to the byte
 
 
