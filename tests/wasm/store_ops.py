@@ -40,7 +40,9 @@ from store.pages import list_history, read_history
 from store.storage import Store
 from web_board import install_urandom
 
-SHORT = 30
+# past two round ends (moves 71 and 142), as the long game is: both hold undo's checkpoints,
+# one state's JSON (no moves) for each of the last two rounds, as big in either game
+SHORT = 150
 COUNTS = (LONG, SHORT, PAGE)
 JOURNAL = 10  # moves after the last snapshot: the resume replays them from their entries
 COMPACT_EVERY = 32  # Store's compact_every: the entries between two snapshots
