@@ -66,7 +66,8 @@ def setup_refusal(lang, err, described):
         if label is None:
             why = (REFUSE_OPTIONS,)
         else:
-            why = (why[0], label) + why[2:]
+            bounds = why[2:]
             if why[0] == REFUSE_OPTION_RANGE and is_seat_option(option):  # seats as a person counts them
-                why = (why[0], why[1], why[2] + 1, why[3] + 1)
+                bounds = (bounds[0] + 1, bounds[1] + 1)
+            why = (why[0], label) + bounds
     return refusal(lang, why, for_screen("app.i18n_setup_" + ("en" if lang == "en" else "fr")).REFUSALS)

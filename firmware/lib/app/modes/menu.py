@@ -192,13 +192,13 @@ class SetupMenu(CursorMenu):
         if skipped:
             app = self.app
             why = None
+            g = None
+            notice = [tr(app.lang, "unavailable")]
             for name in skipped:
                 g = game(name)
                 why = g and self.problem(g)
                 app.log("error", {"message": ("game %s unavailable: %s" % (name, why or ""))[:160]})
-            notice = [tr(app.lang, "unavailable")]
-            for name in skipped:
-                notice.append(game(name).title)
+                notice.append(g.title if g is not None else name)
             if len(skipped) == 1 and why:  # room for the reason, in the table's language
                 notice += wrap(setup_refusal(app.lang, why, g), 4)
             app.sound(CUE_ERROR)
