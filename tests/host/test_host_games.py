@@ -67,7 +67,7 @@ class _Partial(games.HostGame):
 
 def _declare(monkeypatch, name, module=None):
     """Add a game called name to the descriptor list, with module as its host module."""
-    descriptor = Game(name, (Mode("table", name, "rules", "app.modes.table.TableMode", (2, 4), ()),))
+    descriptor = Game(name, name.title(), (Mode("table", name, "rules", "app.modes.table.TableMode", (2, 4), ()),))
     monkeypatch.setattr(games, "GAMES", GAMES + (descriptor,))
     monkeypatch.setattr(games, "_LOADED", {})
     if module is not None:

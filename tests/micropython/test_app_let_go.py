@@ -243,6 +243,41 @@ def test_the_menus_code_leaves_the_heap_while_a_game_plays_and_comes_back_with_a
     assert app.mode.in_game and MENUS not in sys.modules
 
 
+def setup_words_loaded():
+    """The games' setup words modules in sys.modules, and those their package still holds."""
+    held = []
+    for name in ("tanturlurette", "acheron", "bourre", "piccolo"):
+        for lang in ("fr", "en"):
+            package = sys.modules.get("games." + name)
+            if "games.%s.setup_%s" % (name, lang) in sys.modules or \
+                    (package is not None and "setup_" + lang in package.__dict__):
+                held.append("games.%s.setup_%s" % (name, lang))
+    return held
+
+
+def test_a_games_setup_words_are_the_menus_alone_while_it_shows_the_game():
+    """Issue 25: a game's setup words are in its folder (games/<game>/setup_<lang>.py), held by
+    the setup menu while it shows that game and by nothing else: not sys.modules, not the game's
+    package (not loaded by browsing either), and never while the game plays."""
+    driver = make_rig(seed=5)
+    app = driver.app
+    menu = app.mode
+    choose(driver, "game", "bourre")
+    to_menu_row(driver, "deals")
+    assert "> Donnes: 7" in driver.hw.text, driver.hw.text
+    assert menu.labels["deals"] == "Donnes" and menu.value_words["under"] == "dessous"
+    assert setup_words_loaded() == [] and "games.bourre" not in sys.modules
+    choose(driver, "game", "piccolo")
+    to_menu_row(driver, "target")
+    assert "> But: 41" in driver.hw.text, driver.hw.text
+    assert "deals" not in menu.labels, "La Bourre's words stay with Piccolo's"
+    assert setup_words_loaded() == [] and "games.piccolo" not in sys.modules
+    choose(driver, "game", "bourre")
+    start(driver, game="bourre", mode="table", humans=1)
+    driver.run_for(3000)
+    assert app.mode.in_game and setup_words_loaded() == [] and MENUS not in sys.modules
+
+
 class Cable:
     """The link's port, with no host: the lines of each loop turn, counted apart."""
 

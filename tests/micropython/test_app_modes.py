@@ -243,7 +243,7 @@ def with_tiny_registry(test):
     session_module.game_module = lookup
     table_module.game_module = lookup
     real_games = games_module.GAMES  # a descriptor says which screen plays it
-    games_module.GAMES = real_games + (games_module.Game("tiny", (
+    games_module.GAMES = real_games + (games_module.Game("tiny", "Tiny", (
         games_module.Mode("score", "tiny_score", "score", "app.modes.score.ScoreMode", (2, 2), ()),),
         shared=("app.modes.table", "app.modes.score")),)
     sys.modules["games.tiny"] = TinyPackage  # its package, and its words in it

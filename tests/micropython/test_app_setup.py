@@ -282,17 +282,22 @@ GAME_NAMES = {"tanturlurette": "Tanturlurette", "acheron": "Acheron", "bourre": 
 
 def test_no_setup_row_cuts_a_word_in_either_language():
     """Every row of every game and mode, at every value: the game by its whole name, and each
-    other row its whole label, a colon, and one whole word or number of the language's tables."""
-    from app.i18n import OPTION_LABELS, seat_name, tr, words
+    other row its whole label (the game's own setup words' for its options, the shared messages'
+    for the menu's rows), a colon, and one whole word or number of the language's tables."""
+    from app.i18n import seat_name, tr, words
+    from games import game as described
+    from games import setup_words
 
     for lang in ("fr", "en"):
         driver = make_rig(seed=1, lang=lang)
         mode = menu(driver)
         table = words(lang)
-        values = set(table.OPTION_WORDS.values()) | set(seat_name(lang, s) for s in range(8))
+        shared = set(seat_name(lang, s) for s in range(8))
         for key in ("yes", "no", "no_limit", "deck", "board", "table", "score"):
-            values.add(table.MESSAGES[key])
+            shared.add(table.MESSAGES[key])
         for game in GAME_NAMES:
+            own = setup_words(described(game), lang)
+            values = shared | set(own.WORDS.values())
             choose(driver, "game", game)
             assert shown_row(driver) == "> " + GAME_NAMES[game], (lang, driver.hw.text)
             for m in list(mode.choices["mode"]):
@@ -305,7 +310,10 @@ def test_no_setup_row_cuts_a_word_in_either_language():
                         value = mode.value(row)
                         assert len(line) <= 16 and line[0] == ">", line
                         label, _, shown = line[1:].strip().partition(":")
-                        assert label == tr(lang, row, OPTION_LABELS), (lang, line)
+                        if row in ("mode", "players", "humans"):
+                            assert label == tr(lang, row), (lang, line)
+                        else:
+                            assert label == own.LABELS[row], (lang, line)
                         shown = shown.strip()
                         if type(value) is int and (value or row != "reentry_cap") and \
                                 row not in ("eldest", "dealer"):

@@ -13,8 +13,8 @@ no JSON, pins the board cannot drive, no flash store, no serial protocol, no OLE
 hold no word of the other language.
 
 The words of each language come from the app itself: the modules of each language's words
-(app.i18n_<lang>, app.i18n_board_<lang>, app.i18n_setup_<lang>, games.<game>.words_<lang>), plus a
-short list of each language's words the app could say outside those modules. A word the other language's words never use is that language's own; the
+(app.i18n_<lang>, app.i18n_board_<lang>, app.i18n_setup_<lang>, games.<game>.words_<lang> and
+setup_<lang>), plus a short list of each language's words the app could say outside those modules. A word the other language's words never use is that language's own; the
 games' proper words (docs/RULES.md, "On the device: presses and words") and the button names are
 allowed in both.
 """
@@ -107,7 +107,7 @@ def _strings(value, out):
 def _language_strings(lang):
     """Every string of the modules of lang's words."""
     names = ["app.i18n_", "app.i18n_board_", "app.i18n_setup_"]
-    names += ["games.%s.words_" % game.name for game in GAMES]
+    names += ["games.%s.words_" % game.name for game in GAMES] + ["games.%s.setup_" % game.name for game in GAMES]
     out = []
     for name in names:
         module = _module(name + lang)
@@ -392,17 +392,18 @@ def _walk_setup_refusals(driver, watcher):
         driver.run_for(3000)
     finally:
         acheron._default_path[:] = saved
-    cases = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 3, 4)),
-             ImportError("games.piccolo.rules"), OSError(28), ValueError("x")]
+    shared = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 3, 4)),
+              ImportError("games.piccolo.rules"), OSError(28), ValueError("x")]
     for described in GAMES:
+        cases = list(shared)
         for mode in described.modes:
             for name, _offered, _default in mode.rows:
                 cases += [BadOptions("x", (REFUSE_OPTION, name)), BadOptions("x", (REFUSE_OPTION_RANGE, name, 1, 999))]
-    for err in cases:
-        text = i18n.setup_refusal(lang, err)
-        watcher.check([i18n.tr(lang, "error")] + i18n.wrap(text, 3))
-        if " ".join(i18n.wrap(text, 3)) != text:
-            watcher.fault("setup refusal cut: %r" % text, [text])
+        for err in cases:
+            text = i18n.setup_refusal(lang, err, described)
+            watcher.check([i18n.tr(lang, "error")] + i18n.wrap(text, 3))
+            if " ".join(i18n.wrap(text, 3)) != text:
+                watcher.fault("setup refusal cut: %r" % text, [text])
 
 
 def _walk_storage(lang, watcher):

@@ -6,6 +6,7 @@ from app.config import DEFAULT_CONFIG, copy_config
 from app.core import EVENT_QUEUE, App
 from app.cues import NO_CUE
 from app.i18n import LANGS, board_words, fit, refusal, seat_name, tr, words, wrap
+from games import GAMES, setup_words
 
 
 def new_app(lang="fr"):
@@ -27,7 +28,11 @@ def press(app, clock, button):
 def test_every_fixed_string_fits_the_oled():
     for lang in LANGS:
         shared = words(lang)
-        for table in (shared.MESSAGES, shared.OPTION_LABELS, shared.OPTION_WORDS, board_words(lang)):
+        tables = [shared.MESSAGES, board_words(lang)]
+        for described in GAMES:  # each game's setup menu words, in its folder
+            own = setup_words(described, lang)
+            tables += [own.LABELS, own.WORDS]
+        for table in tables:
             for key, text in table.items():
                 shown = text.replace("%d", "8").replace("%s", "J8")
                 assert len(shown) <= 16, (lang, key, text)

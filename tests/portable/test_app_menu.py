@@ -1,9 +1,8 @@
 """The setup menu's helpers on both runtimes: its lines, option names, and games that cannot start."""
 
 import app.modes.menu as menu
-from app.i18n import OPTION_LABELS, OPTION_WORDS, tr, words
 from app.modes.menu import check_problem, menu_line, playable_games
-from games import ENGINES, SEATS, Game, installed, new_state
+from games import ENGINES, SEATS, Game, installed, new_state, of_engine, setup_words
 from games import GAMES as DESCRIPTORS
 
 
@@ -30,14 +29,15 @@ def test_every_game_option_has_a_name_and_words_in_both_languages():
     assert ("tanturlurette", "all_tied_move", (False, True)) in choices
     assert {option for _game, option, _values in choices} >= {"deals", "stake", "eldest", "dealer",
                                                               "target", "generale", "lay"}
-    for game, option, values in choices:
+    for engine, option, values in choices:
         for lang in ("fr", "en"):
-            assert option in words(lang).OPTION_LABELS, (game, option, lang)
+            words = setup_words(of_engine(engine)[0], lang)  # the game's own, in its folder
+            assert option in words.LABELS, (engine, option, lang)
             for value in values:
                 if isinstance(value, str):
-                    assert value in words(lang).OPTION_WORDS, (option, value, lang)
-                    word = tr(lang, value, OPTION_WORDS)
-                    line = menu_line(True, tr(lang, option, OPTION_LABELS), word)
+                    assert value in words.WORDS, (option, value, lang)
+                    word = words.WORDS[value]
+                    line = menu_line(True, words.LABELS[option], word)
                     assert len(line) <= 16 and line.endswith(word), line
                     assert all(32 <= ord(c) < 127 for c in line), line
 
@@ -63,5 +63,5 @@ def test_a_game_left_out_of_the_build_is_not_listed():
 
 
 def test_a_checked_game_whose_check_module_is_missing_says_so():
-    described = Game("belote", (), checked="check")
+    described = Game("belote", "Belote", (), checked="check")
     assert isinstance(check_problem(described), ImportError)  # app.i18n words it "Jeu incomplet"

@@ -7,7 +7,7 @@ from app.buttons import OK
 from app.clock import ManualClock
 from app.config import DEFAULT_CONFIG, copy_config
 from app.core import App
-from app.i18n import LANGS, setup_refusal, tr, words, wrap
+from app.i18n import LANGS, setup_refusal, tr, wrap
 from app.session import Session
 from engine.core import (
     REFUSE_FILE,
@@ -19,7 +19,7 @@ from engine.core import (
     REFUSE_SEATS,
     BadOptions,
 )
-from games import GAMES
+from games import GAMES, game, setup_words
 from store.storage import Store
 from test_store_files import FullDisk, clean_root, scratch_root
 
@@ -106,40 +106,55 @@ def test_acherons_deck_file_refused_says_so_in_the_tables_language():
 
 
 def test_every_setup_refusal_fits_three_lines_without_cutting_a_word():
-    """Every code, with every option label a game's setup rows have, in each language."""
-    labels = ["players"]
-    for game in GAMES:
-        for mode in game.modes:
+    """Every code, with every option label a game's setup rows have (its own setup words'), in
+    each language."""
+    cases = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 8, 8)),
+             ImportError("no module named 'games.piccolo.rules'"), OSError(28), ValueError("x")]
+    seen = []
+    for described in GAMES:
+        labels = ["players"]
+        for mode in described.modes:
             for name, _offered, _default in mode.rows:
                 if name not in labels:
                     labels.append(name)
-    assert "putback" in labels and "generale_payoff" in labels
-    cases = [BadOptions("x"), BadOptions("x", (REFUSE_GAME_DATA,)), BadOptions("x", (REFUSE_SEATS, 8, 8)),
-             ImportError("no module named 'games.piccolo.rules'"), OSError(28), ValueError("x")]
-    for name in labels:
-        assert name in words("fr").OPTION_LABELS or name == "players", name  # the menu's label, not the engine's key
-        cases.append(BadOptions("x", (REFUSE_OPTION, name)))
-        cases.append(BadOptions("x", (REFUSE_OPTION_RANGE, name, 100, 1000)))
-    for lang in LANGS:
-        for err in cases:
-            text = setup_refusal(lang, err)
-            lines = wrap(text, 3)
-            assert " ".join(lines) == text, (lang, text, lines)  # three lines, no word cut
-            assert all(32 <= ord(c) < 127 for c in text), text
+        seen += labels
+        for lang in LANGS:
+            for name in labels:
+                label = setup_words(described, lang).LABELS.get(name) or tr(lang, name)
+                assert label != name, (described.name, name)  # the menu's label, not the engine's key
+                for err in cases + [BadOptions("x", (REFUSE_OPTION, name)),
+                                    BadOptions("x", (REFUSE_OPTION_RANGE, name, 100, 1000))]:
+                    text = setup_refusal(lang, err, described)
+                    lines = wrap(text, 3)
+                    assert " ".join(lines) == text, (lang, text, lines)  # three lines, no word cut
+                    assert all(32 <= ord(c) < 127 for c in text), text
+                    if isinstance(err, BadOptions) and err.why[0] in (REFUSE_OPTION, REFUSE_OPTION_RANGE):
+                        assert text.startswith(label + ":"), (text, label)
+    assert "putback" in seen and "generale_payoff" in seen
+
+
+def test_a_refused_option_is_named_by_its_games_own_label():
+    piccolo, bourre = game("piccolo"), game("bourre")
+    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTION_RANGE, "dealer", 0, 3)), piccolo) == "Donneur: de 1 a 4"
+    assert setup_refusal("en", BadOptions("x", (REFUSE_OPTION, "putback")), bourre) == "Put back: value refused"
+    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTION_RANGE, "players", 2, 6)), bourre) == "Joueurs: de 2 a 6"
+    # an option of another game's rows is one this game's menu never sets
+    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTION, "target")), bourre) == "Reglages refuses"
+    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTION, "target")), None) == "Reglages refuses"
 
 
 def test_what_the_app_makes_of_each_kind_of_setup_failure():
-    assert setup_refusal("fr", ImportError("no module named 'games.piccolo.rules'")) == "Jeu incomplet: a reinstaller"
-    assert setup_refusal("en", OSError(5)) == "file error 5"
-    assert setup_refusal("fr", OSError(28)) == "Erreur de fichier 28"
-    assert setup_refusal("fr", ValueError("unknown game 'belote'")) == "Reglages refuses"
+    assert setup_refusal("fr", ImportError("no module named 'games.piccolo.rules'"), None) == "Jeu incomplet: a reinstaller"
+    assert setup_refusal("en", OSError(5), None) == "file error 5"
+    assert setup_refusal("fr", OSError(28), None) == "Erreur de fichier 28"
+    assert setup_refusal("fr", ValueError("unknown game 'belote'"), None) == "Reglages refuses"
     # an option the menu never sets (a host's, a saved game's) and a code without words
-    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTION, "stall_laps"))) == "Reglages refuses"
-    assert setup_refusal("en", BadOptions("x", (99,))) == "settings refused"
-    assert setup_refusal("en", BadOptions("option generale_payoff must be 7 or 10")) == "settings refused"
-    assert setup_refusal("fr", BadOptions("x", (REFUSE_MISSING,))) == "Jeu incomplet: a reinstaller"
-    assert setup_refusal("en", BadOptions("x", (REFUSE_FILE, 2))) == "file error 2"
-    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTIONS,))) == "Reglages refuses"
+    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTION, "stall_laps")), None) == "Reglages refuses"
+    assert setup_refusal("en", BadOptions("x", (99,)), None) == "settings refused"
+    assert setup_refusal("en", BadOptions("option generale_payoff must be 7 or 10"), None) == "settings refused"
+    assert setup_refusal("fr", BadOptions("x", (REFUSE_MISSING,)), None) == "Jeu incomplet: a reinstaller"
+    assert setup_refusal("en", BadOptions("x", (REFUSE_FILE, 2)), None) == "file error 2"
+    assert setup_refusal("fr", BadOptions("x", (REFUSE_OPTIONS,)), None) == "Reglages refuses"
 
 
 def test_a_full_flash_is_said_on_the_oled_in_the_tables_language_and_so_is_saving_again():

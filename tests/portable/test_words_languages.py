@@ -3,7 +3,7 @@ language says, the other says too, and the log's English words (a game's <game>_
 English table's."""
 
 from app.i18n import LANGS, OneLanguage, tr
-from games import GAMES
+from games import GAMES, SEATS, setup_words
 
 
 def _module(name):
@@ -17,7 +17,20 @@ def _public(module):
 
 
 def _sets():
-    return ["app.i18n_", "app.i18n_board_", "app.i18n_setup_"] + ["games.%s.words_" % g.name for g in GAMES]
+    return (["app.i18n_", "app.i18n_board_", "app.i18n_setup_"] + ["games.%s.words_" % g.name for g in GAMES]
+            + ["games.%s.setup_" % g.name for g in GAMES])
+
+
+def _rows(described):
+    """A game's setup rows: (its options, its values that are words), over every mode."""
+    options = set()
+    values = set()
+    for mode in described.modes:
+        for option, offered, _default in mode.rows:
+            options.add(option)
+            if offered != SEATS:
+                values.update(value for value in offered if type(value) is str)
+    return options, values
 
 
 def test_both_languages_declare_the_same_words():
@@ -31,6 +44,38 @@ def test_both_languages_declare_the_same_words():
                 assert len(value) == len(english[name]), (prefix, name)
             else:
                 assert type(value) is type(english[name]), (prefix, name)
+
+
+def test_each_games_setup_words_word_its_rows_and_nothing_more_in_both_languages():
+    """Issue 25: a game's setup menu words are in its own folder (games/<game>/setup_<lang>.py): a
+    label for every option of its modes' rows and a word for every value that is a string, in
+    each language, and nothing another game's rows would need; its name is its descriptor's."""
+    for described in GAMES:
+        options, values = _rows(described)
+        for lang in LANGS:
+            words = setup_words(described, lang)
+            assert sorted(words.LABELS) == sorted(options), (described.name, lang)
+            assert sorted(words.WORDS) == sorted(values), (described.name, lang)
+            for text in list(words.LABELS.values()) + list(words.WORDS.values()):
+                assert text and all(32 <= ord(c) < 127 for c in text), (described.name, text)
+        title = described.title  # the game row: "> " and the title
+        assert 0 < len(title) <= 14 and all(32 <= ord(c) < 127 for c in title), title
+
+
+def test_no_shared_words_table_words_a_games_option_or_name():
+    """Adding a game touches no shared words module: no table of the shared words holds a key
+    that is an option of a game's setup rows or a game's name (the menu's own rows, mode,
+    players and humans, are no game's)."""
+    games = set()
+    for described in GAMES:
+        games.update(_rows(described)[0])
+        games.add(described.name)
+    assert {"target", "dealer", "eldest", "putback", "bourre"} <= games
+    for prefix in ("app.i18n_", "app.i18n_board_", "app.i18n_setup_"):
+        for lang in LANGS:
+            for name, table in _public(_module(prefix + lang)).items():
+                if type(table) is dict:
+                    assert not games & set(table), (prefix + lang, name, sorted(games & set(table)))
 
 
 def test_the_logs_english_words_are_the_english_tables():

@@ -1,9 +1,11 @@
 """The words the device shows, in French (the default) or English: one language's at a time.
 
 Each set of words is one module a language, of the same names: app.i18n_fr and app.i18n_en (the
-setup menu, the game menu, the shared game screens, the shared refusals), games.<game>.words_fr and
-_en (a game's). OneLanguage loads the module of the language asked and lets go of the other, so
-the words of one language take the heap, never two (on MicroPython a module's strings live as
+setup menu's own rows, the game menu, the shared game screens, the shared refusals),
+games.<game>.words_fr and _en (a game's), games.<game>.setup_fr and _en (its setup rows' labels
+and value words: games.setup_words, loaded only while the setup menu shows the game or a refusal
+of its settings is worded). OneLanguage loads the module of the language asked and lets go of
+the other, so the words of one language take the heap, never two (on MicroPython a module's strings live as
 long as the module: keeping one language's rows of a table holding both would free nothing).
 The words of screens seldom shown are loaded for the screen and let go at once: the board layer's
 boot screens (board_words: app.i18n_board_<lang>) and why a game cannot start (setup_refusal:
@@ -53,27 +55,15 @@ class OneLanguage:
 
 _WORDS = OneLanguage("app.i18n_")
 
-# The tables of a language module (app.i18n_fr, app.i18n_en), by name: tr's table argument.
-MESSAGES = "MESSAGES"  # the messages, by key
-# The setup menu's rows for game options (engine SETUP_CHOICES), apart from the messages because
-# option names ("dealer", "target") are also message keys there. Short enough that
-# "> label: value" fits a line with the values.
-OPTION_LABELS = "OPTION_LABELS"
-OPTION_WORDS = "OPTION_WORDS"  # option values that are words (engine option strings), by value
-
-
 def words(lang):
     """The module of the shared words in lang (app.i18n_fr or app.i18n_en), the other let go."""
     return _WORDS.of(lang)
 
 
-def tr(lang, key, table=MESSAGES):
-    """The words for key in lang: from `table` (OPTION_LABELS, OPTION_WORDS) first, else from the
-    messages; an unknown key shows as itself so a typo is visible, not fatal."""
-    module = _WORDS.of(lang)
-    text = getattr(module, table).get(key)
-    if text is None and table != MESSAGES:
-        text = module.MESSAGES.get(key)
+def tr(lang, key):
+    """The message for key in lang (the MESSAGES of app.i18n_<lang>); an unknown key shows as
+    itself so a typo is visible, not fatal."""
+    text = _WORDS.of(lang).MESSAGES.get(key)
     return key if text is None else text
 
 
@@ -189,7 +179,8 @@ def board_words(lang):
     return for_screen("app.i18n_board_" + ("en" if lang == "en" else "fr")).WORDS
 
 
-def setup_refusal(lang, err):
-    """Why a game cannot start, in lang (App.start_game shows it, the log keeps str(err)): worded
-    by app.i18n_setup, loaded for the screen and let go with it."""
-    return for_screen("app.i18n_setup").setup_refusal(lang, err)
+def setup_refusal(lang, err, described):
+    """Why the game `described` (its games.Game, or None when no descriptor plays it) cannot
+    start, in lang (App.start_game shows it, the log keeps str(err)): worded by app.i18n_setup,
+    loaded for the screen and let go with it."""
+    return for_screen("app.i18n_setup").setup_refusal(lang, err, described)

@@ -32,7 +32,7 @@ MESSAGES = {
     # game
     "round": "Round %d  pot %d",
     "drawing_dealer": "Drawing dealer",
-    "dealer": "Dealer %s",
+    "dealer_is": "Dealer %s",
     "to_act": "%s to play",
     "bot_thinks": "%s (bot)",
     "keep_swap": "K:keep S:swap",
@@ -76,7 +76,7 @@ MESSAGES = {
     "spread_hint": "OK: spread hand",  # a bot's turn: the spread view (table)
     "table_pick": "K/S: a penalty",  # a bot's turn: K/S step to the table's entries (Acheron's slips)
     "bot_waits": "Waits: let go",  # a bot due to play waits for a held button's release
-    "target": "Target %d",
+    "target_is": "Target %d",
     "game_over": "Game over",
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)
     "hold_confirm": "Hold OK: confirm",
@@ -96,55 +96,6 @@ MESSAGES = {
     "saved_again": "Saved again",
     "goes_on": "game goes on",
     "out_of_memory": "Out of memory",
-}
-
-# The setup menu's rows for game options (engine SETUP_CHOICES), kept apart from the messages
-# because option names ("dealer", "target") are also message keys there. Short enough that
-# "> label: value" fits a line with the values below.
-OPTION_LABELS = {
-    "circles": "Circles",
-    "reentry": "Re-entry",
-    "reentry_cap": "Re-entries",  # how many times each player may come back
-    "king_blocks": "King blocks",
-    "all_tied_move": "All same",  # all live players tied: do they all move?
-    "deals": "Deals",
-    "stake": "Stake",
-    "eldest": "Eldest",
-    "dealer": "Dealer",
-    "target": "Target",
-    "generale": "Generale",
-    "generale_payoff": "Gen. pays",  # what a generale pays: 7 or 10
-    "lay": "Lay",
-    "jocrisse": "Jocrisse",
-    "chandelle": "Chandelle",
-    "five_fee": "Fairy at 5",  # the fairy (fee) worth 5 with the Widower star
-    "rouge_queen": "Rouge",
-    "personnages": "Perso",  # do wild cards and the Baiser take personnages?
-    "draw_from": "Draw",
-    "putback": "Put back",  # La Bourre: where the cards exchanged go back
-}
-# Option values that are words (engine option strings), by value; the games' names too (the game
-# row's values, games).
-OPTION_WORDS = {
-    "tanturlurette": "Tanturlurette",
-    "acheron": "Acheron",
-    "bourre": "La Bourre",
-    "piccolo": "Piccolo",
-    "drawn": "drawn",
-    "free": "free",
-    "piece": "piece",
-    "baiser": "kiss",  # the Baiser is The Kiss in English (the deck file)
-    "gift": "gift",
-    "transfer": "pays",
-    "any": "any",
-    "etoile": "star",
-    "wild": "Queen",
-    "pair": "paired",
-    "alone": "alone",
-    "previous": "previous",
-    "next": "next",
-    "mixed": "mixed",
-    "under": "under",
 }
 
 # The refusal codes every game shares (engine.core REFUSE_*), each a sentence that app.i18n.wrap

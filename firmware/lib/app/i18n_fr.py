@@ -32,7 +32,7 @@ MESSAGES = {
     # game
     "round": "Tour %d  pot %d",
     "drawing_dealer": "Tirage donneur",
-    "dealer": "Donneur %s",
+    "dealer_is": "Donneur %s",
     "to_act": "%s joue",
     "bot_thinks": "%s (robot)",
     "keep_swap": "K:garde S:change",
@@ -76,7 +76,7 @@ MESSAGES = {
     "spread_hint": "OK: jeu etale",  # a bot's turn: the spread view (table)
     "table_pick": "K/S: penalite",
     "bot_waits": "Attend: lachez",
-    "target": "But %d",
+    "target_is": "But %d",
     "game_over": "Partie finie",
     # presses that forgive: confirming is holding OK (scorekeeper, game menu)
     "hold_confirm": "Tenir OK:valider",
@@ -96,55 +96,6 @@ MESSAGES = {
     "saved_again": "Sauvegarde OK",
     "goes_on": "le jeu continue",
     "out_of_memory": "Memoire pleine",
-}
-
-# The setup menu's rows for game options (engine SETUP_CHOICES), kept apart from the messages
-# because option names ("dealer", "target") are also message keys there. Short enough that
-# "> label: value" fits a line with the values below.
-OPTION_LABELS = {
-    "circles": "Cercles",
-    "reentry": "Retour",
-    "reentry_cap": "Retours",  # how many times each player may come back
-    "king_blocks": "Roi bloque",
-    "all_tied_move": "Tous egaux",  # all live players tied: do they all move?
-    "deals": "Donnes",
-    "stake": "Mise",
-    "eldest": "Ancien",
-    "dealer": "Donneur",
-    "target": "But",
-    "generale": "Generale",
-    "generale_payoff": "Gen. paie",  # what a generale pays: 7 or 10
-    "lay": "Pose",
-    "jocrisse": "Jocrisse",
-    "chandelle": "Chandelle",
-    "five_fee": "Fee a 5",
-    "rouge_queen": "Rouge",
-    "personnages": "Perso",  # do wild cards and the Baiser take personnages?
-    "draw_from": "Pioche",
-    "putback": "Ecart",  # La Bourre: where the cards exchanged go back
-}
-# Option values that are words (engine option strings), by value; the games' names too (the game
-# row's values, games).
-OPTION_WORDS = {
-    "tanturlurette": "Tanturlurette",
-    "acheron": "Acheron",
-    "bourre": "La Bourre",
-    "piccolo": "Piccolo",
-    "drawn": "tiree",
-    "free": "libre",
-    "piece": "piece",
-    "baiser": "baiser",
-    "gift": "don",
-    "transfer": "paie",
-    "any": "toute",
-    "etoile": "etoile",
-    "wild": "la Reine",
-    "pair": "apparies",
-    "alone": "seuls",
-    "previous": "avant",
-    "next": "apres",
-    "mixed": "melange",
-    "under": "dessous",
 }
 
 # The refusal codes every game shares (engine.core REFUSE_*), each a sentence that app.i18n.wrap

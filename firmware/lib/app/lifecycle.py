@@ -48,7 +48,7 @@ def make_game(app, game, options, bots, now):
     except (ValueError, OSError, ImportError) as err:  # BadOptions, bad seats, a missing file
         why = "cannot start %s: %s" % (game, err)
         app.log_error(why)
-        app.show_error(setup_refusal(app.lang, err), now)
+        app.show_error(setup_refusal(app.lang, err, of_engine(game)[0]), now)
         return why
     return None
 

@@ -20,6 +20,10 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
 - words come one language at a time (app.i18n.OneLanguage); a screen seldom shown (the board's
   boot screens, why a game cannot start) loads its module for the screen and lets it go at once
   (for_screen);
+- a game's setup menu words (games/<game>/setup_<lang>: its rows' labels and value words) are
+  loaded while the setup menu shows that game, or a refusal of its settings is worded, and let go
+  of at once (games.setup_words): the menu's reference alone holds them, so they go when the game
+  row moves on or with the menu, and never stay while a game plays;
 - code that runs once a boot goes after it: the config's loader (proto.CONFIG_CODE, after the boot
   read it and for as long as the protocol's set_config runs), the resume code (app.resume), the
   self-test once it has run.

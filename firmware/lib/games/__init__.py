@@ -11,6 +11,8 @@ game needs are in docs/ARCHITECTURE.md, "Adding a game"):
   words.py      its words (the contract below), their text in words_fr.py and words_en.py (the same
                 names; only the table's language is loaded) and told_en.py (what happened, in the
                 log's English at every table, which words_en.py takes from there)
+  setup_fr.py, setup_en.py  its setup menu's words (below): loaded only while the menu shows the
+                game or a refusal of its settings is worded (setup_words), never while it plays
   any module of its own: Tanturlurette's screen.py (its mode), Achéron's deck.py and the deck
                 file it reads, deck.json
 and an empty __init__.py (a package costs a module object on the board: nothing goes in it).
@@ -21,6 +23,9 @@ What is kept in memory when, and letting go of modules, is app.memory's (its doc
 
 Game
   name      the game's name and its package, games/<name>/
+  title     the game's name for a person, the menu's game row (ASCII, at most 14 columns): one
+            string, the same in both languages as a proper name is (host_tools' HostGame.title
+            too); here, not in its setup words, so that the menu names every game loading none
   modes     its Mode descriptors, in menu order
   shared    the modules outside its package that only games use (engine.deck32, the pub games'
             screens): a build holds them when a game of it names them, and the end of a game
@@ -92,11 +97,19 @@ both languages declare the same names), and name in lit_seat the seat a fact put
 app logs and shows them with nothing more to write; tests read the "fact" events and the OLED text.
 A game's codes (>= engine.core.REFUSE_GAME) are its own; the codes every game shares are worded
 by app.i18n.refusal, which each module's refusal falls back on.
+
+Its setup words, setup_fr.py and setup_en.py (the same names, ASCII, short enough that
+"> label: value" fits a line of 16 with each value; a test walks every row in both languages):
+  LABELS    option -> its label, for every option of its modes' rows (a label two games share,
+            "target", is each game's own)
+  WORDS     value -> its word, for every value of its rows that is a string ("drawn", "gift")
+The rows the menu itself owns (mode, players, humans) and the words every game shares (yes, no,
+a count's no limit, the modes' names, the seats) are app.i18n's.
 """
 
 import os
 
-from app.memory import is_loaded, let_go, load
+from app.memory import is_loaded, let_go, let_go_since, load, loaded_under
 from engine.core import BadRecord
 
 SEATS = "seats"  # a row whose values are the seats at the table
@@ -116,8 +129,9 @@ class Mode:
 
 
 class Game:
-    def __init__(self, name, modes, shared=(), bot=None, checked=None):
+    def __init__(self, name, title, modes, shared=(), bot=None, checked=None):
         self.name = name
+        self.title = title
         self.package = "games." + name
         self.modes = modes
         self.shared = shared
@@ -151,11 +165,11 @@ _TABLE = "app.modes.table.TableMode"
 _SCORE = "app.modes.score.ScoreMode"
 
 GAMES = (
-    Game("tanturlurette", (
+    Game("tanturlurette", "Tanturlurette", (
         Mode("deck", "tanturlurette", "rules", _TANT, (4, 8), _TANT_ROWS, (("mode", "deck"),), True, True),
         Mode("board", "tanturlurette", "rules", _TANT, (4, 8), _TANT_ROWS, (("mode", "board"),)),
     ), bot="counting"),
-    Game("acheron", (
+    Game("acheron", "Acheron", (
         Mode("table", "acheron", "rules", _TABLE, (3, 6), (
             _ACHERON_TARGET, ("lay", ("drawn", "free"), "drawn"), ("jocrisse", ("piece", "baiser"), "piece"),
             _CHANDELLE, ("five_fee", ("any", "etoile"), "any"), ("rouge_queen", ("wild", "any"), "wild"),
@@ -163,12 +177,12 @@ GAMES = (
             bots=True),
         Mode("score", "acheron_score", "score", _SCORE, (3, 6), (_ACHERON_TARGET, _CHANDELLE)),
     ), shared=_PUB_SCREENS, bot="meld", checked="deck"),
-    Game("bourre", (
+    Game("bourre", "La Bourre", (
         Mode("table", "bourre", "rules", _TABLE, (2, 6), _BOURRE_ROWS + (("putback", ("mixed", "under"), "mixed"),),
              bots=True),
         Mode("score", "bourre_score", "score", _SCORE, (2, 6), _BOURRE_ROWS),  # real cards: no put-back row
     ), shared=("engine.deck32",) + _PUB_SCREENS, bot="plan"),
-    Game("piccolo", (
+    Game("piccolo", "Piccolo", (
         Mode("table", "piccolo", "rules", _TABLE, (4, 4), _PICCOLO_ROWS, bots=True),
         Mode("score", "piccolo_score", "score", _SCORE, (4, 4), _PICCOLO_ROWS),
     ), shared=("engine.deck32",) + _PUB_SCREENS, bot="plan"),
@@ -280,6 +294,18 @@ def installed(engine):
         return False
     let_go(mode.module)  # imported only to know it is there
     return True
+
+
+def setup_words(described, lang):
+    """The setup menu's words of the game `described` (a Game) in lang: its setup_fr or setup_en
+    module (LABELS, WORDS), loaded and let go of at once, with its package when this call loaded
+    it, so that the caller's reference is all that holds it (the menu's while it shows the game,
+    a setup refusal's while it is worded). An ImportError when the game's folder lacks it."""
+    before = loaded_under(described.package)
+    try:
+        return load(described.package + ".setup_" + ("en" if lang == "en" else "fr"))
+    finally:
+        let_go_since(before, described.package)
 
 
 def check_problem(described):

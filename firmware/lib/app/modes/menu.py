@@ -13,23 +13,29 @@ out). A game whose descriptor is `checked` (Acheron and its editable deck file) 
 check module when the cursor reaches it (games.acheron.deck reads the deck file; no engine is
 built); if it cannot start it is skipped with a notice saying why, and the other games still work.
 The modules the check loaded are let go at once.
+The game row shows the game's title (its descriptor's); the game's option rows are worded by its
+setup words (games.setup_words: games/<game>/setup_<lang>.py, LABELS and WORDS), loaded when the
+menu first words a row of the game and held by the menu alone while it shows that game: they go
+when the game row moves on, or with the menu. The rows the menu owns (mode, players, humans, yes,
+no, a count's no limit, the modes' names) are the shared messages' (app.i18n).
 """
 
 from engine.compat import const
 from games import GAMES as DESCRIPTORS
-from games import SEATS, check_problem, game, installed, is_seat_option
+from games import SEATS, check_problem, game, installed, is_seat_option, setup_words
 
 from app.board import blink_on
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP, event_button, event_kind
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
 from app.cues import CUE_ERROR
-from app.i18n import OPTION_LABELS, OPTION_WORDS, seat_name, setup_refusal, tr, wrap
+from app.i18n import seat_name, setup_refusal, tr, wrap
 from app.memory import let_go_since, loaded_under
 from app.modes.base import Mode
 
 _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larger ones by their position
 NO_LIMIT_OPTIONS = ("reentry_cap",)  # counts whose 0 means no limit: a word, and the whole inner ring
 _SELFTEST_COLOURS = (RED, CONFIRM, BLUE)  # the colours the self-test sweeps, shown on its row
+_NO_WORDS = {}  # a game's setup words not loaded (never written to)
 
 # How long a Tanturlurette game lasts, for the menu's length line: two bytes (the median and the
 # 95th percentile of the rounds of 200 seeded games of counting bots, length_rounds reads each)
@@ -186,19 +192,21 @@ class SetupMenu(CursorMenu):
         if skipped:
             app = self.app
             why = None
+            g = None
+            notice = [tr(app.lang, "unavailable")]
             for name in skipped:
                 g = game(name)
                 why = g and self.problem(g)
                 app.log("error", {"message": ("game %s unavailable: %s" % (name, why or ""))[:160]})
-            notice = [tr(app.lang, "unavailable")]
-            for name in skipped:
-                notice.append(tr(app.lang, name, OPTION_WORDS))
+                notice.append(g.title if g is not None else name)
             if len(skipped) == 1 and why:  # room for the reason, in the table's language
-                notice += wrap(setup_refusal(app.lang, why), 4)
+                notice += wrap(setup_refusal(app.lang, why, g), 4)
             app.sound(CUE_ERROR)
             app.notify(notice)
         self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
         self.option_names = []
+        self.words_lang = None  # this game's setup words load when a row of it is worded
+        self.labels = self.value_words = _NO_WORDS  # the previous game's go now
         self.modes = modes
         recall = (self.browsed.get(games[index]) or self.memory.get(games[index])) if modes else None
         self.recalled = {}
@@ -312,25 +320,39 @@ class SetupMenu(CursorMenu):
         return app.moved()
 
     # -- output ---------------------------------------------------------------------------------
+    def setup_words(self):
+        """The chosen game's setup words in the table's language (self.labels, self.value_words),
+        loaded when first asked for this game and language and held by the menu alone."""
+        lang = self.app.lang
+        if self.words_lang != lang:
+            try:
+                words = setup_words(self.described, lang)
+                self.labels, self.value_words = words.LABELS, words.WORDS
+            except ImportError:  # a game installed in part: its rows shown by their keys
+                self.labels = self.value_words = _NO_WORDS
+            self.words_lang = lang
+
     def line(self, row, selected):
         lang = self.app.lang
         if row == "play" or row == "selftest":
             return marked(selected, tr(lang, row))
+        if row == "game":  # the name alone: "Jeu: Tanturlurette" is longer than a line
+            return marked(selected, self.described.title)
         value = self.value(row)
+        own = row in self.option_names  # one of the game's rows: its setup words word it
+        if own:
+            self.setup_words()
         if isinstance(value, bool):
             shown = tr(lang, "yes" if value else "no")
         elif is_seat_option(row):
             shown = seat_name(lang, value)
         elif row in NO_LIMIT_OPTIONS and value == 0:
             shown = tr(lang, "no_limit")
-        elif isinstance(value, str):  # a mode, an option's word or a game's name
-            shown = tr(lang, value, OPTION_WORDS)
+        elif isinstance(value, str):  # an option's word, or a mode's name (a shared word)
+            shown = self.value_words.get(value, value) if own else tr(lang, value)
         else:
             shown = str(value)
-        if row == "game":  # the name alone: "Jeu: Tanturlurette" is longer than a line
-            return marked(selected, shown)
-        name = tr(lang, row, OPTION_LABELS)  # an option's label, else the row's message
-        return menu_line(selected, name, shown)
+        return menu_line(selected, self.labels.get(row, row) if own else tr(lang, row), shown)
 
     def length(self):
         """(median, 95th percentile) rounds of a game as set, or None for a game without a table

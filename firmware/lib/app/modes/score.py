@@ -244,7 +244,7 @@ class ScoreMode(GameMode):
             out.append(tr(lang, "hold_confirm"))
         standings = self.standings_lines(lang)
         target = state.target()
-        tail = [tr(lang, "target") % target] if target else []
+        tail = [tr(lang, "target_is") % target] if target else []
         room = 8 - len(out) - len(tail)
         told = self.told_lines[-self.move_told:] if self.move_told else []
         told = told[:room - min(1, len(standings))]  # one line of standings stays

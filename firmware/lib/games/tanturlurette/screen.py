@@ -427,7 +427,7 @@ class TantMode(Mode):
             if len(standings) > 16:
                 standings = self.app.words().standings_label(lang) + " " + "".join(cells)
             self._head_lines = (tr(lang, "round") % (state.round, state.pot()),
-                                tr(lang, "dealer") % seat_name(lang, state.dealer), standings)
+                                tr(lang, "dealer_is") % seat_name(lang, state.dealer), standings)
         return self._head_lines
 
     def _reveal_lines(self, state, lang):

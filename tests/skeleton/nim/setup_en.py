@@ -1,0 +1,10 @@
+"""Nim's setup menu words in English (games.setup_words loads this module or setup_fr, never both,
+while the menu shows the game or a refusal of its settings is worded, and lets it go with them;
+the contract is in games/__init__.py)."""
+
+# option -> its label in the setup menu's row
+LABELS = {
+    "pile": "Pile",  # the tokens on the table at the start
+}
+# a value that is a word -> the word the row shows
+WORDS = {}  # the pile is a number
