@@ -13,6 +13,9 @@ undo's store part is one journal entry, and a snapshot every 32 operations (benc
   <game>_resumed_undo_<at>_us, _B   the first undo after Session.resume read the game back from
                               a snapshot (a store on littlefs in RAM on MicroPython), over 4
                               resumes
+  <game>_undo_turn_<at>_B     the most bytes one loop turn of an undo spread over turns allocates
+                              (Session.undo(sliced=True), then advance() a turn, as the App
+                              does), over PAIRS undos; _turns: the most turns one took
 Bytes: MicroPython, every byte the operation allocated (gc.mem_alloc() before and after, the
 collector disabled between), "B alloc"; CPython, tracemalloc's peak above the heap before it,
 "B peak" (timed and traced in separate runs: tracemalloc slows every allocation).
@@ -95,6 +98,26 @@ def storm(session):
     return figures(undos), figures(redos)
 
 
+def sliced(session):
+    """(the most bytes a turn of a sliced undo allocated, the most turns one took), over PAIRS
+    undo/redo pairs (CPython: traced)."""
+    worst = turns = 0
+    for _ in range(PAIRS):
+        _us, spent = measure(lambda: session.undo(True), True)
+        worst = max(worst, spent)
+        more = True
+        took = 1
+        while more:
+            done = []
+            _us, spent = measure(lambda done=done: done.append(session.advance()), True)
+            more = done[0]
+            worst = max(worst, spent)
+            took += 1
+        turns = max(turns, took)
+        session.redo()
+    return worst, turns
+
+
 def resumed_undo(game, count):
     """(µs, bytes) of the first undo after a resume of the game's first count moves."""
     root = scratch_root()
@@ -117,11 +140,15 @@ def main():
     for game in ENGINES:
         for label, count in (("30", decision_after(game, 30)), ("3000", late_position(game))):
             print("%s_%s_move: %d moves" % (game, label, count))
-            undo, redo = storm(played(game, count))
+            session = played(game, count)
+            undo, redo = storm(session)
+            turn_bytes, turns = sliced(session)
             for op, (us, spent) in (("undo", undo), ("redo", redo),
                                     ("resumed_undo", resumed_undo(game, count))):
                 print("%s_%s_%s_us: %d us" % (game, op, label, us))
                 print("%s_%s_%s_B: %d %s" % (game, op, label, spent, BYTES))
+            print("%s_undo_turn_%s_B: %d %s" % (game, label, turn_bytes, BYTES))
+            print("%s_undo_turn_%s_turns: %d turns" % (game, label, turns))
 
 
 main()

@@ -9,6 +9,12 @@ Session(store=None, on_event=None)
   chance_outcome(rng)  the outcome to play at a chance node: cards put back by an undo come out
                      again first (no peeking through undo), otherwise one drawn from rng
   undo() / redo()    -> bool; can_undo() / can_redo()
+  undo(sliced=True)  the same undo, its replay left to advance(): the App's, which calls it once
+                     a loop turn while `rebuilding` is not None (the state from its checkpoint,
+                     then SLICE_MOVES moves at most a turn, fewer past SLICE_BYTES allocated),
+                     so that no turn holds a round's replay; the undo is saved and said when its
+                     replay ends. Any other call (state included) first finishes the replay
+                     (settle()): nothing outside ever reads a game half rebuilt.
   resume()           -> report dict, or None when there was nothing on flash at all. Every
                      field read back is checked like input from outside; a snapshot that fails
                      gives way to the previous one and the journal after it. Its code
@@ -55,6 +61,7 @@ The resume report (a dict; None when the flash held no game and nothing was disc
                  translate with the counts above)
 """
 
+import gc
 import json
 from array import array
 
@@ -82,6 +89,19 @@ _MEMORY_HISTORY = const(8)  # finished games kept without a store
 
 _NO_MOVES = Moves()  # stands for a state's moves while a checkpoint is made (never grows)
 _A_DECISION = const(0xFF)  # in _chance_phases: the move was a seat's or the table's
+# An undo's replay a loop turn (Session.advance): on the WebAssembly port nothing is collected
+# inside a turn, so a turn needs the live heap plus all it allocates; a move replayed costs
+# about 100 to 200 bytes, a round's end a checkpoint (a state's JSON) more
+SLICE_MOVES = const(24)
+SLICE_BYTES = const(3072)
+
+
+def _allocated():
+    """The heap's bytes in use, or -1 where the runtime does not say (CPython)."""
+    try:
+        return gc.mem_alloc()
+    except AttributeError:
+        return -1
 
 
 def _copy(value):
@@ -102,12 +122,26 @@ class Session:
         self._unarchived = []
         self._events = []  # what the current call emitted: act() and new_game() return it
         self._quiet = False  # replaying the saved game: no events, no saving, no checkpoints
+        self.rebuilding = None  # an undo's replay left to advance(): see undo()
         self._take_on(None, None, None, None)
+
+    @property
+    def state(self):
+        """The engine state (read it, never apply to it), an undo's replay finished first."""
+        if self.rebuilding is not None:
+            self.settle()
+        return self._state
+
+    @state.setter
+    def state(self, state):
+        self.settle()
+        self._state = state
 
     def _take_on(self, game, state, names, bots, game_id=0, seq=0):
         """Make this the game being played (a new one, a restored one, or none), nothing undone."""
+        self.rebuilding = None
         self.game = game
-        self.state = state
+        self._state = state
         self.names = names
         self.bots = bots
         self.game_id = game_id
@@ -142,6 +176,7 @@ class Session:
         """Start a game; bad options, or names or bots that are not one a seat, raise
         engine.core.BadOptions (its why: the refusal's code, for the device's words) and keep the
         current game, as a game whose module is not on the board (ImportError) does."""
+        self.settle()
         state = game_module(game).State(options)  # raises before anything is replaced
         seats = state.seats()
         for given, what in ((names, "names"), (bots, "bot entries")):
@@ -149,7 +184,7 @@ class Session:
                 raise BadOptions("%d %s for %d seats" % (len(given), what, seats),
                                  (REFUSE_SEATS, len(given), seats))
         self._events = []
-        if self.state is not None and not self.finished and len(self.state.moves):
+        if self._state is not None and not self.finished and len(self._state.moves):
             self._archive(True)
         self._take_on(game, state, None if names is None else list(names),
                       None if bots is None else list(bots))
@@ -221,7 +256,7 @@ class Session:
         round began and, when undo may reach its start, its checkpoint. What undo can no longer
         reach (the round before the floor's is as far back as it goes) is let go: none of it
         grows with the game."""
-        state = self.state
+        state = self._state
         before = state.round
         count = len(state.moves) + 1  # once applied
         mark = _A_DECISION
@@ -281,7 +316,8 @@ class Session:
     # -- undo / redo ----------------------------------------------------------------------------
     def _undo_start(self):
         """Index of the move an undo would take back from, or -1."""
-        if self.state is None or self.finished:
+        self.settle()
+        if self._state is None or self.finished:
             return -1
         marks = self._chance_phases
         i = len(marks) - 1
@@ -303,41 +339,62 @@ class Session:
         return self._undo_start() >= 0
 
     def can_redo(self):
+        self.settle()
         return bool(self._redo) and not self.finished
 
-    def undo(self):
+    def undo(self, sliced=False):
+        """Take back the last decision (see the module docstring). sliced: the replay it needs is
+        left to advance() (rebuilding says so), a few moves a loop turn; any other call settles
+        it first, so nothing outside ever sees the game half rebuilt."""
+        self.settle()
         start = self._undo_start()
         if start < 0:
             return False
-        moves = self.state.moves
+        moves = self._state.moves
         group = []
         marks = self._chance_phases
         for i in range(start, len(moves)):
             mark = marks[i]
             group.append([None if mark == _A_DECISION else self._phase_names[mark], moves[i]])
         self._redo.append(group)
-        before = self.state.round
-        self._rebuild(start)
-        self._events = []
-        self._save_op(OP_UNDO, 0)
-        state = self.state
-        self._emit("undo", {"moves": len(group), "round": state.round, "from_round": before,
-                            "to_act": state.current_player()})
+        self._rebuild(start, len(group))
+        if not sliced:
+            self.settle()
         return True
 
-    def _rebuild(self, start):
-        """Go back to the state before move start: from the latest round checkpoint at or
-        before it if there is one, else from the beginning."""
-        old = self.state
+    def _undone(self, moved, before):
+        """An undo's rebuild is over: save it and say it."""
+        self._events = []
+        self._save_op(OP_UNDO, 0)
+        state = self._state
+        self._emit("undo", {"moves": moved, "round": state.round, "from_round": before,
+                            "to_act": state.current_player()})
+
+    def _rebuild(self, start, moved=None):
+        """Go back to the state before move start, from the latest round checkpoint at or before
+        it if there is one, else from the beginning, by advance(): its first call reads the
+        checkpoint's JSON, the second makes the state, the next ones replay the moves since
+        (rebuilding: [start, the moves to replay or None before the state is made, the next
+        one's index, moves undone, round before, the checkpoint read or None]).
+        moved: None for resume's own going back (app.resume: at once, nothing saved nor said)."""
+        self._checkpoints = [c for c in self._checkpoints if c[0] <= start]
+        self.rebuilding = [start, None, 0, moved, self._state.round, None]
+        if moved is None:
+            self.settle()
+
+    def _restart(self, start, read):
+        """The state at the latest checkpoint at or before move start (read: its JSON read back;
+        without one, a new game's) made the session's, the bookkeeping cut back to it; returns
+        the moves to replay."""
+        old = self._state
         moves = old.moves
         module = game_module(self.game)
-        self._checkpoints = [c for c in self._checkpoints if c[0] <= start]
         state = None
         base = 0
         if self._checkpoints:
-            base, _round, data, logged = self._checkpoints[-1]
+            base, _round, _data, logged = self._checkpoints[-1]
             try:
-                state = module.from_dict(json.loads(data))  # no moves, no log (_apply)
+                state = module.from_dict(read)  # no moves, no log (_apply)
             except Exception:  # a game whose from_dict refuses its own to_dict: replay it all
                 state = None
                 base = 0
@@ -353,18 +410,60 @@ class Session:
         # state's, and no copy of the whole game is made
         moves.cut(base)
         state.moves = moves
-        self.state = state
+        self._state = state
         self._chance_phases.cut(base)  # cut too
         starts = self._round_from
         while starts and starts[-1][0] > base:
             starts.pop()
-        for move in again:
-            self._apply(move)
+        return again
+
+    def advance(self):
+        """A loop turn's share of an undo's rebuild: its checkpoint's JSON read at the first
+        call, the state made from it at the second (each is a few KB of garbage), then
+        SLICE_MOVES moves replayed at most, fewer once the slice has allocated SLICE_BYTES
+        (where the heap can say it). True while more remains; the undo is saved and said in
+        the call that ends it."""
+        job = self.rebuilding
+        if job is None:
+            return False
+        again = job[1]
+        if again is None:
+            if job[5] is None and self._checkpoints:
+                try:
+                    job[5] = json.loads(self._checkpoints[-1][2])
+                except ValueError:  # from_dict refuses it: the whole game is replayed
+                    job[5] = 0
+                return True
+            job[1] = self._restart(job[0], job[5])
+            job[5] = None
+            return True
+        i = job[2]
+        stop = min(len(again), i + SLICE_MOVES)
+        before = _allocated()
+        while i < stop:
+            self._apply(again[i])
+            i += 1
+            job[2] = i  # a MemoryError in the next one (app.loop survives it) replays from it
+            if before >= 0 and _allocated() - before > SLICE_BYTES:
+                break
+        if i < len(again):
+            return True
+        self.rebuilding = None
+        if job[3] is not None:
+            self._undone(job[3], job[4])
+        return False
+
+    def settle(self):
+        """Finish an undo's replay at once (what every call but advance() does first)."""
+        job = self.rebuilding
+        if job is not None:
+            while self.advance():
+                pass
 
     def redo(self):
         if not self.can_redo():
             return False
-        state = self.state
+        state = self._state
         before = state.round
         group = self._redo.pop()
         for _phase, move in group:
@@ -378,7 +477,7 @@ class Session:
 
     # -- after a move ---------------------------------------------------------------------------
     def _after_move_events(self, before):
-        state = self.state
+        state = self._state
         if state.round > before:
             payload = state.round_summary()
             payload["round"] = state.round
@@ -412,7 +511,7 @@ class Session:
         self.finished = True
         self._redo = []
         if self.store is None:
-            doc = _history_doc(self.state, self.game, self.names, self.bots, abandoned)
+            doc = _history_doc(self._state, self.game, self.names, self.bots, abandoned)
             doc["moves"] = list(doc["moves"])  # a record like the host's, not the state's Moves
             self.history.append(doc)
             if len(self.history) > _MEMORY_HISTORY:
@@ -421,7 +520,7 @@ class Session:
         due = self._unarchived
         if len(due) >= _MEMORY_HISTORY:  # the flash fails for good: keep the one it holds
             due.pop(1)
-        due.append((self.state, self.game, self.names, self.bots, abandoned))
+        due.append((self._state, self.game, self.names, self.bots, abandoned))
         return self._archive_due(self.store)
 
     def _archive_due(self, store):
@@ -445,7 +544,8 @@ class Session:
         (app.core lets the modules go); what is still read of it is kept as plain data in
         `last`. A game whose archive failed stays in the list waiting for the flash (its state
         is its only copy). True when a game was put away; False when none is finished."""
-        if self.state is None or not self.finished:
+        self.settle()
+        if self._state is None or not self.finished:
             return False
         kept = report_of(self)
         self._take_on(None, None, None, None)
@@ -462,9 +562,10 @@ class Session:
 
     # -- saving ---------------------------------------------------------------------------------
     def _need_state(self):
-        if self.state is None:
+        self.settle()
+        if self._state is None:
             raise ValueError("no game: call new_game() or resume() first")
-        return self.state
+        return self._state
 
     def document(self):
         """Everything resume needs, as one dict (the snapshot). Its "moves" is the state's own
