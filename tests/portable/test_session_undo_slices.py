@@ -16,8 +16,8 @@ from support import ON_MICROPYTHON
 
 # The most one loop turn of an undo may allocate on the unix port (64-bit words: about twice
 # the board's). The largest turn is the one that makes the checkpoint's state from its JSON
-# (a game's from_dict: about 11 KB here); a replay's slice stops past 3 KB. The undo in one
-# call allocated 22 to 34 KB at these moves (a round or two of moves replayed in one turn).
+# (a game's from_dict: about 11 KB here); a slice of the replay is 16 moves at most. The undo
+# in one call allocated 22 to 34 KB at these moves (a round or two replayed in one turn).
 TURN_BYTES = 14 * 1024
 SLICED = ("piccolo", "acheron", "bourre", "tanturlurette")
 UNDOS = 6

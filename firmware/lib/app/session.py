@@ -11,7 +11,7 @@ Session(store=None, on_event=None)
   undo() / redo()    -> bool; can_undo() / can_redo()
   undo(sliced=True)  the same undo, its replay left to advance(): the App's, which calls it once
                      a loop turn while `rebuilding` is not None (the state from its checkpoint,
-                     then SLICE_MOVES moves at most a turn, fewer past SLICE_BYTES allocated),
+                     then SLICE_MOVES moves a turn at most),
                      so that no turn holds a round's replay; the undo is saved and said when its
                      replay ends. Any other call (state included) first finishes the replay
                      (settle()): nothing outside ever reads a game half rebuilt.
@@ -61,7 +61,6 @@ The resume report (a dict; None when the flash held no game and nothing was disc
                  translate with the counts above)
 """
 
-import gc
 import json
 from array import array
 
@@ -91,17 +90,9 @@ _NO_MOVES = Moves()  # stands for a state's moves while a checkpoint is made (ne
 _A_DECISION = const(0xFF)  # in _chance_phases: the move was a seat's or the table's
 # An undo's replay a loop turn (Session.advance): on the WebAssembly port nothing is collected
 # inside a turn, so a turn needs the live heap plus all it allocates; a move replayed costs
-# about 100 to 200 bytes, a round's end a checkpoint (a state's JSON) more
-SLICE_MOVES = const(24)
-SLICE_BYTES = const(3072)
-
-
-def _allocated():
-    """The heap's bytes in use, or -1 where the runtime does not say (CPython)."""
-    try:
-        return gc.mem_alloc()
-    except AttributeError:
-        return -1
+# about 100 to 200 bytes there, a round's end a checkpoint (a state's JSON) a few KB more.
+# Counted in moves, not bytes: gc.mem_alloc() walks the heap's whole table at each call.
+SLICE_MOVES = const(16)
 
 
 def _copy(value):
@@ -420,9 +411,8 @@ class Session:
     def advance(self):
         """A loop turn's share of an undo's rebuild: its checkpoint's JSON read at the first
         call, the state made from it at the second (each is a few KB of garbage), then
-        SLICE_MOVES moves replayed at most, fewer once the slice has allocated SLICE_BYTES
-        (where the heap can say it). True while more remains; the undo is saved and said in
-        the call that ends it."""
+        SLICE_MOVES moves replayed at most. True while more remains; the undo is saved and said
+        in the call that ends it."""
         job = self.rebuilding
         if job is None:
             return False
@@ -439,13 +429,10 @@ class Session:
             return True
         i = job[2]
         stop = min(len(again), i + SLICE_MOVES)
-        before = _allocated()
         while i < stop:
             self._apply(again[i])
             i += 1
             job[2] = i  # a MemoryError in the next one (app.loop survives it) replays from it
-            if before >= 0 and _allocated() - before > SLICE_BYTES:
-                break
         if i < len(again):
             return True
         self.rebuilding = None
