@@ -108,8 +108,13 @@ class Player:
         """Where the session stands, in a few words: the mode, and the game's move and round."""
         session = self.app.session
         where = type(self.app.mode).__name__
-        if session.state is not None and not session.finished:
-            where += " %s move %d round %d" % (session.game, len(session.state.moves), session.state.round)
+        # the state as it stands: reading session.state would finish an undo's replay here, in
+        # the harness, which the app spreads over its loop turns (Session.advance)
+        state = session._state
+        if state is not None and not session.finished:
+            where += " %s move %d round %d" % (session.game, len(state.moves), state.round)
+            if session.rebuilding is not None:
+                where += " (undo replaying)"
         return where
 
     def turn(self):

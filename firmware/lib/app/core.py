@@ -36,6 +36,8 @@ _NOTICE_MS = const(2500)
 _RESUME_MS = const(1500)
 # Beside the saves: the first-boot self-test has run on this device (its result, as JSON).
 SELFTEST_MARKER = "selftest.json"
+_REDO = const(1)  # App.redoing: the redo asked is still to do
+_REDO_BOTS = const(2)  # done: the bots' decisions the undo took are redone while a bot is to act
 _CHORD = const(3)  # KEEP (bit 0) and SWAP (bit 1) held together: the menu on 3-button builds
 _ENOSPC = const(28)  # a storage event's errno: the flash is full
 _ENOMEM = const(12)  # the errno a storage event gives a MemoryError
@@ -90,6 +92,11 @@ class App:
         # a game starting (begin_game) or ending (finish_game), a part a loop turn: app.lifecycle,
         # imported for it (LIFECYCLE)
         self.passage = None
+        # an undo under way (undo()): the session's replay, a slice a loop turn, then the bots'
+        # decisions taken back too; a redo (redo()): the one asked, then the bots' a loop turn
+        # each (_REDO, _REDO_BOTS); meanwhile the keys wait in the debouncer (busy())
+        self.undoing = False
+        self.redoing = 0
         self.to_remember = None  # the started game's settings, noted for the menu the next turn
         # checked game -> why it cannot start (None: it can), judged by the first setup menu that
         # shows it and kept until the next boot: its data file changes only by a deploy, which
@@ -315,6 +322,12 @@ class App:
             return True
         return self.mode.handle(event, now)
 
+    def busy(self):
+        """True while an undo is under way: app.loop leaves the keys in the debouncer (pressed
+        meanwhile, they are handled in order once it is over) and the mode is neither ticked
+        nor drawn, as the game it shows is being rebuilt."""
+        return self.undoing or self.redoing != 0
+
     def held(self):
         """True while a button is down (from its DOWN to its UP event)."""
         return self._held != 0
@@ -331,6 +344,8 @@ class App:
             if self.passage is None:  # its last turn: its code goes until the next one
                 let_go(LIFECYCLE)
             return changed
+        if self.undoing or self.redoing:
+            return self._undo_turn(now) or changed
         self.note_setup()
         return self.mode.tick(now) or changed
 
@@ -391,25 +406,47 @@ class App:
         return self.seat_label(seat, "en")
 
     def undo(self, now):
-        """Take back decisions until a human (or the table) is to choose again."""
+        """Take back decisions until a human (or the table) is to choose again: the session's
+        undo replays a round's moves, a slice a loop turn (_undo_turn), so that no turn needs a
+        round's garbage; the notice says it meanwhile."""
         session = self.session
-        if not self.mode.in_game or session.state is None or not session.undo():
+        if not self.mode.in_game or session.state is None or not session.undo(True):
             self._tell(CUE_ERROR, "nothing_undo", now)
             return False
-        while True:
-            player = session.state.current_player()
-            if player == TABLE or (player >= 0 and self.is_human(player)) or not session.can_undo():
-                break
-            session.undo()
+        self.undoing = True
         self._tell(CUE_UNDO, "undone", now)
+        return True
+
+    def _undo_turn(self, now):
+        """A loop turn of an undo: a slice of the session's replay, else the next undo while a
+        bot is to act, else the end: the mode is put back in step with the game."""
+        session = self.session
+        if session.rebuilding is not None:
+            session.advance()
+            return False
+        player = session.state.current_player()
+        bot = player >= 0 and not self.is_human(player)
+        if self.redoing == _REDO or (self.redoing and bot and session.can_redo()):
+            self.redoing = _REDO_BOTS
+            session.redo()
+            return False
+        if self.undoing and (bot or player < 0 and player != TABLE) and session.can_undo():
+            session.undo(True)
+            return False
+        self.undoing = False
+        self.redoing = 0
         self.mode.resync(now)
+        self.touch()
         return True
 
     def redo(self, now):
+        """Put back what the undo took, the bots' decisions after it too: a redo a loop turn
+        (_undo_turn), as each may end a round (its checkpoint)."""
         session = self.session
-        if session.state is None or not session.redo():
+        if session.state is None or not session.can_redo():
             self._tell(CUE_ERROR, "nothing_redo", now)
             return False
+        self.redoing = _REDO
         self._tell(CUE_ACT, "redone", now)
         return True
 
@@ -443,9 +480,12 @@ class App:
         self.notify([tr(self.lang, "error")] + wrap(message, 3), now)
 
     def render(self, now):
-        """Paint the frame (and rebuild the text if dirty); True when the frame changed."""
+        """Paint the frame (and rebuild the text if dirty); True when the frame changed. While
+        an undo is under way the frame stays and the text is the notice alone (busy())."""
         if self._text_dirty:
             self._refresh_text()
+        if self.undoing or self.redoing:
+            return False
         frame = self.frame
         frame[:] = self._blank
         self.mode.draw(frame, now)
@@ -463,7 +503,10 @@ class App:
 
     def _refresh_text(self):
         self._text_dirty = False
-        lines = [fit(line) for line in ((self.notice or []) + self.mode.lines())[:8]]
+        shown = self.notice or []
+        if not self.busy():  # the mode's lines read the game, which is being rebuilt
+            shown = shown + self.mode.lines()
+        lines = [fit(line) for line in shown[:8]]
         if lines != self.text:
             self.text = lines
             self.text_version += 1

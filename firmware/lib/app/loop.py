@@ -31,10 +31,11 @@ def step(app, hw, debouncer, link=None):
     now = hw.clock.ticks_ms()
     debouncer.update(hw.read_buttons(), now)
     try:
-        event = debouncer.pop()
-        while event >= 0:
-            app.handle(event, now)
+        while not app.busy():  # an undo under way: the keys wait their turn in the debouncer
             event = debouncer.pop()
+            if event < 0:
+                break
+            app.handle(event, now)
         app.tick(now)
     except MemoryError:  # the events left in the debouncer are handled next turn
         out_of_memory(app, "app", now)

@@ -473,15 +473,8 @@ class GameMenu(CursorMenu):
         if row == "undo":
             app.undo(now)
         elif row == "redo":
-            app.redo(now)
-            while session.can_redo() and self._bot_to_act():  # the bots' moves the undo took
-                session.redo()
-            game.resync(now)
+            app.redo(now)  # the bots' moves the undo took are redone too, a loop turn each
         return True
-
-    def _bot_to_act(self):
-        player = self.app.session.state.current_player()
-        return player >= 0 and not self.app.is_human(player)
 
     def draw(self, frame, now):
         CursorMenu.draw(self, frame, now)
