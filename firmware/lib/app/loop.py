@@ -3,7 +3,8 @@
 Each turn reads the buttons, debounces, hands every event to the app, lets time pass, pushes the
 frame and the text when they changed, plays queued cues and serves the serial link. Nothing in it
 waits for an animation or a bot: those are driven by the clock in app.tick, so input is read
-every PERIOD_MS whatever is on screen.
+every PERIOD_MS whatever is on screen. While the app is busy (App.busy(): an undo or a redo
+worked a loop turn at a time) the events stay in the debouncer, in order, for the turn after it.
 
 A MemoryError never ends the loop: out of the loop it would reach the watchdog, which resets the
 board into the same saved game, to run out again. Each of the turn's three parts catches it: the
