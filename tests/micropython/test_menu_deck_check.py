@@ -77,3 +77,36 @@ def test_a_deck_file_breaking_a_rule_is_refused_in_the_menu_with_its_reason():
     with_deck_file(path, body)
     # and as the other refusals show: the notice with its reason, the rest of the menu intact
     with_deck_file(path, lambda: check_acheron_skipped(["used", "twice"]))
+
+
+DECK_MODULE_MOST = 5000  # bytes the deck module holds on the unix port (64-bit): 6,848 with its reader
+
+
+def test_the_deck_module_a_game_keeps_leaves_its_reader_out_of_the_heap():
+    """Issue 25: the deck module stays while Achéron plays (the Deck, its cache). Reading and
+    checking the file (games.acheron.deck_file: the checks and their messages) runs once a deck
+    and is let go at once, so it is not in the heap during the game: about 2 KB on the 32-bit
+    port, at every turn. The module's own heap is measured on its second import (its names are
+    interned by then), then let go, or the first one put back if it was loaded before."""
+    import gc
+
+    import games.acheron as package
+    from app.memory import let_go, load
+
+    was = "games.acheron.deck" in sys.modules
+    kept = load("games.acheron.deck")
+    kept.load_deck()
+    assert "games.acheron.deck_file" not in sys.modules  # read, checked and let go
+    let_go("games.acheron.deck")
+    gc.collect()
+    before = gc.mem_alloc()
+    try:
+        load("games.acheron.deck")
+        gc.collect()
+        held = gc.mem_alloc() - before
+    finally:
+        let_go("games.acheron.deck")
+        if was:
+            sys.modules["games.acheron.deck"] = kept
+            package.deck = kept
+    assert held <= DECK_MODULE_MOST, held

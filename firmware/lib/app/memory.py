@@ -26,7 +26,8 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
   row moves on or with the menu, and never stay while a game plays;
 - code that runs once a boot goes after it: the config's loader (proto.CONFIG_CODE, after the boot
   read it and for as long as the protocol's set_config runs), the resume code (app.resume), the
-  self-test once it has run.
+  self-test once it has run; code that runs once a game's data is read goes after it too (Achéron's
+  deck reader, games.acheron.deck_file, let go as soon as the deck is made).
 
 Letting go drops a module from sys.modules and from its package, so that the collector takes its
 code once no caller holds it; importing it again loads it afresh. tests/micropython/test_app_packs.py,

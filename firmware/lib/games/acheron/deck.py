@@ -13,10 +13,13 @@ game made with another deck is refused.
 `checked` by this module): it raises what setting up either mode would raise with the defaults,
 without loading the game's engines (games.acheron.rules, games.acheron.score), which read the deck
 through this module. The menu then lets this module go.
+
+Reading and checking the file is games.acheron.deck_file's, imported for it and let go at once
+(app.memory): it runs once a deck (load_deck caches the Deck per path), and its checks and their
+messages stay out of the heap while the game plays (issue 25: about 2 KB on the 32-bit port).
 """
 
-import json
-
+from app.memory import let_go, load
 from engine.compat import const
 from engine.core import REFUSE_GAME_DATA, BadOptions
 
@@ -50,6 +53,7 @@ class BadDeck(BadOptions):
         BadOptions.__init__(self, message, (REFUSE_GAME_DATA,))
 
 
+_READER = "games.acheron.deck_file"  # the file's reader and checks (Deck, load_deck)
 _FNV_PRIME_LOW = const(0x193)  # FNV-1a's 32-bit prime is 2**24 + 0x193
 
 
@@ -73,82 +77,23 @@ class Deck:
     """The validated deck file: per-card kind, figure and attribute as small ints, and labels."""
 
     def __init__(self, data):
-        if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-            raise BadDeck("the deck file must be a JSON object with a \"cards\" list")
-        if data.get("v") != 1:
-            raise BadDeck("deck format version %r is not supported (this engine reads 1)" % (data.get("v"),))
-        cards = data["cards"]
-        size = len(cards)
-        if not 4 <= size <= MAX_CARDS:
-            raise BadDeck("the deck has %d cards; it must have 4 to %d" % (size, MAX_CARDS))
-        self.size = size
+        # every field the reader fills, declared here (the reader fills the lists in place)
+        self.size = 0
         self.ids = []
         self.labels = {"fr": [], "en": []}
         self.shorts = []
-        self.kind = bytearray(size)
-        self.figure = bytearray(size)
-        self.attribute = bytearray(size)
+        self.kind = self.figure = self.attribute = bytearray(0)
         self.figure_names = []
         self.attribute_names = []
-        canon = []
-        for i, card in enumerate(cards):
-            where = "card %d" % i
-            if not isinstance(card, dict):
-                raise BadDeck("%s is not an object" % where)
-            cid = card.get("id")
-            if not isinstance(cid, str) or not cid:
-                raise BadDeck("%s has no \"id\" string" % where)
-            where = "card %d (%s)" % (i, cid)
-            if cid in self.ids:
-                raise BadDeck("%s: the id is used twice" % where)
-            kind = card.get("kind")
-            if kind not in KIND_NAMES:
-                raise BadDeck("%s: kind must be one of %s, got %r" % (where, ", ".join(KIND_NAMES), kind))
-            k = KIND_NAMES.index(kind)
-            self.ids.append(cid)
-            self.kind[i] = k
-            self.figure[i] = NONE
-            self.attribute[i] = NONE
-            if k == K_FIGURE:
-                self.figure[i] = _intern(self.figure_names, card.get("figure"), where, "figure")
-                self.attribute[i] = _intern(self.attribute_names, card.get("attribute"), where, "attribute")
-            for lang in ("fr", "en"):
-                label = card.get(lang, cid)
-                if not isinstance(label, str) or not 0 < len(label) <= LABEL_MAX:
-                    raise BadDeck("%s: the %s label must be 1 to %d characters, got %r" % (where, lang, LABEL_MAX, label))
-                self.labels[lang].append(label)
-            short = card.get("short", cid[:SHORT_MAX])
-            if not isinstance(short, str) or not 0 < len(short) <= SHORT_MAX or " " in short:
-                raise BadDeck("%s: the short name must be 1 to %d characters without spaces, got %r"
-                              % (where, SHORT_MAX, short))
-            if short in self.shorts:
-                raise BadDeck("%s: the short name %r is used twice" % (where, short))
-            self.shorts.append(short)
-            canon.append("%s|%s|%s|%s" % (cid, kind, card.get("figure", ""), card.get("attribute", "")))
-        self.signature = "%d:%08x" % (size, _fnv1a(";".join(canon)))
-        self.tombeau, self.treille, self.mont, self.mer, self.grotte = [self._unique(x, K_PLACE) for x in PLACE_IDS]
-        self.orphee, self.la_reine, self.la_sainte = [self._unique(x, K_WILD) for x in WILD_IDS]
-        self.baiser = self._unique("baiser", K_BAISER)
-        self.personnages = [c for c in range(size) if self.kind[c] == K_PERSONNAGE]
-        if len(self.personnages) != PERSONNAGE_COUNT:
-            raise BadDeck("the deck must hold exactly %d personnages, it holds %d" % (PERSONNAGE_COUNT, len(self.personnages)))
-        for name in FIGURES:
-            if name not in self.figure_names:
-                raise BadDeck("no card of the figure %r, which the rules use" % name)
-        for name in ATTRIBUTES:
-            if name not in self.attribute_names:
-                raise BadDeck("no card of the attribute %r, which the rules use" % name)
-        for fig, attr in NAMED_FIGURE_CARDS:
-            if not self.figure_cards(fig, attr):
-                raise BadDeck("no %s of %s, which a scoring rule names" % (fig, attr))
-
-    def _unique(self, cid, kind):
-        if cid not in self.ids:
-            raise BadDeck("the deck has no card %r, which the rules name" % cid)
-        c = self.ids.index(cid)
-        if self.kind[c] != kind:
-            raise BadDeck("card %r must be of kind %s" % (cid, KIND_NAMES[kind]))
-        return c
+        self.signature = ""
+        self.tombeau = self.treille = self.mont = self.mer = self.grotte = 0
+        self.orphee = self.la_reine = self.la_sainte = self.baiser = 0
+        self.personnages = []
+        reader = load(_READER)  # its checks run once a deck: their code goes at once after
+        try:
+            reader.fill(self, data)
+        finally:
+            let_go(_READER)
 
     def fig(self, name):
         return self.figure_names.index(name) if name in self.figure_names else -1
@@ -166,14 +111,6 @@ class Deck:
         if not isinstance(card, int) or not 0 <= card < self.size:
             return "?"
         return self.labels["en" if lang == "en" else "fr"][card]
-
-
-def _intern(names, value, where, field):
-    if not isinstance(value, str) or not value:
-        raise BadDeck("%s: a figure card needs a %s string" % (where, field))
-    if value not in names:
-        names.append(value)
-    return names.index(value)
 
 
 _default_path = []
@@ -201,14 +138,11 @@ def load_deck(path=None):
     path = path or deck_path()
     deck = _decks.get(path)
     if deck is None:
+        reader = load(_READER)
         try:
-            with open(path) as f:
-                data = json.load(f)
-        except OSError as err:
-            raise BadDeck("cannot read the deck file %s: %s" % (path, err)) from None
-        except ValueError as err:
-            raise BadDeck("the deck file %s is not valid JSON: %s" % (path, err)) from None
-        deck = Deck(data)
+            deck = Deck(reader.read(path))
+        finally:
+            let_go(_READER)
         _decks[path] = deck
     return deck
 
