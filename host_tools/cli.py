@@ -179,8 +179,8 @@ def _numbers_in_words(indexes, m=None):
 
 # -- commands -----------------------------------------------------------------------------------
 def _names_refused(names):
-    """The device's own check of names (proto.commands), run here first: None, or its message."""
-    from proto.commands import CommandError, check_names
+    """The device's own check of names (proto.names), run here first: None, or its message."""
+    from proto.names import CommandError, check_names
 
     try:
         check_names(names)

@@ -1,7 +1,7 @@
 """Players' names as the host shows them: every character a name may not hold made visible.
 
 The device refuses names that hold a character that shows nothing or turns the writing direction
-(proto.commands.name_char_problem), but an older firmware let them in, and they live on in its
+(proto.names.name_char_problem), but an older firmware let them in, and they live on in its
 history and in older databases. Wherever names enter the host's model of a game (the tracker,
 from the device's lines; the database, from its rows) they go through shown_names, so every
 output (the live view, replay, stats, sheet, export, board) shows them harmless: each such
@@ -11,7 +11,7 @@ invisible characters keep two different names, never merged in the stats nor sho
 shown already comes out the same (an escape is plain ASCII).
 """
 
-from proto.commands import name_char_problem
+from proto.names import name_char_problem
 
 
 def _visible(char):

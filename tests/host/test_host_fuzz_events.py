@@ -81,6 +81,8 @@ def real_device_lines(seed=5):
     def command(**fields):
         inbox.append(frame(fields))
         link.poll(0)
+        while link.job is not None:  # a job (the state line of a long game) takes a turn a step
+            link.poll(0)
 
     def taken():
         lines = [line + b"\n" for line in b"".join(out).split(b"\n") if line]

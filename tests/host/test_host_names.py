@@ -10,7 +10,7 @@ import json
 import sqlite3
 
 from history_games import play
-from proto.commands import name_char_problem
+from proto.names import name_char_problem
 from test_host_tools import _plug, session_game
 
 import host_tools  # noqa: F401  (firmware/lib on the path)

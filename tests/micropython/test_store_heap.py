@@ -164,7 +164,7 @@ def test_get_state_sends_a_long_game_with_no_bigger_block():
             serial.length = serial.lines = 0
             link = links[count]
             lost = link.lost_lines
-            answer = link.commands.run({"cmd": "get_state", "id": 1})
+            answer = link.commands.run_whole({"cmd": "get_state", "id": 1})
             return answer["playing"] and serial.lines == 1 and link.lost_lines == lost
 
         sizes = _figures(lambda count: largest_block(lambda: None, lambda _: send(count)))

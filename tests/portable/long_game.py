@@ -42,10 +42,11 @@ def loaded(count, store=None):
 def pull_all(store, keep=None):
     """What the device sends the host pulling history game 1 of store, every page of it as its
     line; the moves go to keep if given. Returns how many moves came."""
-    from proto.commands import Commands
+    from proto.link import Link
     from proto.wire import encode_event
 
-    commands = Commands(AppStandIn(Session(store)), None)
+    # the link's handlers, kept as long as no answer goes out (a page goes on from the one before)
+    commands = Link(AppStandIn(Session(store)), lambda: None, lambda data: None).commands
     got = 0
     while True:
         page = commands.run_whole({"cmd": "pull_game", "game_id": 1, "start": got})

@@ -13,8 +13,9 @@ from app.clock import ManualClock
 from app.session import Session
 from games.tanturlurette.rules import State
 from long_game import AppStandIn
-from proto.commands import CLOCK_MAX, CLOCK_MIN, NAMES_RULE
+from proto.commands import CLOCK_MAX, CLOCK_MIN
 from proto.link import Link
+from proto.names import NAMES_RULE
 from proto.wire import parse_line
 from support import ON_MICROPYTHON
 

@@ -128,20 +128,27 @@ class _Spy:
         self.out = []
         self.given = []
         self.send = link.send
+        self.send_steps = link.send_steps
         link.write = self.out.append
         link.send = self.spy
+        link.send_steps = self.spy_steps
 
     def spy(self, kind, data):
         link = self.link
         self.given.append((link.seq, kind, data, link.now, link.wall_time(), link.boot_id))
         self.send(kind, data)
 
+    def spy_steps(self, kind, data, still):
+        link = self.link
+        self.given.append((link.seq, kind, data, link.now, link.wall_time(), link.boot_id))
+        return (yield from self.send_steps(kind, data, still))
+
     def state_line(self, command_id):
         """get_state's state line as written, its writes, and frame()'s line of the same payload
         with the moves as a list (what Link.send wrote before the pieces)."""
         del self.out[:]
         del self.given[:]
-        reply = self.link.commands.run({"cmd": "get_state", "id": command_id})
+        reply = self.link.commands.run_whole({"cmd": "get_state", "id": command_id})
         assert reply == {"playing": True}
         (seq, kind, data, ms, utc, boot), = self.given
         writes = len(self.out)

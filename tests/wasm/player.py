@@ -52,7 +52,7 @@ SHORT = {"tanturlurette": ("circles", 2), "bourre": ("deals", 1), "piccolo": ("t
 STORM = 12  # undos in a row in a storm, then as many redos
 # what a host sends, in turn (pull_game's line is made when sent: the game and page it is at)
 HOST_COMMANDS = (b'{"cmd": "get_state", "id": 1}\n', b'{"cmd": "list_games", "id": 2}\n', None)
-PULL_PAGE = 64  # proto.commands.PAGE, read from it once the host's first line loaded it
+PULL_PAGE = 32  # proto.commands.PAGE, read from it once the host's first line loaded it
 
 
 class PhaseStuck(RuntimeError):

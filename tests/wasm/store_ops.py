@@ -151,6 +151,6 @@ class _Port:
     def sent(self, link, count):
         """get_state through link: True when its state line and its answer went out whole, the
         moves in them (one byte and a comma a move at least)."""
-        reply = link.commands.run({"cmd": "get_state", "id": 1})
+        reply = link.commands.run_whole({"cmd": "get_state", "id": 1})
         return (reply["playing"] is True and self.lines == 1 and link.lost_lines == 0
                 and self.size > 2 * count)

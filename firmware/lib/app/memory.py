@@ -24,6 +24,9 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
   loaded while the setup menu shows that game, or a refusal of its settings is worded, and let go
   of at once (games.setup_words): the menu's reference alone holds them, so they go when the game
   row moves on or with the menu, and never stay while a game plays;
+- the protocol's command handlers (proto.commands, the module of the command's own it loads,
+  store.pages) are loaded for each host command and let go once it is answered, the dispatcher
+  as soon as a command is a job under way (proto.link): a host polling keeps none between lines;
 - code that runs once a boot goes after it: the config's loader (proto.CONFIG_CODE, after the boot
   read it and for as long as the protocol's set_config runs), the resume code (app.resume), the
   self-test once it has run; code that runs once a game's data is read goes after it too (Achéron's

@@ -29,15 +29,25 @@ a few turns later; answers themselves (and the `state` line of get_state) are no
 the queue never empty (events coming faster than a line a turn, which no game does), the port is
 read anyway after READ_WAIT_TURNS turns, so that a host can always be answered.
 
-The command handlers (proto.commands, Link.commands) are loaded when the first host line that
-parses as a JSON object arrives, and kept from then on: a table with no host attached never runs
-a command, and noise on the line (a cut line, a REPL echo) is answered by the link alone.
+The command handlers (proto.commands, Link.commands, and store.pages, which they load) are
+loaded through app.memory for each host line that parses as a JSON object (some 11 KB of the
+turn's heap on a 32-bit port, garbage included), and let go once the command is answered: a host polling keeps no code of theirs in the heap between its lines,
+and a table with no host attached never loads them; noise on the line (a cut line, a REPL echo)
+is answered by the link alone. What must outlive one command is kept here: the config set_config
+wrote (saved_config) and the history file pull_game read last (pulled), so that its next page
+goes on from where the one before ended.
+
+A line whose moves are many (get_state's `state` line) is written over several turns, PIECES_TURN
+pieces a turn (send_steps), so that no turn's garbage grows with the game; meanwhile no queued event
+goes out (it would land inside the line), and a game that moved on before the line's end cuts it
+(the host drops it) and the command is answered `failed`, to be sent again.
 """
 
 import gc
 import os
 
 from app.clock import ticks_add, ticks_diff
+from app.memory import let_go, load
 from engine.compat import const
 
 from proto.wire import (
@@ -58,6 +68,12 @@ LINES_PER_TURN = const(1)  # queued events sent a poll (the module's docstring s
 # turns a host line may wait behind queued events before the port is read anyway: more than a
 # full queue (app.core.EVENT_QUEUE, 48) takes to drain at LINES_PER_TURN
 READ_WAIT_TURNS = const(64)
+# pieces of a move list written a turn (send_steps): 32 moves, some 130 bytes of the line and 500
+# of garbage each on a 32-bit port; a game of 128 moves goes in one turn, one of 3315 in 26
+PIECES_TURN = const(4)
+_COMMANDS = "proto.commands"
+# what the commands load and nothing else does: let go with them once a command is answered
+_COMMAND_CODE = (_COMMANDS, "proto.history", "proto.names", "proto.readable", "proto.setconfig", "store.pages")
 
 
 class Link:
@@ -74,7 +90,11 @@ class Link:
         self.wall_seconds = None  # Unix time at wall_ticks, once the host set the clock (set_clock)
         self.wall_ticks = 0
         self.config_path = config_path
-        self._commands = None  # proto.commands' handlers, once a host line came (commands)
+        self._commands = None  # proto.commands' handlers while a command is carried out (commands)
+        self.saved_config = None  # the config set_config wrote, which applies at the next boot
+        self.pulled = None  # (game id, store.container.Document): the file pull_game read last
+        self.streaming = False  # a line is being written over several turns (send_steps)
+        self.pieces = 0  # move pieces of it written this turn
         self.held = None  # an event popped from the app's queue and not sent yet: next turn's first
         self.waited = 0  # turns in a row the port was left unread behind queued events
         self.reader = LineReader(self._on_line, self._on_error, line_max, cut_ms)
@@ -89,6 +109,9 @@ class Link:
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now):
         self.now = now
+        if self.streaming:  # the line under way goes on: no event may cut into it
+            self._step()
+            return
         if not self.drain() and self.waited < READ_WAIT_TURNS:
             self.waited += 1  # events queued before any host line go out before its answer
             return
@@ -137,13 +160,29 @@ class Link:
 
     @property
     def commands(self):
-        """The command handlers (proto.commands.Commands), loaded on first use and kept."""
+        """The command handlers (proto.commands.Commands), loaded on first use and kept until the
+        command under way is answered (let_go_commands)."""
         commands = self._commands
         if commands is None:
-            from proto.commands import Commands
-
-            commands = self._commands = Commands(self.app, self, self.config_path)
+            commands = self._commands = load(_COMMANDS).Commands(self.app, self, self.config_path)
         return commands
+
+    def let_go_commands(self):
+        """Let go of the command handlers and what they loaded (the module's docstring)."""
+        self._commands = None
+        for name in _COMMAND_CODE:
+            let_go(name)
+
+    def _command_job(self, command):
+        """A command carried out as a job: the handlers' run, then its own steps when it is a job
+        itself (a step a turn), the handlers let go meanwhile."""
+        reply = self.commands.run(command)
+        if type(reply) is not dict:
+            # the job holds the code it runs (proto.history's, store.pages'): the dispatcher goes now
+            self._commands = None
+            let_go(_COMMANDS)
+            reply = yield from reply
+        return reply
 
     # -- output ---------------------------------------------------------------------------------
     def send(self, kind, data):
@@ -186,6 +225,47 @@ class Link:
             self.lost_lines += 1
             return False
         return True
+
+    def send_steps(self, kind, data, still):
+        """send(), a job's steps (yield from it): a line whose payload holds a move list is written
+        PIECES_TURN pieces a turn, and before each turn's pieces still() must be true (the game it
+        tells of has not moved on); else the line is cut where it is (the host drops it) and
+        LineError(E_FAILED) raised. Any other line is sent at once. Returns as send() does."""
+        parts = None
+        try:
+            obj = event_object(self.seq, kind, data, self.now, self.wall_time(), self.boot_id)
+            if holds_array(obj):
+                parts = frame_parts(obj)
+        except Exception:  # MemoryError and what cannot be encoded: send() says so its own way
+            parts = None
+        if parts is None:
+            return self.send(kind, data)
+        self.seq += 1
+        self.streaming = True
+        self.pieces = 0
+        started = False
+        try:
+            for piece in frame_pieces(parts, self._counted):
+                if self.pieces == PIECES_TURN:
+                    self.pieces = 0
+                    yield
+                    if not still():
+                        self._cut(started)
+                        raise LineError(E_FAILED, "the game moved on while its %s line was sent: ask again" % kind)
+                self.write(piece)
+                started = True
+        except MemoryError:
+            self._cut(started)
+            return False
+        except OSError:
+            self._cut(started)
+            return False
+        finally:
+            self.streaming = False
+        return True
+
+    def _counted(self):
+        self.pieces += 1
 
     def _write_pieces(self, parts):
         """Write the line of frame_parts' parts piece by piece; a piece with no room, or a port
@@ -235,17 +315,14 @@ class Link:
             command_id = given_id
             if self.job is not None:  # two lines in one read: the host did not wait
                 raise LineError(E_FAILED, "busy with the command before: send the next once it is answered")
-            reply = self.commands.run(command)
-        except Exception as err:  # a bad line, a command refused, no memory, a handler's bug
+        except Exception as err:  # a bad line, a command refused, no memory
             self._failed(err, command_id)
             return
-        if type(reply) is dict:
-            self._answer(reply, command_id, command["cmd"])
-        else:  # a job: its first step now, the next ones a turn each (poll)
-            self.job = reply
-            self.job_id = command_id
-            self.job_cmd = command["cmd"]
-            self._step()
+        # a job: its first step now, the next ones a turn each (poll)
+        self.job = self._command_job(command)
+        self.job_id = command_id
+        self.job_cmd = command.get("cmd")
+        self._step()
 
     def _step(self):
         """One step of the command's job; its answer once it returns, or its error."""
@@ -260,9 +337,11 @@ class Link:
             reply = done.value
         except Exception as err:
             self.job = None
+            self.let_go_commands()
             self._failed(err, command_id)
             return
         self.job = None
+        self.let_go_commands()  # before the answer is framed: its line has the room they took
         self._answer(reply, command_id, self.job_cmd)
 
     def _answer(self, reply, command_id, cmd):

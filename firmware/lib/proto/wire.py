@@ -48,6 +48,12 @@ class LineError(ValueError):
         self.message = message
 
 
+class CommandError(LineError):
+    """A command the device refuses: .code (one of the E_* codes) and .message say why. Here, not
+    with the handlers (proto.commands), which are let go after each command: a caller that holds
+    the class catches it still from the handlers loaded again."""
+
+
 def _checksum(body):
     return b"%08x" % crc32(body)
 
@@ -129,16 +135,19 @@ def _walk(value, parts, texts):
         texts.append(_dumps(value))
 
 
-def frame_pieces(parts):
+def frame_pieces(parts, counted=None):
     """The line of frame_parts(obj), a piece at a time: the prefix, the JSON (an array's items
     PIECE moves a piece), a space, the CRC-32 of the JSON computed as the pieces went, and the
-    newline. Joined, they are frame(obj) with each array of obj a list."""
+    newline. Joined, they are frame(obj) with each array of obj a list. counted(), when given, is
+    called as each piece of moves is handed out (proto.link counts them a turn)."""
     yield PREFIX
     crc = 0
     for part in parts:
         if isinstance(part, STREAMED):
             for piece in move_pieces(part):
                 crc = crc32(piece, crc)
+                if counted is not None:
+                    counted()
                 yield piece
         else:
             crc = crc32(part, crc)

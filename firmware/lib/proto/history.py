@@ -1,0 +1,191 @@
+"""The commands that read the history and the quarantine (docs/PROTOCOL.md, "Pages"): list_games,
+pull_game, list_quarantine, pull_file. Each answers a page; those that read many files are jobs,
+a step a loop turn (proto.link).
+
+proto.commands loads this module for one of these commands and proto.link lets go of it once the
+command is answered, with store.pages, which it loads. The jobs hold no handler of proto.commands
+(they take the app and the link), so that the dispatcher is let go as soon as a job is under way:
+what a turn of a job holds is this module, store.pages and the page being read. What is sent of
+names (proto.readable) is loaded when a page has names to send.
+"""
+
+from proto.commands import FILE_PIECE, LIST_PAGE, PAGE, QUARANTINE_PAGE, _cursor, _field
+from proto.wire import E_BAD_ARGS, E_FAILED, CommandError
+
+
+def _readable(names):
+    from proto.readable import readable_names
+
+    return readable_names(names)
+
+
+def _store(app):
+    session = app.session
+    return session.store if session is not None else None
+
+
+def _quarantined_number(name):
+    """K of a quarantined file's name q<K>-<name>, or -1 for any other string (a path)."""
+    from store.storage import quarantine_number
+
+    return quarantine_number(name) if "/" not in name else -1
+
+
+_BASE64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _base64(data):
+    """data in base64 (RFC 4648, padded), as a str: written into one buffer. The WebAssembly
+    port's binascii is Python that allocates some 100 KB for a piece (the board's is C)."""
+    out = bytearray((len(data) + 2) // 3 * 4)
+    at = 0
+    for i in range(0, len(data), 3):
+        left = len(data) - i
+        bits = data[i] << 16 | (data[i + 1] << 8 if left > 1 else 0) | (data[i + 2] if left > 2 else 0)
+        out[at] = _BASE64[bits >> 18]
+        out[at + 1] = _BASE64[bits >> 12 & 63]
+        out[at + 2] = _BASE64[bits >> 6 & 63] if left > 1 else 61  # =
+        out[at + 3] = _BASE64[bits & 63] if left > 2 else 61
+        at += 4
+    return out.decode()
+
+
+def _game_page(game_id, start, page):
+    """pull_game's reply of a page (record, total, moves), or the error of none."""
+    if page is None:
+        raise CommandError(E_FAILED, "no finished game %d on this device" % game_id)
+    record, total, moves = page
+    if start > total:
+        raise CommandError(E_BAD_ARGS, "start: game %d has %d moves, got %d" % (game_id, total, start))
+    if record.get("names"):
+        record = dict(record)  # a copy: the history kept in RAM stays as it was
+        record["names"] = _readable(record["names"])
+    return {"game_id": game_id, "record": record, "start": start, "moves": moves, "total": total,
+            "more": start + len(moves) < total}
+
+
+def list_games(app, link, command):
+    """A page of the finished games kept, oldest first: those whose id is over `after` (0
+    unless given), LIST_PAGE at most, and `more` when others follow. A job: the history
+    folder is read SCAN_STEP names a turn, without a list of them all, then each game of the
+    page is checked whole, a few chunks a turn (store.container.read_steps)."""
+    after = _cursor(command, "after")
+    store = _store(app)
+    if store is not None:
+        return _list_stored(store, after)
+    if app.session is None:
+        raise CommandError(E_FAILED, "this device keeps no game history")
+    games = []
+    history = app.session.history  # a session without a store keeps them in RAM
+    for number in range(after + 1, min(len(history), after + LIST_PAGE) + 1):
+        doc = history[number - 1]
+        games.append({"id": number, "game": doc.get("game"), "finished": doc.get("finished"),
+                      "moves": len(doc.get("moves") or ()), "rounds": doc.get("rounds"),
+                      "names": _readable(doc.get("names")), "returns": doc.get("returns")})
+    return {"games": games, "more": len(history) > after + LIST_PAGE}
+
+
+def _list_stored(store, after):
+    yield  # store.pages is loaded in the next turn, not in the dispatcher's
+    from store.pages import history_page, summary_steps
+
+    ids, more = yield from history_page(store, after, LIST_PAGE)
+    games = []
+    for ident in ids:
+        summary = yield from summary_steps(store, ident)
+        if "names" in summary:
+            summary["names"] = _readable(summary["names"])
+        games.append(summary)
+    return {"games": games, "more": more}
+
+
+def pull_game(app, link, command):
+    """A finished game, a page at a time: the record without its moves, `total` moves, and
+    the moves from `start` (0 unless given), PAGE at most, and `more` when others follow.
+    The host asks again from start + len(moves) until it has them all: the reply's line
+    stays the same size however long the game. The file is read in pieces: checked whole
+    for the first page, a few chunks a turn (a job, as list_games), and each next page read
+    on from where the one before ended, once the file's header says it is the same."""
+    game_id = _field(command, "game_id", int)
+    start = _cursor(command, "start")
+    store = _store(app)
+    if store is not None:
+        return _pull_stored(link, store, game_id, start)
+    page = None
+    if app.session is not None:
+        history = app.session.history
+        if 1 <= game_id <= len(history):
+            doc = history[game_id - 1]
+            record = {}
+            for key in doc:
+                if key != "moves":
+                    record[key] = doc[key]
+            moves = doc["moves"]
+            page = (record, len(moves), list(moves[start:start + PAGE]))
+    return _game_page(game_id, start, page)
+
+
+def _pull_stored(link, store, game_id, start):
+    yield  # store.pages is loaded in the next turn, not in the dispatcher's
+    from store.pages import open_steps
+
+    pulled = link.pulled
+    known = pulled[1] if pulled is not None and pulled[0] == game_id else None
+    link.pulled = None
+    page = None
+    try:
+        document = yield from open_steps(store, game_id, known)
+        page = (document.head, document.count, document.moves(start, start + PAGE))
+        link.pulled = (game_id, document)  # the next page goes on from this one's end
+    except OSError:  # no such file
+        pass
+    except ValueError as err:  # damaged on flash: say so, the file stays for pull_file
+        raise CommandError(E_FAILED, "game %d is damaged: %s" % (game_id, err)) from None
+    return _game_page(game_id, start, page)
+
+
+def list_quarantine(app, link, command):
+    """A page of the damaged files set aside, oldest first: those numbered over the one
+    named `after` (its q<K>), QUARANTINE_PAGE at most, and `more`. A job, as list_games."""
+    after = command.get("after")
+    number = 0
+    if after is not None:
+        number = _quarantined_number(_field(command, "after", str))
+    store = _store(app)
+    if store is None:
+        return {"files": [], "more": False}
+    return _list_quarantined(store, number)
+
+
+def _list_quarantined(store, number):
+    yield  # store.pages is loaded in the next turn, not in the dispatcher's
+    from store.pages import quarantine_page
+
+    names, more = yield from quarantine_page(store, number, QUARANTINE_PAGE)
+    return {"files": names, "more": more}
+
+
+def pull_file(app, link, command):
+    """A piece of a quarantined (damaged) file, as base64, for the host to look at: its
+    FILE_PIECE bytes from `offset` (0 unless given), the file's `size`, and `more` when
+    bytes follow. The host asks again from offset + the bytes it got."""
+    name = _field(command, "name", str)
+    offset = _cursor(command, "offset")
+    store = _store(app)
+    if store is None or _quarantined_number(name) < 0:
+        raise CommandError(E_FAILED, "no quarantined file %r" % name)
+    return _piece(store, name, offset)
+
+
+def _piece(store, name, offset):
+    yield  # the piece is read in the next turn, not in the dispatcher's
+    from store.pages import quarantined_piece
+
+    try:
+        size, data = quarantined_piece(store, name, offset, FILE_PIECE)
+    except (OSError, ValueError):  # no such file, or one past the longest read back
+        raise CommandError(E_FAILED, "no quarantined file %r" % name) from None
+    if offset > size:
+        raise CommandError(E_BAD_ARGS, "offset: file %r has %d bytes, got %d" % (name, size, offset))
+    return {"name": name, "size": size, "offset": offset, "base64": _base64(data),
+            "more": offset + len(data) < size}
