@@ -109,6 +109,9 @@ class Games:
         elif operation == "list":
             self.job = lambda: list_history(store)[0]["moves"] == count
         elif operation == "pull":
+            # once before: the command's code, loaded for each command and let go after it,
+            # interns its names the first time only (the pool of names grows then, once a boot)
+            pull_all(store)
             self.job = lambda: pull_all(store) == count
         else:
             raise ValueError("no operation %s (the operations: %s)"
