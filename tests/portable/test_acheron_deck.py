@@ -201,3 +201,18 @@ def test_a_deck_the_check_accepts_sets_up_both_modes():
             if module is not None:
                 sys.modules[name] = module
                 setattr(sys.modules["games.acheron"], name.rsplit(".", 1)[1], module)
+
+
+def test_a_deck_module_let_go_while_the_rules_hold_it_still_raises_its_own_bad_deck():
+    """The setup menu lets games.acheron.deck go after its check; rules imported before still hold
+    the old module, whose reader, loaded afresh, imports a new copy: the error must still be the
+    class the rules' callers catch (it was the new copy's, which no caller knows)."""
+    from app.memory import let_go, load
+
+    let_go("games.acheron.deck")
+    try:
+        err = expect_raises(BadOptions, A.load_deck, "no-such-folder/deck.json")
+        assert isinstance(err, A.BadDeck), type(err)
+    finally:
+        let_go("games.acheron.deck")
+        load("games.acheron.deck")  # the next test's imports find one again

@@ -89,7 +89,7 @@ class Deck:
         self.tombeau = self.treille = self.mont = self.mer = self.grotte = 0
         self.orphee = self.la_reine = self.la_sainte = self.baiser = 0
         self.personnages = []
-        reader = load(_READER)  # its checks run once a deck: their code goes at once after
+        reader = _reader()  # its checks run once a deck: their code goes at once after
         try:
             reader.fill(self, data)
         finally:
@@ -133,12 +133,21 @@ def deck_path():
 _decks = {}
 
 
+def _reader():
+    """The deck file's reader, raising this module's BadDeck: its own import of this module finds
+    a fresh copy when this one was let go while a caller (the game's rules) still holds it, and
+    a caller catches the BadDeck of the module it imported."""
+    reader = load(_READER)
+    reader.BadDeck = BadDeck
+    return reader
+
+
 def load_deck(path=None):
     """The deck from its JSON file (cached per path); BadDeck says what is wrong with the file."""
     path = path or deck_path()
     deck = _decks.get(path)
     if deck is None:
-        reader = load(_READER)
+        reader = _reader()
         try:
             deck = Deck(reader.read(path))
         finally:
