@@ -118,3 +118,16 @@ def round_began(game, count):
         if state.round != before:
             began = i + 1
     return began
+
+
+def counting(session):
+    """Count the moves the session applies from now on (its replays included): a one-item list."""
+    applied = [0]
+    apply = session._apply
+
+    def counted(move):
+        applied[0] += 1
+        apply(move)
+
+    session._apply = counted
+    return applied

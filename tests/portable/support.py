@@ -1,5 +1,6 @@
 """Helpers for tests that run on both CPython (pytest) and MicroPython (tests/mprun.py)."""
 
+import gc
 import sys
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
@@ -69,3 +70,18 @@ def first_bot(engine):
         return None
     bots = module.BOTS
     return bots[sorted(bots)[0]]()
+
+
+def cost(op):
+    """(what op returned, the bytes it allocated: 0 off the unix port, which has gc.mem_alloc)."""
+    if not ON_MICROPYTHON:
+        return op(), 0
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    try:
+        done = op()
+    finally:
+        spent = gc.mem_alloc() - before
+        gc.enable()
+    return done, spent

@@ -5,14 +5,13 @@ moves an undo replays (no more than the round it goes back into holds), the size
 bookkeeping and, on the unix port, the bytes one undo or redo allocates (gc.mem_alloc() with the
 collector off). The results stay those of a replay of the record."""
 
-import gc
 
 from app.session import Session
 from engine.play import replay
 from games import ENGINES
-from long_games import decision_after, forget, late_position, played, round_began, saved
+from long_games import counting, decision_after, forget, late_position, played, round_began, saved
 from store.storage import Store
-from support import ON_MICROPYTHON
+from support import cost
 from test_store_files import clean_root, scratch_root
 
 # What the late undo or redo may allocate beyond the early one on the unix port (64-bit words):
@@ -21,34 +20,6 @@ from test_store_files import clean_root, scratch_root
 # of KB.
 SLACK = 40 * 1024
 STORM = 4  # undo/redo pairs
-
-
-def _counting(session):
-    """Count the moves the session applies from now on (its replays included)."""
-    applied = [0]
-    apply = session._apply
-
-    def counted(move):
-        applied[0] += 1
-        apply(move)
-
-    session._apply = counted
-    return applied
-
-
-def _cost(op):
-    """(what op returned, the bytes it allocated: 0 off the unix port)."""
-    if not ON_MICROPYTHON:
-        return op(), 0
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    try:
-        done = op()
-    finally:
-        spent = gc.mem_alloc() - before
-        gc.enable()
-    return done, spent
 
 
 def _resumed(game, count, root):
@@ -63,20 +34,20 @@ def _resumed(game, count, root):
 def _undo_redo(session, game, count):
     """Undo then redo STORM times: (the most moves an undo replayed beyond the round it went back
     into, the most bytes an undo allocated, the most a redo did), each result checked."""
-    applied = _counting(session)
+    applied = counting(session)
     before = session.state.to_dict()
     over = 0
     undo_bytes = redo_bytes = 0
     for _ in range(STORM):
         applied[0] = 0
-        done, spent = _cost(session.undo)
+        done, spent = cost(session.undo)
         assert done, (game, count)
         undone = len(session.state.moves)
         over = max(over, applied[0] - (undone - round_began(game, undone)))
         undo_bytes = max(undo_bytes, spent)
         assert session.state.to_dict() == replay(session.record()).to_dict(), (game, count)
         assert len(session._round_from) <= 3 and len(session._checkpoints) <= 2, (game, count)
-        done, spent = _cost(session.redo)
+        done, spent = cost(session.redo)
         assert done and session.state.to_dict() == before, (game, count)
         redo_bytes = max(redo_bytes, spent)
     return over, undo_bytes, redo_bytes

@@ -5,14 +5,12 @@ more than that; a storm of sliced undos, read half-way now and then (any other c
 the replay first), then as many redos, ends exactly where the game stood, every undo where a
 replay of its record does, each undo said once."""
 
-import gc
-
 from app import session as session_module
 from engine.play import replay
 from engine.rng import Rng
 from games import ENGINES
-from long_games import decision_after, forget, late_position, played
-from support import ON_MICROPYTHON
+from long_games import counting, decision_after, forget, late_position, played
+from support import ON_MICROPYTHON, cost
 
 # The most one loop turn of an undo may allocate on the unix port (64-bit words: about twice
 # the board's). The largest turn is the one that makes the checkpoint's state from its JSON
@@ -23,48 +21,21 @@ SLICED = ("piccolo", "acheron", "bourre", "tanturlurette")
 UNDOS = 6
 
 
-def _cost(op):
-    """(what op returned, the bytes it allocated: 0 off the unix port)."""
-    if not ON_MICROPYTHON:
-        return op(), 0
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    try:
-        done = op()
-    finally:
-        spent = gc.mem_alloc() - before
-        gc.enable()
-    return done, spent
-
-
-def _counting(session):
-    applied = [0]
-    apply = session._apply
-
-    def counted(move):
-        applied[0] += 1
-        apply(move)
-
-    session._apply = counted
-    return applied
-
-
 def test_a_late_undo_spreads_its_replay_over_turns_of_bounded_work():
     try:
         for game in SLICED:
             session = played(game, late_position(game))
             before = session.state.to_dict()
-            applied = _counting(session)
+            applied = counting(session)
             for _ in range(UNDOS):
-                done, spent = _cost(lambda session=session: session.undo(True))
+                done, spent = cost(lambda session=session: session.undo(True))
                 assert done and session.rebuilding is not None, game
                 assert spent <= TURN_BYTES, (game, "the undo's own turn", spent)
                 more = True
                 turns = 0
                 while more:
                     applied[0] = 0
-                    more, spent = _cost(session.advance)
+                    more, spent = cost(session.advance)
                     turns += 1
                     assert applied[0] <= session_module.SLICE_MOVES, (game, applied[0])
                     assert spent <= TURN_BYTES, (game, "a turn of the replay", spent)
@@ -74,7 +45,7 @@ def test_a_late_undo_spreads_its_replay_over_turns_of_bounded_work():
                 assert session.redo(), game
             assert session.state.to_dict() == before, game
             if ON_MICROPYTHON and game != "tanturlurette":  # what slicing spares a turn
-                done, spent = _cost(session.undo)
+                done, spent = cost(session.undo)
                 assert done and session.rebuilding is None, game
                 assert spent > TURN_BYTES, (game, "the undo in one call", spent)
     finally:
