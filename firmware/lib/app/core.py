@@ -344,7 +344,7 @@ class App:
             if self.passage is None:  # its last turn: its code goes until the next one
                 let_go(LIFECYCLE)
             return changed
-        if self.undoing or self.redoing:
+        if self.busy():
             return self._undo_turn(now) or changed
         self.note_setup()
         return self.mode.tick(now) or changed
@@ -484,7 +484,7 @@ class App:
         an undo is under way the frame stays and the text is the notice alone (busy())."""
         if self._text_dirty:
             self._refresh_text()
-        if self.undoing or self.redoing:
+        if self.busy():
             return False
         frame = self.frame
         frame[:] = self._blank
