@@ -42,7 +42,7 @@ from engine.core import CHANCE  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from games.tanturlurette.bots import ThresholdBot  # noqa: E402
 from long_game import LONG, loaded, pull_all  # noqa: E402
-from store import container  # noqa: E402
+from store import container, reader  # noqa: E402
 from store.files import Files, join  # noqa: E402
 from store.storage import Store  # noqa: E402
 
@@ -101,7 +101,7 @@ def spoil_newest_snapshot(root):
     folder = join(root, "game")
     newest = max(int(n[1:]) for n in Files().listdir(folder) if n[0] == "s" and n[1:].isdigit())
     path = join(folder, "s%d" % newest)
-    doc = container.decode(container.SNAPSHOT, Files().read(path))
+    doc = reader.decode(container.SNAPSHOT, Files().read(path))
     doc["moves"].append(60000)
     Files().write_atomic(path, container.encode(container.SNAPSHOT, doc))
 

@@ -10,6 +10,7 @@ import os
 import sys
 
 from app.buttons import BACK, KEEP, OK, SWAP
+from app.memory import READER
 from app.session import Session
 from app.settings import FILE as MENU_FILE
 from app_rig import choose, make_rig, start, state, to_menu_row
@@ -127,6 +128,33 @@ def test_a_finished_game_leaves_the_heap_when_the_menu_opens_and_the_next_carrie
         assert loaded(TANT_CODE) == [], "La Bourre's game holds Tanturlurette's code"
         assert loaded(BOURRE_CODE) == list(BOURRE_CODE)
         assert answer(app, "state", {"cmd": "get_state", "id": 3})["state"]["game"] == "bourre"
+    finally:
+        clean_root(root)
+
+
+def test_the_stores_reader_is_a_boots_and_a_hosts_never_a_games():
+    """store.reader (reading a snapshot, a kept game or the menu's memory back) leaves the heap
+    once the boot has resumed the game and read the menu's memory, stays out while a game saves,
+    plays, ends and is archived, and is let go with the commands once a host's list_games read
+    the history."""
+    root = scratch_root()
+    try:
+        driver = rig_on_flash(root, seed=8)
+        start(driver, circles=2)
+        driver.run_for(3000)
+        assert READER not in sys.modules, "a game's saves load the reader"
+        session = Session(store=Store(root=root))  # the board powered again: the game resumes
+        driver = make_rig(seed=8, session=session)
+        assert session.state is not None and session.state.moves, "nothing resumed"
+        assert READER not in sys.modules, "the boot keeps the reader once it has read"
+        play_to_the_result(driver)
+        driver.press(OK)  # past the result: archived, then the setup menu
+        driver.run_for(200)
+        assert session.finished and type(driver.app.mode).__name__ == "SetupMenu", driver.hw.text
+        assert READER not in sys.modules, "the archive loads the reader"
+        games = answer(driver.app, "ok", {"cmd": "list_games", "id": 1})["games"]
+        assert [g["game"] for g in games] == ["tanturlurette"]
+        assert READER not in sys.modules, "a host's command keeps the reader once answered"
     finally:
         clean_root(root)
 

@@ -247,6 +247,41 @@ def test_the_link_running_out_is_survived_and_said_on_the_line():
     assert [(e["type"], e["data"]["id"]) for e in cable.take()] == [("ok", 5)]
 
 
+def test_a_heavy_app_turn_leaves_the_host_line_for_a_turn_after_it():
+    """app.loop tells the link a turn whose app part allocated HEAVY_BYTES or more (a game's
+    start, a checkpoint, an undo's slice): a command is not carried out in it, so that its
+    garbage and the app's never meet in one turn's heap; the line waits in the port and is
+    answered the first light turn after, or once the link has waited HEAVY_WAIT_TURNS."""
+    from app.loop import HEAVY_BYTES
+    from proto.link import HEAVY_WAIT_TURNS
+
+    driver, cable = linked_rig()
+    app = driver.app
+    heavy = [5]  # turns still to allocate much
+    kept = []
+    tick = app.tick
+
+    def heavy_tick(now):
+        if heavy[0]:
+            heavy[0] -= 1
+            kept.append(bytearray(HEAVY_BYTES))  # held, so that no collection frees it in the turn
+        return tick(now)
+
+    app.tick = heavy_tick
+    cable.inbox.append(frame({"cmd": "version", "id": 3}))
+    driver.run_for(50)  # the 5 heavy turns: nothing read
+    assert cable.take() == [] and len(cable.inbox) == 1 and driver.link.deferred == 5
+    driver.run_for(10)  # the first light one answers it
+    assert [(e["type"], e["data"]["id"]) for e in cable.take()] == [("ok", 3)]
+    assert driver.link.deferred == 0
+    heavy[0] = 10 ** 6  # heavy for ever: the line is answered after the longest wait
+    cable.inbox.append(frame({"cmd": "version", "id": 4}))
+    driver.run_for((HEAVY_WAIT_TURNS - 1) * 10)
+    assert cable.take() == [] and len(cable.inbox) == 1
+    driver.run_for(30)
+    assert [(e["type"], e["data"]["id"]) for e in cable.take()] == [("ok", 4)]
+
+
 def test_a_command_that_runs_out_is_answered_and_changes_nothing():
     driver, cable = linked_rig()
     start(driver, mode="board")

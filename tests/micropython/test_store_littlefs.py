@@ -7,7 +7,7 @@ import json
 import os
 
 from app.session import Session
-from store import container
+from store import container, reader
 from store.files import Files, crc32
 from store.storage import Store
 from test_store_files import (
@@ -79,7 +79,7 @@ def _damage_newest(point, run):
         return None
     name = "s%d" % gens[-1]
     path = folder + "/" + name
-    doc = container.decode(container.SNAPSHOT, Files().read(path))
+    doc = reader.decode(container.SNAPSHOT, Files().read(path))
     WRONG[run % len(WRONG)][1](doc)
     Files().write_atomic(path, container.encode(container.SNAPSHOT, doc))
     return name

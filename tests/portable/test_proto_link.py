@@ -149,6 +149,32 @@ def test_a_burst_goes_out_a_line_a_turn_in_order_and_an_answer_waits_for_it():
     assert got[30]["type"] == "ok" and got[30]["data"]["id"] == 7
 
 
+def test_a_heavy_app_turn_leaves_the_link_idle_for_at_most_its_wait():
+    """A turn whose app part was heavy (app.loop: a game's start, a checkpoint, an undo's slice)
+    reads, sends and steps nothing, so that a command's garbage never adds to the app's in one
+    turn; after HEAVY_WAIT_TURNS of them in a row the link works anyway, and a light turn resets
+    the count. Nothing is lost: the line waits in the port, the events in the app's queue."""
+    from proto.link import HEAVY_WAIT_TURNS
+
+    clock = ManualClock()
+    app, w, link = _link()
+    app.events = [("act", {"a": 1})]
+    w.inbox.append(b'{"cmd":"version","id":5}\n')
+    for _ in range(3):
+        link.poll(clock.advance(10), True)
+        assert w.take() == [] and len(w.inbox) == 1 and len(app.events) == 1
+    link.poll(clock.advance(10))  # light: the event goes out; the line waits behind it
+    link.poll(clock.advance(10))
+    assert [e["type"] for e in w.take()] == ["act", "ok"]
+    w.inbox.append(b'{"cmd":"version","id":6}\n')
+    for _ in range(HEAVY_WAIT_TURNS):
+        link.poll(clock.advance(10), True)
+    assert w.take() == [] and len(w.inbox) == 1
+    link.poll(clock.advance(10), True)  # waited long enough: answered though the turn is heavy
+    got = w.take()
+    assert [(e["type"], e["data"]["id"]) for e in got] == [("ok", 6)]
+
+
 def test_every_kind_of_bad_input_gets_an_error_and_the_game_is_untouched():
     clock = ManualClock()
     app, w, link = _link(line_max=64, cut_ms=500)

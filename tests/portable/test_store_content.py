@@ -10,7 +10,7 @@ point, or when the second boot differs. Printed: the cases and the losses per fi
 """
 
 from app.session import OP_ACT, OP_REDO, OP_UNDO, Session
-from store import container, journal
+from store import container, journal, reader
 from store.files import Files, crc32, join
 from store.pages import list_history, read_history
 from store.storage import Store
@@ -204,7 +204,7 @@ def snapshot_mutations(doc, at):
 
 
 def _reencode(data, change):
-    doc = container.decode(container.SNAPSHOT, data)
+    doc = reader.decode(container.SNAPSHOT, data)
     change(doc)
     return container.encode(container.SNAPSHOT, doc)
 
@@ -256,7 +256,7 @@ def test_wrong_content_with_a_valid_checksum_loses_nothing_the_other_files_hold(
             files = steps[k][0]
             gens = sorted(int(n[1:]) for n in files if n.startswith("s"))
             newest, other = "s%d" % gens[-1], "s%d" % gens[-2]
-            docs = {n: container.decode(container.SNAPSHOT, files[n]) for n in (newest, other)}
+            docs = {n: reader.decode(container.SNAPSHOT, files[n]) for n in (newest, other)}
             entries = sorted(int(n.split(".")[1]) for n in files if n.startswith("e"))
             new_seq = docs[newest]["seq"]
             for name, kind in ((newest, "newest snapshot"), (other, "previous snapshot")):
@@ -365,7 +365,7 @@ def test_wrong_content_in_a_history_file_loses_no_other_game():
             for name in Files().listdir(folder):
                 if name not in ("h1", "h2", "h3"):
                     Files().remove(join(folder, name))
-            doc = container.decode(container.HISTORY, original)
+            doc = reader.decode(container.HISTORY, original)
             change(doc)
             Files().write_atomic(join(folder, "h3"), container.encode(container.HISTORY, doc))
             lost = _history_lost(store, session, opts, ops, good)
@@ -385,7 +385,7 @@ def test_a_damaged_history_file_is_reported_by_name():
         session.act(2)
         session.finish(abandon=True)
         path = join(join(root, "history"), "h1")
-        doc = container.decode(container.HISTORY, Files().read(path))
+        doc = reader.decode(container.HISTORY, Files().read(path))
         doc["moves"] = 5
         Files().write_atomic(path, container.encode(container.HISTORY, doc))
         assert "moves" in str(expect_raises(container.BadFile, read_history, store, 1))
@@ -424,7 +424,7 @@ def test_a_newest_snapshot_that_does_not_replay_falls_back_to_the_previous_one_a
         resumed, report = boot(root)
         assert report["resumed"] and full_print(resumed) == full_print(session)
         assert report["quarantined"] == ["q1-s3"]
-        moves = container.decode(container.SNAPSHOT, Files().read(
+        moves = reader.decode(container.SNAPSHOT, Files().read(
             join(join(root, "quarantine"), "q1-s3")))["moves"]
         assert report["discarded"][0].startswith("snapshot s3: moves: move %d (60000) does not "
                                                  "apply" % (len(moves) - 1))

@@ -8,7 +8,7 @@ from app.session import OP_ACT, OP_REDO, OP_UNDO, Session
 from engine.core import CHANCE
 from engine.rng import Rng
 from games.tanturlurette.bots import ThresholdBot
-from store import container, journal
+from store import container, journal, reader
 from store.files import ENOSPC, Files, crc32, crc32_slow, join
 from store.storage import Store
 from support import ON_MICROPYTHON, expect_raises
@@ -275,21 +275,21 @@ def test_journal_from_a_newer_firmware_is_refused():
 def test_container_round_trip_and_every_cut_is_detected():
     doc = {"v": 1, "moves": [1, 2, 3], "name": "Anne"}
     data = container.encode(container.SNAPSHOT, doc)
-    assert container.decode(container.SNAPSHOT, data) == doc
-    expect_raises(container.BadFile, container.decode, container.HISTORY, data)
+    assert reader.decode(container.SNAPSHOT, data) == doc
+    expect_raises(container.BadFile, reader.decode, container.HISTORY, data)
     for cut in range(len(data)):
-        expect_raises(container.BadFile, container.decode, container.SNAPSHOT, data[:cut])
+        expect_raises(container.BadFile, reader.decode, container.SNAPSHOT, data[:cut])
     flipped = bytearray(data)
     flipped[-3] ^= 1
-    expect_raises(container.BadFile, container.decode, container.SNAPSHOT, bytes(flipped))
+    expect_raises(container.BadFile, reader.decode, container.SNAPSHOT, bytes(flipped))
 
 
 def test_container_from_a_newer_firmware_is_refused():
     data = container.encode(container.SNAPSHOT, {"v": 1})
     newer = data.replace(b"TTS 1 ", b"TTS 2 ", 1)
-    expect_raises(journal.FutureFormat, container.decode, container.SNAPSHOT, newer)
+    expect_raises(journal.FutureFormat, reader.decode, container.SNAPSHOT, newer)
     newer_doc = container.encode(container.SNAPSHOT, {"v": 2})
-    expect_raises(journal.FutureFormat, container.decode, container.SNAPSHOT, newer_doc)
+    expect_raises(journal.FutureFormat, reader.decode, container.SNAPSHOT, newer_doc)
 
 
 def test_store_writes_journal_entries_then_compacts():

@@ -4,7 +4,7 @@ import sys
 
 from app.session import Session
 from engine.play import replay
-from store import container, journal
+from store import container, journal, reader
 from store.files import MAX_READ, Files, crc32, join
 from store.pages import list_history, read_history
 from store.storage import Store
@@ -420,7 +420,7 @@ def test_history_is_bounded_listed_and_replayable():
         for h in listed:
             assert replay(read_history(store, h["id"])).to_dict() == finals[h["id"] - 1]
         raw = Files().read(join(join(root, "history"), "h5"))
-        assert container.decode(container.HISTORY, raw)["moves"] == finals[4]["moves"]
+        assert reader.decode(container.HISTORY, raw)["moves"] == finals[4]["moves"]
         # archiving the same game twice (a cut between archive and clear) keeps one copy
         assert store.archive(read_history(store, 5)) == 5
         assert len(list_history(store)) == 3

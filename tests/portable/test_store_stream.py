@@ -9,7 +9,7 @@ from long_game import LONG, NAMES, loaded, long_moves
 from proto import wire
 from proto.commands import PAGE
 from proto.link import Link
-from store import container
+from store import container, reader
 from store.files import Files, crc32, join
 from store.pages import read_history
 from store.storage import Store
@@ -33,7 +33,7 @@ def test_what_is_written_is_json_with_the_moves_last_and_reads_back():
     assert json.loads(body) == DOC  # a host reads it whole
     assert body.endswith(b', "moves": [3,0,65535,17,120,9,0,1,2]}')
     assert head == b"TTS 1 %08x %d" % (crc32(body), len(body))
-    assert container.decode(container.SNAPSHOT, data) == DOC
+    assert reader.decode(container.SNAPSHOT, data) == DOC
     # the same document built in another order is the same bytes (archive compares headers)
     shuffled = {}
     for key in reversed(sorted(DOC)):
@@ -43,19 +43,19 @@ def test_what_is_written_is_json_with_the_moves_last_and_reads_back():
     for moves in ([], [5]):
         doc = dict(DOC)
         doc["moves"] = moves
-        assert container.decode(container.HISTORY, container.encode(container.HISTORY, doc)) == doc
+        assert reader.decode(container.HISTORY, container.encode(container.HISTORY, doc)) == doc
 
 
 def test_files_of_the_previous_firmware_read_the_same():
     """Its json.dumps put the moves anywhere, with a space after each comma."""
     data = _old_file(container.SNAPSHOT, DOC)
-    assert container.decode(container.SNAPSHOT, data) == DOC
+    assert reader.decode(container.SNAPSHOT, data) == DOC
     first = dict(DOC)
     first.pop("moves")
     text = '{"moves": [3, 0, 65535, 17, 120, 9, 0, 1, 2],\n ' + json.dumps(first)[1:]
-    assert container.decode(container.SNAPSHOT, _old_file(container.SNAPSHOT, None, text)) == DOC
+    assert reader.decode(container.SNAPSHOT, _old_file(container.SNAPSHOT, None, text)) == DOC
     pretty = '{\n  "moves": [\n    3,\n    0,\n    65535\n  ], "v": 1\n}'
-    assert container.decode(container.SNAPSHOT, _old_file(container.SNAPSHOT, None, pretty)) == {
+    assert reader.decode(container.SNAPSHOT, _old_file(container.SNAPSHOT, None, pretty)) == {
         "moves": [3, 0, 65535], "v": 1}
 
 
@@ -71,7 +71,7 @@ def test_a_game_saved_by_the_previous_firmware_resumes():
         for name in Files().listdir(folder):  # every snapshot as the old firmware wrote it
             if name.startswith("s"):
                 path = join(folder, name)
-                doc = container.decode(container.SNAPSHOT, Files().read(path))
+                doc = reader.decode(container.SNAPSHOT, Files().read(path))
                 Files().write_atomic(path, _old_file(container.SNAPSHOT, doc))
         resumed = Session(Store(root, compact_every=16))
         report = resumed.resume()
@@ -86,11 +86,11 @@ def test_a_game_saved_by_the_previous_firmware_resumes():
 
 def test_moves_cut_anywhere_by_the_chunks_read_back():
     moves = [i * 37 % 65536 for i in range(200)]
-    for pad in range(container.CHUNK + 8):
+    for pad in range(reader.CHUNK + 8):
         doc = {"v": 1, "names": ["x" * pad], "moves": moves}
         for data in (container.encode(container.HISTORY, doc),
                      _old_file(container.HISTORY, doc)):
-            assert container.decode(container.HISTORY, data) == doc, pad
+            assert reader.decode(container.HISTORY, data) == doc, pad
 
 
 def test_anything_but_a_move_list_is_refused():
@@ -102,15 +102,15 @@ def test_anything_but_a_move_list_is_refused():
                  '{"v": 1, "moves": [1], "moves": [2]}', '{"v": 1, "moves": 5, "moves": [2]}',
                  '{"v": 1, "moves": [1' + ' ' * 600 + '2]}',
                  '{"v": 1, "redo": ' + "[" * 40 + "]" * 40 + ', "moves": []}',
-                 '{"v": 1, "names": ["' + "x" * container.HEAD_MAX + '"], "moves": []}'):
+                 '{"v": 1, "names": ["' + "x" * reader.HEAD_MAX + '"], "moves": []}'):
         data = _old_file(container.HISTORY, None, text)
-        expect_raises(container.BadFile, container.decode, container.HISTORY, data)
+        expect_raises(container.BadFile, reader.decode, container.HISTORY, data)
     # a move list that is not one is left to the reader of the document, which names it
     for text, moves in (('{"v": 1, "moves": 5}', 5), ('{"v": 1, "moves": null}', None),
                         ('{"v": 1, "moves": {"a": [1]}}', {"a": [1]})):
         data = _old_file(container.HISTORY, None, text)
-        assert container.decode(container.HISTORY, data) == {"v": 1, "moves": moves}
-    assert container.decode(container.HISTORY, _old_file(container.HISTORY, None,
+        assert reader.decode(container.HISTORY, data) == {"v": 1, "moves": moves}
+    assert reader.decode(container.HISTORY, _old_file(container.HISTORY, None,
                             '{"v": 1, "moves": [ ], "n": "]["}')) == {"v": 1, "moves": [],
                                                                      "n": "]["}
 
@@ -121,7 +121,7 @@ def test_pages_of_moves_and_a_file_changed_between_the_reads():
     moves = [i % 97 for i in range(700)]
     data = container.encode(container.HISTORY, {"v": 1, "moves": moves})
     source = [data]
-    document = container.read(lambda: BytesIO(source[0]), len(data), container.HISTORY)
+    document = reader.read(lambda: BytesIO(source[0]), len(data), container.HISTORY)
     assert document.count == 700 and document.head == {"v": 1}
     for start in (0, 1, 63, 64, 255, 256, 699, 700, 900):
         for stop in (start, start + 1, start + 64, -1):

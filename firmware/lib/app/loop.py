@@ -6,6 +6,13 @@ waits for an animation or a bot: those are driven by the clock in app.tick, so i
 every PERIOD_MS whatever is on screen. While the app is busy (App.busy(): an undo or a redo
 worked a loop turn at a time) the events stay in the debouncer, in order, for the turn after it.
 
+A turn whose app part allocated much (HEAVY_BYTES: a game's start or finish, a round's checkpoint,
+an undo's slice, a bot's search) leaves the serial link for the next turn: the garbage of a turn is
+collected only between turns on the WebAssembly port and only when the heap is short on the board,
+and a host command's turn has some 5 to 12 KB of its own (proto.link), which must not meet the
+app's in one turn. The host's line waits in the port's ring meanwhile (proto.link's
+poll, which bounds the wait, so that a host is always answered).
+
 A MemoryError never ends the loop: out of the loop it would reach the watchdog, which resets the
 board into the same saved game, to run out again. Each of the turn's three parts catches it: the
 app's (its button events and its time: a mode, the menus, the session's saves and archives),
@@ -23,14 +30,17 @@ action the session was applying happened or not is the session's to keep whole (
 import gc
 
 from app.i18n import out_of_memory_lines
+from engine.compat import const
 
 PERIOD_MS = 10
+HEAVY_BYTES = const(1024)  # an app part that allocated this much in a turn is a heavy one
 
 
 def step(app, hw, debouncer, link=None):
     """One turn of the loop (hw: an app.hardware.Hardware); returns the tick it ran at."""
     now = hw.clock.ticks_ms()
     debouncer.update(hw.read_buttons(), now)
+    before = gc.mem_alloc()
     try:
         while not app.busy():  # an undo under way: the keys wait their turn in the debouncer
             event = debouncer.pop()
@@ -40,6 +50,7 @@ def step(app, hw, debouncer, link=None):
         app.tick(now)
     except MemoryError:  # the events left in the debouncer are handled next turn
         out_of_memory(app, "app", now)
+    heavy = gc.mem_alloc() - before >= HEAVY_BYTES  # a collection in the turn reads as light: room was made
     try:
         if app.render(now):
             hw.show_ring(app.frame)
@@ -54,7 +65,7 @@ def step(app, hw, debouncer, link=None):
         out_of_memory(app, "output", now)
     try:
         if link is not None:
-            link.poll(now)
+            link.poll(now, heavy)
         else:
             item = app.pop_event()
             while item is not None:

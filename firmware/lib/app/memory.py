@@ -27,6 +27,12 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
 - the protocol's command handlers (proto.commands, the module of the command's own it loads,
   store.pages) are loaded for each host command and let go once it is answered, the dispatcher
   as soon as a command is a job under way (proto.link): a host polling keeps none between lines;
+- the store's reader (store.reader: the checks of a snapshot, a history file or the menu's
+  memory as they are read) is imported by the store's and the settings' readers when they read,
+  and let go once the boot has resumed the game and read the menu's memory (Session.resume,
+  App), or a host command that read a kept game is answered: a game playing writes its files
+  and never reads one, and the archive's check of a file it holds (container.holds) reads only
+  a CRC;
 - code that runs once a boot goes after it: the config's loader (proto.CONFIG_CODE, after the boot
   read it and for as long as the protocol's set_config runs), the resume code (app.resume), the
   self-test once it has run; code that runs once a game's data is read goes after it too (Achéron's
@@ -40,6 +46,7 @@ test_app_let_go.py and tests/host/test_wasm_session.py check the policy.
 import sys
 
 _GAMES = "games."
+READER = "store.reader"  # reading the store's files: a boot's and a host command's, never a game turn's
 
 
 def load(dotted):

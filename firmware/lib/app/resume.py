@@ -99,7 +99,7 @@ def _resume_best(session, store, found):
     return best
 
 def _restore(session, document, gen, journal):
-    """Make snapshot generation gen (document: its store.container.Document, whose moves are
+    """Make snapshot generation gen (document: its store.reader.Document, whose moves are
     read from flash as they are replayed) the game being played.
 
     Every field is checked like input from outside, each once the ones it depends on are

@@ -11,7 +11,7 @@ goes. Its size is bounded by the descriptors: a few rows for each of four games.
 """
 
 from games import SEATS, game
-from store.container import BadFile, decode, encode
+from store.container import BadFile, encode
 
 KIND = "TTM"
 FILE = "menu.json"
@@ -75,6 +75,8 @@ def load(files, path):
         data = files.read(path, _MAX_BYTES)
     except ValueError as err:  # larger than any memory of ours
         raise BadFile(str(err)) from None
+    from store.reader import decode  # a boot reads the memory once: the App lets go of it after
+
     return checked(decode(KIND, data))
 
 

@@ -68,7 +68,7 @@ def list_games(app, link, command):
     """A page of the finished games kept, oldest first: those whose id is over `after` (0
     unless given), LIST_PAGE at most, and `more` when others follow. A job: the history
     folder is read SCAN_STEP names a turn, without a list of them all, then each game of the
-    page is checked whole, a few chunks a turn (store.container.read_steps)."""
+    page is checked whole, a few chunks a turn (store.reader.read_steps)."""
     after = _cursor(command, "after")
     store = _store(app)
     if store is not None:

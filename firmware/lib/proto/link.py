@@ -37,6 +37,11 @@ is answered by the link alone. What must outlive one command is kept here: the c
 wrote (saved_config) and the history file pull_game read last (pulled), so that its next page
 goes on from where the one before ended.
 
+A turn whose app part was heavy (app.loop passes poll heavy=True: it allocated a few KB, a
+game's start, a round's checkpoint, an undo's slice) is left to the app: the link reads, sends
+and steps nothing in it, for at most HEAVY_WAIT_TURNS turns in a row, so that a command's garbage
+and the app's never add up in one turn's heap.
+
 A line whose moves are many (get_state's `state` line) is written over several turns, PIECES_TURN
 pieces a turn (send_steps), so that no turn's garbage grows with the game; meanwhile no queued event
 goes out (it would land inside the line), and a game that moved on before the line's end cuts it
@@ -71,9 +76,13 @@ READ_WAIT_TURNS = const(64)
 # pieces of a move list written a turn (send_steps): 32 moves, some 130 bytes of the line and 500
 # of garbage each on a 32-bit port; a game of 128 moves goes in one turn, one of 3315 in 26
 PIECES_TURN = const(4)
+# heavy app turns in a row (app.loop) the link waits out before it works anyway: a game's start
+# or finish takes 3 to 5 turns, an undo a turn per 16 moves; 0.3 s at most for a host's answer
+HEAVY_WAIT_TURNS = const(30)
 _COMMANDS = "proto.commands"
 # what the commands load and nothing else does: let go with them once a command is answered
-_COMMAND_CODE = (_COMMANDS, "proto.history", "proto.names", "proto.readable", "proto.setconfig", "store.pages")
+_COMMAND_CODE = (_COMMANDS, "proto.history", "proto.names", "proto.readable", "proto.setconfig", "store.pages",
+                 "store.reader")
 
 
 class Link:
@@ -92,7 +101,7 @@ class Link:
         self.config_path = config_path
         self._commands = None  # proto.commands' handlers while a command is carried out (commands)
         self.saved_config = None  # the config set_config wrote, which applies at the next boot
-        self.pulled = None  # (game id, store.container.Document): the file pull_game read last
+        self.pulled = None  # (game id, store.reader.Document): the file pull_game read last
         self.streaming = False  # a line is being written over several turns (send_steps)
         self.pieces = 0  # move pieces of it written this turn
         self.held = None  # an event popped from the app's queue and not sent yet: next turn's first
@@ -103,11 +112,18 @@ class Link:
         self.repl_line = repl_line  # the line is the REPL's too: `repl` can hand it back
         self.repl_requested = False  # the host asked for the REPL: the loop is to end
         self.job = None  # a command's job under way (proto.commands), a step a turn, its id and name
+        self.deferred = 0  # heavy app turns in a row the link has waited out (poll)
         self.job_id = None
         self.job_cmd = None
 
     # -- the loop's entry point -----------------------------------------------------------------
-    def poll(self, now):
+    def poll(self, now, heavy=False):
+        """One turn of the link. heavy: the app's part of this turn allocated much (app.loop):
+        the link does nothing this turn, unless it has waited HEAVY_WAIT_TURNS in a row already."""
+        if heavy and self.deferred < HEAVY_WAIT_TURNS:
+            self.deferred += 1
+            return
+        self.deferred = 0
         self.now = now
         if self.streaming:  # the line under way goes on: no event may cut into it
             self._step()

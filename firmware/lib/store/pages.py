@@ -4,7 +4,7 @@ commands (proto.commands) read of a store.storage.Store.
 Each reader is a generator that yields between steps of its work and returns what it read
 (container.complete runs one to its end in one go): the history folder SCAN_STEP names a step,
 read one name at a time (never a list of all its names: os.ilistdir, os.scandir on CPython), and
-a kept game's file checked whole a few chunks a step (container.read_steps). So a step costs the
+a kept game's file checked whole a few chunks a step (store.reader.read_steps). So a step costs the
 heap the same whatever the folder holds and however long its games, and proto.link runs a step a
 loop turn. This module is loaded with proto.commands, when a host speaks: the store a table plays
 with never carries it.
@@ -14,7 +14,7 @@ import os
 
 from engine.compat import const
 
-from store import container
+from store import container, reader
 from store.files import join
 from store.storage import _number as number_of  # the store's own reading of its file names
 from store.storage import _numbers as numbers_of
@@ -128,7 +128,7 @@ def list_history(store):
 
 
 def open_history(store, ident, known=None):
-    """The container.Document of one of store's kept games, every field checked
+    """The store.reader.Document of one of store's kept games, every field checked
     (history_problem), its moves read on demand; raises container.BadFile if damaged or wrong,
     OSError if there is no such game. known: a Document this returned before for ident, returned
     again without reading the file through if the file is still that one (pull_game's next
@@ -149,9 +149,9 @@ def open_steps(store, ident, known=None):
     """open_history a step at a time."""
     path = join(store.history_dir, "h%d" % ident)
     size = store.files.size(path, store.max_read)
-    if known is not None and container.unchanged(known, store.opener(path), size):
+    if known is not None and reader.unchanged(known, store.opener(path), size):
         return known
-    document = yield from container.read_steps(store.opener(path), size, container.HISTORY)
+    document = yield from reader.read_steps(store.opener(path), size, container.HISTORY)
     problem = history_problem(document.head, document.count)
     if problem:
         raise container.BadFile(problem)

@@ -340,7 +340,7 @@ class Store:
         return report
 
     def read_snapshot(self, gen):
-        """The container.Document of snapshot generation gen, as far as the container can tell
+        """The store.reader.Document of snapshot generation gen, as far as the container can tell
         it good (its moves read on demand): raises container.BadFile (or FutureFormat), OSError,
         ValueError for a file over max_read."""
         return self._open(join(self.game_dir, "s%d" % gen), container.SNAPSHOT)
@@ -470,12 +470,14 @@ class Store:
         self.bytes_written += len(body.header(kind)) + body.length
 
     def opener(self, path):
-        """What opens the file path for container.read, afresh at each call."""
+        """What opens the file path for store.reader.read, afresh at each call."""
         files = self.files
         return lambda: files.open(path, "rb")
 
     def _open(self, path, kind):
-        return container.read(self.opener(path), self.files.size(path, self.max_read), kind)
+        from store.reader import read  # loaded at a boot's resume, let go after it (app.memory)
+
+        return read(self.opener(path), self.files.size(path, self.max_read), kind)
 
     def _entry_path(self, ident, seq):
         return join(self.game_dir, "e%d.%d" % (ident, seq))

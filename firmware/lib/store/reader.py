@@ -1,0 +1,354 @@
+"""Reading the checksummed JSON files store.container writes (snapshots and history): loaded for
+the reading and let go of after it (app.memory), as no game's turn reads one.
+
+read takes a file in CHUNK-byte pieces: one pass checks the length and the CRC, keeps the members
+other than "moves" (HEAD_MAX bytes at most, in any order) and checks and counts the moves;
+Document.each_move then reads the moves again, from where the first pass found them. A file cut
+short, a flipped bit or garbage fails with store.container.BadFile; a newer version with
+FutureFormat. decode does the same on bytes in memory (tests and host tools).
+
+Who reads: the boot (a saved game resumed, app.resume; the menu's memory, app.settings), and the
+host's commands (store.pages, through proto.link, which lets go of them once answered). A game
+playing writes (store.container.Body) and never reads, so this module stays out of its heap
+(issue 25: some 5 KB on the 32-bit port); Store.archive's check of a file it already holds
+(container.holds) reads only a CRC and stays with the writer.
+"""
+
+import json
+
+from engine.compat import const
+
+from store.container import VERSION, BadFile, complete
+from store.files import crc32
+from store.journal import check_version
+
+CHUNK = const(48)  # bytes read at a time (see read)
+# chunks read_steps checks between two yields: the check of a chunk of moves makes some 600
+# bytes of garbage, so a step stays near 1 KB (tests/host/test_wasm_commands.py)
+STEP_CHUNKS = const(2)
+HEAD_MAX = const(8192)  # the body's bytes besides the move list (redo holds two rounds at most)
+_HEADER_MAX = const(64)
+_DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
+_MOVE_DIGITS = const(5)  # 65535
+_MOVES_KEY = b"moves"
+_NO_MOVE = (b".", b"e", b"E", b"-", b'"', b"t", b"f", b"n", b"a", b"[", b"{")  # JSON, no move
+
+
+def _text(data):
+    try:
+        return repr(bytes(data).decode())
+    except ValueError:
+        return repr(bytes(data))
+
+
+def _move(piece):
+    """The move a piece of the move list spells (JSON digits), or BadFile."""
+    digits = piece.strip()
+    if (not digits or len(digits) > _MOVE_DIGITS or not digits.isdigit()
+            or (digits[0] == 48 and len(digits) > 1)):  # JSON has no leading zeros
+        raise BadFile("moves holds %s, not an integer 0..65535" % _text(digits[:12]))
+    move = int(digits)
+    if move > 0xFFFF:
+        raise BadFile("moves holds %d, outside 0..65535" % move)
+    return move
+
+
+def _moves_in(text, final, seen):
+    """(moves, rest) of text, a stretch of a move list: the moves up to its last comma, or all
+    of it when final (the list's "]" follows), as a list (a chunk's worth at most), and what
+    follows that last comma. seen: moves before text (for "[]"). Raises BadFile naming a piece
+    that is no move (JSON digits, 0..65535)."""
+    end = len(text)
+    if final:
+        if not seen and not text.strip():
+            return [], b""  # []
+    else:
+        end = text.rfind(b",")
+        if end < 0:
+            return [], _rest(text)
+    rest = b"" if final else _rest(text[end + 1:])
+    text = text[:end]
+    # The quick way, in C: JSON reads the run, and it must be the run JSON writes back, with
+    # or without the space after each comma (this writer's, the previous firmware's): that
+    # leaves no empty piece, no leading zero, no space between digits. Then no fraction,
+    # exponent, sign, string, list, object, true, false or null, and every move <= 65535.
+    moves = None
+    try:
+        moves = json.loads(b"[" + text + b"]")
+    except ValueError:
+        pass
+    if type(moves) is list and moves:
+        again = json.dumps(moves)[1:-1]
+        if again.replace(", ", ",").encode() == text or again.encode() == text:
+            for sign in _NO_MOVE:
+                if sign in text:
+                    break
+            else:
+                if max(moves) <= 0xFFFF:
+                    return moves, rest
+    return [_move(piece) for piece in text.split(b",")], rest  # names the piece that is wrong
+
+
+def _rest(text):
+    """The start of the next move, kept for the next chunk: bounded, whatever the file holds."""
+    text = text.lstrip()
+    if len(text) > 2 * _MOVE_DIGITS:
+        stripped = text.rstrip()
+        if len(stripped) > _MOVE_DIGITS:
+            raise BadFile("moves holds %s..., not an integer 0..65535" % _text(stripped[:12]))
+        text = stripped + b" "  # a space after a digit still separates it from the next
+    return text
+
+
+class _Scan:
+    """Takes a body in chunks: keeps its text but the items of its top-level "moves" list, which
+    becomes null, and checks and counts those items. problem: the first thing wrong, or None."""
+
+    def __init__(self, head_max):
+        self.head = bytearray()
+        self.head_max = head_max
+        self.offset = 0  # body bytes fed before the current chunk
+        self.problem = None
+        self.count = -1  # moves in the list, -1 when there is none (yet)
+        self.moves_at = -1  # where the list's items start, in body bytes
+        self.rest = b""
+        self.in_moves = False
+        self.depth = 0
+        self.in_string = False
+        self.escape = False
+        self.in_object = False  # the body is an object: its depth-1 strings are keys and values
+        self.want_key = False  # the next depth-1 string is a key
+        self.key = None  # the depth-1 key being read (its first bytes), or None
+        self.last_key = b""
+        self.want_list = False  # after "moves": a "[" starts the move list
+
+    def feed(self, chunk):
+        try:
+            if self.problem is None:
+                self._feed(chunk)
+        except ValueError as err:  # BadFile: a move that is not one, a body nested too deep
+            self.problem = str(err)
+        self.offset += len(chunk)
+
+    def _feed(self, chunk):
+        size = len(chunk)
+        i = start = 0
+        while i < size:
+            if self.in_moves:
+                end = chunk.find(b"]", i)
+                moves, self.rest = _moves_in(self.rest + chunk[i:size if end < 0 else end],
+                                             end >= 0, self.count)
+                self.count += len(moves)
+                if end < 0:
+                    return
+                self.in_moves = False
+                i = start = end + 1
+                continue
+            c = chunk[i]
+            i += 1
+            if self.in_string:
+                if self.escape:
+                    self.escape = False
+                elif c == 0x5C:  # backslash
+                    self.escape = True
+                elif c == 0x22:  # the closing quote
+                    self.in_string = False
+                    if self.key is not None:
+                        self.last_key = bytes(self.key)
+                        self.key = None
+                elif self.key is not None and len(self.key) <= len(_MOVES_KEY):
+                    self.key.append(c)
+                continue
+            if c in b" \t\r\n":
+                continue
+            want_list = self.want_list
+            self.want_list = False
+            if c == 0x22:
+                self.in_string = True
+                if self.want_key and self.depth == 1:
+                    self.key = bytearray()
+                    self.want_key = False
+            elif c == 0x5B and want_list:  # "moves": [
+                self.head.extend(chunk[start:i - 1])
+                self.head.extend(b"null")
+                start = i
+                self.in_moves = True
+                self.count = 0
+                self.moves_at = self.offset + i
+            elif c == 0x7B or c == 0x5B:  # { [
+                self.depth += 1
+                if self.depth > _DEPTH_MAX:
+                    raise BadFile("nested more than %d deep" % _DEPTH_MAX)
+                if self.depth == 1 and c == 0x7B:
+                    self.in_object = self.want_key = True
+            elif c == 0x7D or c == 0x5D:  # } ]
+                self.depth -= 1
+            elif self.depth == 1 and self.in_object:
+                if c == 0x2C:  # , : the next member's key
+                    self.want_key = True
+                elif c == 0x3A and self.last_key == _MOVES_KEY:  # "moves":
+                    if self.moves_at >= 0:
+                        raise BadFile("moves given twice")
+                    self.want_list = True
+                    self.moves_at = 0  # a moves member was seen, a list or not
+        self.head.extend(chunk[start:size])
+        if len(self.head) > self.head_max:
+            raise BadFile("more than %d bytes besides the moves" % self.head_max)
+
+    def finish(self):
+        if self.problem is None and self.in_moves:
+            self.problem = "the move list is not closed"
+        return self.problem
+
+
+class Document:
+    """A container file that passed read(): head holds its members but "moves", count its moves
+    (-1 when it has no move list: then head["moves"] holds what it had instead, if anything)."""
+
+    def __init__(self, opener, kind, header, size, head, count, moves_at):
+        self.kind = kind
+        self.header = header  # the header line: with size, what tells the file unchanged
+        self.size = size
+        self.head = head
+        self.count = count
+        self._opener = opener
+        # where the next each_move that starts there may go on from: (the index of a move,
+        # where the chunk that holds it starts in the file, the bytes before it in that chunk)
+        self._mark = (0, moves_at, b"")
+        self._moves_at = moves_at  # the first byte of the list's items, in the file
+
+    def each_move(self, act, start=0, stop=-1):
+        """Call act(move) for the moves start..stop-1 (stop -1: to the end), reading the file
+        again in chunks; what act raises stops the reading and is raised. BadFile if the file
+        no longer holds the list read() checked."""
+        if stop < 0 or stop > self.count:
+            stop = self.count
+        if start >= stop:
+            return
+        index, at, rest = self._mark  # the moves of a page follow the page before's
+        if start < index:
+            index, at, rest = 0, self._moves_at, b""
+        f = self._opener()
+        try:
+            f.seek(at)
+            while index < stop:
+                self._mark = (index, at, rest)
+                chunk = f.read(CHUNK)
+                at += len(chunk)
+                if not chunk:
+                    break
+                end = chunk.find(b"]")
+                text = rest + (chunk if end < 0 else chunk[:end])
+                commas = text.count(b",")
+                if end < 0 and index + commas <= start:  # skipped unparsed: read() checked it
+                    index += commas
+                    rest = _rest(text[text.rfind(b",") + 1:])
+                    continue
+                moves, rest = _moves_in(text, end >= 0, index)
+                for move in moves:
+                    if start <= index < stop:
+                        act(move)
+                    index += 1
+                if end >= 0:
+                    break
+        finally:
+            f.close()
+        if index < stop:
+            self._mark = (0, self._moves_at, b"")
+            raise BadFile("the move list changed since it was checked: it ends at move %d" % index)
+
+    def moves(self, start=0, stop=-1):
+        """The moves start..stop-1 as a list: for a page, or for tests (it grows with stop)."""
+        out = []
+        self.each_move(out.append, start, stop)
+        return out
+
+
+def read(opener, size, kind, head_max=HEAD_MAX):
+    """Check the container file opener() opens (a fresh file object from its start at each
+    call; size: its length in bytes) in one pass over CHUNK-byte pieces; returns its Document.
+
+    Raises BadFile (or FutureFormat) for what fails a check, OSError if it cannot be read."""
+    return complete(read_steps(opener, size, kind, head_max))
+
+
+def read_steps(opener, size, kind, head_max=HEAD_MAX):
+    """read() a step at a time: a generator that yields after every STEP_CHUNKS chunks and
+    returns the Document. What a chunk's check allocates is garbage at once, so a step costs
+    the heap the same whatever the file's size: the protocol spreads a long file's check over
+    loop turns with it (proto.commands). The file stays open between steps."""
+    f = opener()
+    try:
+        data = f.read(_HEADER_MAX)
+        end = data.find(b"\n")
+        if end < 0:
+            raise BadFile("no header line" if data else "empty file")
+        header = data[:end + 1]
+        try:
+            found, version, crc, length = data[:end].decode().split(" ")
+            version = int(version)
+            crc = int(crc, 16)
+            length = int(length)
+        except ValueError:  # not text (a UnicodeError is a ValueError), not four fields, numbers
+            raise BadFile("bad header line") from None
+        if found != kind:
+            raise BadFile("not a %s file" % kind)
+        check_version(kind + " format", version, VERSION, BadFile)
+        start = end + 1
+        if size - start != length:
+            raise BadFile("%d bytes of body, header says %d" % (size - start, length))
+        scan = _Scan(head_max)
+        got = 0
+        data = data[start:]
+        chunks = 0
+        while data:
+            got = crc32(data, got)
+            scan.feed(data)
+            chunks += 1
+            if chunks == STEP_CHUNKS:
+                chunks = 0
+                yield
+            data = f.read(CHUNK)
+    finally:
+        f.close()
+    if scan.offset != length:  # the file changed since its size was taken
+        raise BadFile("%d bytes of body, header says %d" % (scan.offset, length))
+    if got != crc:
+        raise BadFile("checksum mismatch")
+    problem = scan.finish()
+    if problem:
+        raise BadFile(problem)
+    try:
+        head = json.loads(bytes(scan.head))  # bounded: HEAD_MAX
+    except ValueError:
+        raise BadFile("body is not JSON") from None
+    if not isinstance(head, dict):
+        raise BadFile("body is not an object")
+    check_version("document version", head.get("v"), VERSION, BadFile)
+    if scan.count >= 0:
+        del head["moves"]  # the null the list's place holds
+    return Document(opener, kind, header, size, head, scan.count, start + scan.moves_at)
+
+
+def unchanged(document, opener, size):
+    """Whether the file opener() opens (size bytes) is still the one document was read from:
+    the same size and header line (its CRC), read again without the rest."""
+    if size != document.size:
+        return False
+    f = opener()
+    try:
+        return f.read(len(document.header)) == document.header
+    finally:
+        f.close()
+
+
+def decode(kind, data):
+    """The document in data, the bytes of a whole file, moves included as a list (tests and
+    tools)."""
+    from io import BytesIO
+
+    document = read(lambda: BytesIO(data), len(data), kind)
+    doc = document.head
+    if document.count >= 0:
+        doc["moves"] = document.moves()
+    return doc
