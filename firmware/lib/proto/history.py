@@ -136,7 +136,7 @@ def _pull_stored(link, store, game_id, start):
     try:
         document = yield from open_steps(store, game_id, known)
         page = (document.head, document.count, document.moves(start, start + PAGE))
-        link.pulled = (game_id, document)  # the next page goes on from this one's end
+        link.pulled = (game_id, document.kept())  # the next page goes on from this one's end
     except OSError:  # no such file
         pass
     except ValueError as err:  # damaged on flash: say so, the file stays for pull_file

@@ -101,7 +101,7 @@ class Link:
         self.config_path = config_path
         self._commands = None  # proto.commands' handlers while a command is carried out (commands)
         self.saved_config = None  # the config set_config wrote, which applies at the next boot
-        self.pulled = None  # (game id, store.reader.Document): the file pull_game read last
+        self.pulled = None  # (game id, its Document's kept()): the file pull_game read last
         self.streaming = False  # a line is being written over several turns (send_steps)
         self.pieces = 0  # move pieces of it written this turn
         self.held = None  # an event popped from the app's queue and not sent yet: next turn's first

@@ -14,7 +14,7 @@ import os
 
 from engine.compat import const
 
-from store import container, reader
+from store import container
 from store.files import join
 from store.storage import _number as number_of  # the store's own reading of its file names
 from store.storage import _numbers as numbers_of
@@ -130,9 +130,9 @@ def list_history(store):
 def open_history(store, ident, known=None):
     """The store.reader.Document of one of store's kept games, every field checked
     (history_problem), its moves read on demand; raises container.BadFile if damaged or wrong,
-    OSError if there is no such game. known: a Document this returned before for ident, returned
-    again without reading the file through if the file is still that one (pull_game's next
-    page). In one go: the protocol's is open_steps, a step a turn."""
+    OSError if there is no such game. known: the kept() of a Document this returned before for
+    ident, made a Document again without reading the file through if the file is still that one
+    (pull_game's next page). In one go: the protocol's is open_steps, a step a turn."""
     return container.complete(open_steps(store, ident, known))
 
 
@@ -146,11 +146,19 @@ def read_history(store, ident):
 
 
 def open_steps(store, ident, known=None):
-    """open_history a step at a time."""
+    """open_history a step at a time. The reader (store.reader, about 6 KB of code to load on a
+    32-bit port) is imported in a step of its own: not in the caller's, whose turn may have
+    loaded the caller's code (a command's), nor in the one that reads a page of moves."""
+    yield
+    from store import reader
+
+    yield
     path = join(store.history_dir, "h%d" % ident)
     size = store.files.size(path, store.max_read)
-    if known is not None and reader.unchanged(known, store.opener(path), size):
-        return known
+    if known is not None:
+        document = reader.resumed(known, store.opener(path), size)
+        if document is not None:
+            return document
     document = yield from reader.read_steps(store.opener(path), size, container.HISTORY)
     problem = history_problem(document.head, document.count)
     if problem:

@@ -257,6 +257,12 @@ class Document:
             self._mark = (0, self._moves_at, b"")
             raise BadFile("the move list changed since it was checked: it ends at move %d" % index)
 
+    def kept(self):
+        """This document as plain values (a tuple), none of them this module's: what a caller
+        keeps between its uses while the reader is let go (a Document kept would keep the
+        module's code in the heap with its class). resumed() makes it a Document again."""
+        return (self.kind, self.header, self.size, self.head, self.count, self._mark, self._moves_at)
+
     def moves(self, start=0, stop=-1):
         """The moves start..stop-1 as a list: for a page, or for tests (it grows with stop)."""
         out = []
@@ -330,16 +336,22 @@ def read_steps(opener, size, kind, head_max=HEAD_MAX):
     return Document(opener, kind, header, size, head, scan.count, start + scan.moves_at)
 
 
-def unchanged(document, opener, size):
-    """Whether the file opener() opens (size bytes) is still the one document was read from:
-    the same size and header line (its CRC), read again without the rest."""
-    if size != document.size:
-        return False
+def resumed(kept, opener, size):
+    """The Document whose kept() is kept, if the file opener() opens (size bytes) is still the
+    one it was read from (the same size and header line, its CRC, read again without the rest);
+    else None."""
+    kind, header, known_size, head, count, mark, moves_at = kept
+    if size != known_size:
+        return None
     f = opener()
     try:
-        return f.read(len(document.header)) == document.header
+        if f.read(len(header)) != header:
+            return None
     finally:
         f.close()
+    document = Document(opener, kind, header, size, head, count, moves_at)
+    document._mark = mark
+    return document
 
 
 def decode(kind, data):
