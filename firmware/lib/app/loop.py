@@ -29,8 +29,9 @@ action the session was applying happened or not is the session's to keep whole (
 
 import gc
 
-from app.i18n import out_of_memory_lines
 from engine.compat import const
+
+from app.i18n import out_of_memory_lines
 
 PERIOD_MS = 10
 HEAVY_BYTES = const(1024)  # an app part that allocated this much in a turn is a heavy one
