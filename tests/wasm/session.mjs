@@ -24,8 +24,9 @@
 // The boot (hw_esp32.boot.main, through web_board.Board) is one call: the phase "boot".
 //
 // Figures in bytes. Per phase: `live_peak` the largest live heap after a turn; `used_peak` the
-// most a turn needed, its garbage included (`used_peak_at`: that turn, where the session stood
-// and the files it wrote); `in_game` the same over the turns that played a game (a game's
+// most a turn needed, its garbage included (`used_peak_at`: that turn, where the session stood,
+// the files it wrote and the firmware modules loaded; `live_peak_at` the same of the live peak,
+// less the files); `in_game` the same over the turns that played a game (a game's
 // phase begins in the setup menu); `total_peak` the size the heap had grown to;
 // `largest_block` the largest block held; `largest_alloc` the largest block a turn allocated,
 // with what it looks like, the turn, where the session stood and the files that turn wrote;
@@ -165,6 +166,7 @@ export async function runSession(opts) {
   runtime.run(`import sys\nsys.path.append("${HARNESS_PATH}")\nimport machine, neopixel, ssd1306, web_board, player`);
   const written = watchWrites(runtime.mp.FS);
   let context = () => "booting";
+  let loadedNow = () => []; // the firmware modules loaded now (player.modules, once the player is made)
 
   let turns = 0;
   let grewAt = null; // the first turn that grew the heap
@@ -185,7 +187,7 @@ export async function runSession(opts) {
     phase.turns++;
     if (used > phase.used_peak) {
       phase.used_peak = used;
-      phase.used_peak_at = { turn: turns, at: context(), wrote };
+      phase.used_peak_at = { turn: turns, at: context(), wrote, modules: loadedNow() };
     }
     phase.total_peak = Math.max(phase.total_peak, tables.total());
     if (!grewAt && tables.total() > startTotal) {
@@ -199,7 +201,11 @@ export async function runSession(opts) {
     }
     runtime.collect();
     const live = runtime.used();
-    phase.live_peak = Math.max(phase.live_peak, live);
+    if (live > phase.live_peak) {
+      phase.live_peak = live;
+      phase.live_peak_at = { turn: turns, at: context(), modules: loadedNow() };
+      runtime.collect(); // the list's own garbage, out of the next turn's figures
+    }
     phase.live_end = live;
     if (inGame) { // the same two figures over the turns a game was being played
       const game = phase.in_game || (phase.in_game = { turns: 0, live_peak: 0, used_peak: 0 });
@@ -242,6 +248,7 @@ export async function runSession(opts) {
     context = () => where();
     const modules = player.modules;
     phases[0].modules = modules().split(" ");
+    loadedNow = () => modules().split(" ");
     runtime.collect();
     before = tables.snapshot();
     let playing = 1; // the index in phases of the phase playing: the self-test's first

@@ -14,6 +14,7 @@ from app.memory import load
 from app.session import report_of
 from engine.compat import const
 
+from proto.fields import field
 from proto.wire import E_BAD_ARGS, E_FAILED, E_UNKNOWN, PROTOCOL_VERSION, CommandError
 
 FIRMWARE_VERSION = "0.1.0"
@@ -37,26 +38,6 @@ _ELSEWHERE = {"list_games": _HISTORY, "list_quarantine": _HISTORY, "pull_file": 
 _NAMES = "proto.names"
 
 
-def _field(command, key, kind):
-    """command[key], which must be there and of the type kind (int, str, list or dict)."""
-    if key not in command:
-        raise CommandError(E_BAD_ARGS, "missing field %r" % key)
-    value = command[key]
-    if not isinstance(value, kind) or isinstance(value, bool):  # JSON true is no integer
-        raise CommandError(E_BAD_ARGS, "field %r must be of type %s, got %r" % (key, kind.__name__, value))
-    return value
-
-
-def _cursor(command, key):
-    """command[key], where a paged command starts (0 when not given): an int, 0 or more."""
-    if key not in command:
-        return 0
-    value = _field(command, key, int)
-    if value < 0:
-        raise CommandError(E_BAD_ARGS, "%s must be 0 or more, got %d" % (key, value))
-    return value
-
-
 class Commands:
     """Dispatches parsed commands. `app` is the application core; its session may be None (a
     stand-in app in the host tool's tests). config_path (None when the device has no writable
@@ -73,7 +54,7 @@ class Commands:
 
     def run(self, command):
         """Carry out one parsed command; returns the ok payload or raises CommandError."""
-        name = _field(command, "cmd", str)
+        name = field(command, "cmd", str)
         if name not in COMMANDS:
             raise CommandError(E_UNKNOWN, "unknown command %r (known: %s)" % (name, ", ".join(COMMANDS)))
         where = _ELSEWHERE.get(name)
@@ -94,7 +75,7 @@ class Commands:
         return {"protocol": PROTOCOL_VERSION, "firmware": FIRMWARE_VERSION}
 
     def hello(self, command):
-        host_version = _field(command, "protocol", int) if "protocol" in command else PROTOCOL_VERSION
+        host_version = field(command, "protocol", int) if "protocol" in command else PROTOCOL_VERSION
         reply = self.version(command)
         reply["boot"] = self.link.boot_id
         reply["seq"] = self.link.seq
@@ -133,7 +114,7 @@ class Commands:
         return {"playing": snap is not None}
 
     def set_names(self, command):
-        names = _field(command, "names", list)
+        names = field(command, "names", list)
         load(_NAMES).check_names(names)
         session = self.app.session
         if session is not None and session.state is not None and not session.finished:
@@ -168,7 +149,7 @@ class Commands:
         return {}
 
     def set_clock(self, command):
-        seconds = _field(command, "time", int)
+        seconds = field(command, "time", int)
         if not CLOCK_MIN <= seconds <= CLOCK_MAX:
             raise CommandError(E_BAD_ARGS, "time: Unix seconds from %d (2001) to %d (end of 2099) expected,"
                                " got %d" % (CLOCK_MIN, CLOCK_MAX, seconds))

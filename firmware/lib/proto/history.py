@@ -9,7 +9,8 @@ what a turn of a job holds is this module, store.pages and the page being read. 
 names (proto.readable) is loaded when a page has names to send.
 """
 
-from proto.commands import FILE_PIECE, LIST_PAGE, PAGE, QUARANTINE_PAGE, _cursor, _field
+from proto.commands import FILE_PIECE, LIST_PAGE, PAGE, QUARANTINE_PAGE  # small ints, copied
+from proto.fields import cursor, field
 from proto.wire import E_BAD_ARGS, E_FAILED, CommandError
 
 
@@ -69,7 +70,7 @@ def list_games(app, link, command):
     unless given), LIST_PAGE at most, and `more` when others follow. A job: the history
     folder is read SCAN_STEP names a turn, without a list of them all, then each game of the
     page is checked whole, a few chunks a turn (store.reader.read_steps)."""
-    after = _cursor(command, "after")
+    after = cursor(command, "after")
     store = _store(app)
     if store is not None:
         return _list_stored(store, after)
@@ -106,8 +107,8 @@ def pull_game(app, link, command):
     stays the same size however long the game. The file is read in pieces: checked whole
     for the first page, a few chunks a turn (a job, as list_games), and each next page read
     on from where the one before ended, once the file's header says it is the same."""
-    game_id = _field(command, "game_id", int)
-    start = _cursor(command, "start")
+    game_id = field(command, "game_id", int)
+    start = cursor(command, "start")
     store = _store(app)
     if store is not None:
         return _pull_stored(link, store, game_id, start)
@@ -150,7 +151,7 @@ def list_quarantine(app, link, command):
     after = command.get("after")
     number = 0
     if after is not None:
-        number = _quarantined_number(_field(command, "after", str))
+        number = _quarantined_number(field(command, "after", str))
     store = _store(app)
     if store is None:
         return {"files": [], "more": False}
@@ -169,8 +170,8 @@ def pull_file(app, link, command):
     """A piece of a quarantined (damaged) file, as base64, for the host to look at: its
     FILE_PIECE bytes from `offset` (0 unless given), the file's `size`, and `more` when
     bytes follow. The host asks again from offset + the bytes it got."""
-    name = _field(command, "name", str)
-    offset = _cursor(command, "offset")
+    name = field(command, "name", str)
+    offset = cursor(command, "offset")
     store = _store(app)
     if store is None or _quarantined_number(name) < 0:
         raise CommandError(E_FAILED, "no quarantined file %r" % name)

@@ -6,12 +6,12 @@ proto.link lets go of it once the command is answered.
 from app.memory import is_loaded, let_go
 
 from proto import CONFIG_CODE  # what set_config loads for as long as it runs
-from proto.commands import _field
+from proto.fields import field
 from proto.wire import E_BAD_ARGS, E_FAILED, CommandError
 
 
 def set_config(app, link, config_path, command):
-    changes = _field(command, "config", dict)
+    changes = field(command, "config", dict)
     if config_path is None:
         raise CommandError(E_FAILED, "this device has no writable config")
     loaded = [name for name in CONFIG_CODE if is_loaded(name)]
