@@ -170,6 +170,38 @@ def test_a_long_game_is_pulled_in_lines_of_one_size():
         clean_root(root)
 
 
+def test_the_app_waits_for_a_long_pull_a_few_turns_at_a_time():
+    """The first page of a long game checks its whole file, a few chunks a turn (some 140 turns
+    for 3315 moves): meanwhile the link holds the app (app.loop leaves the keys and the tick) so
+    that a game's heavy turn never comes on top of the job's code and page, but never more than
+    APP_WAIT_TURNS turns in a row, and never once the answer is out."""
+    from proto.link import APP_WAIT_TURNS
+
+    root = scratch_root()
+    try:
+        session = loaded(LONG, Store(root))
+        assert session.finish(abandon=True) == 1
+        inbox = []
+        out = []
+        link = Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append)
+        assert not link.holds_app()  # no command: the app plays every turn
+        inbox.append(b'{"cmd":"pull_game","game_id":1,"id":1}\n')
+        held = []
+        while not out:
+            held.append(link.holds_app())
+            link.poll(0)
+        assert wire.parse_line(b"".join(out).split(b"\n")[0], True)["type"] == "ok"
+        assert held[0] is False  # the turn the line is read: no job yet
+        runs = "".join("H" if h else "." for h in held[1:]).split(".")
+        assert len(held) > 2 * APP_WAIT_TURNS, len(held)  # the wait's end is reached, twice
+        assert max(len(run) for run in runs) == APP_WAIT_TURNS, runs
+        assert all(len(run) == APP_WAIT_TURNS for run in runs[1:-1]), runs  # one app turn between
+        assert sum(held) > len(held) * APP_WAIT_TURNS // (APP_WAIT_TURNS + 2)
+        assert not link.holds_app()  # answered: the app plays again
+    finally:
+        clean_root(root)
+
+
 class _App:
     def __init__(self, session):
         self.session = session

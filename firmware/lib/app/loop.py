@@ -11,7 +11,10 @@ an undo's slice, a bot's search) leaves the serial link for the next turn: the g
 collected only between turns on the WebAssembly port and only when the heap is short on the board,
 and a host command's turn has some 5 to 12 KB of its own (proto.link), which must not meet the
 app's in one turn. The host's line waits in the port's ring meanwhile (proto.link's
-poll, which bounds the wait, so that a host is always answered).
+poll, which bounds the wait, so that a host is always answered). The other way round, while a
+host command's job is under way (proto.link.Link.holds_app: its code and page stay in the heap
+from turn to turn) the app's part waits, the keys in the debouncer as during an undo, for a few
+turns at most, so that a game's heavy turn does not come on top of them.
 
 A MemoryError never ends the loop: out of the loop it would reach the watchdog, which resets the
 board into the same saved game, to run out again. Each of the turn's three parts catches it: the
@@ -41,17 +44,10 @@ def step(app, hw, debouncer, link=None):
     """One turn of the loop (hw: an app.hardware.Hardware); returns the tick it ran at."""
     now = hw.clock.ticks_ms()
     debouncer.update(hw.read_buttons(), now)
-    before = gc.mem_alloc()
-    try:
-        while not app.busy():  # an undo under way: the keys wait their turn in the debouncer
-            event = debouncer.pop()
-            if event < 0:
-                break
-            app.handle(event, now)
-        app.tick(now)
-    except MemoryError:  # the events left in the debouncer are handled next turn
-        out_of_memory(app, "app", now)
-    heavy = gc.mem_alloc() - before >= HEAVY_BYTES  # a collection in the turn reads as light: room was made
+    if link is None or not link.holds_app():  # a host's job under way: the keys wait in the debouncer
+        heavy = app_part(app, debouncer, now)
+    else:
+        heavy = False
     try:
         if app.render(now):
             hw.show_ring(app.frame)
@@ -75,6 +71,22 @@ def step(app, hw, debouncer, link=None):
     except MemoryError:
         out_of_memory(app, "link", now)
     return now
+
+
+def app_part(app, debouncer, now):
+    """The app's part of a turn: the keys pressed, then the tick. Returns whether it was heavy:
+    it allocated HEAVY_BYTES or more (a game's start, a round's checkpoint, an undo's slice)."""
+    before = gc.mem_alloc()
+    try:
+        while not app.busy():  # an undo under way: the keys wait their turn in the debouncer
+            event = debouncer.pop()
+            if event < 0:
+                break
+            app.handle(event, now)
+        app.tick(now)
+    except MemoryError:  # the events left in the debouncer are handled next turn
+        out_of_memory(app, "app", now)
+    return gc.mem_alloc() - before >= HEAVY_BYTES  # a collection in the turn reads as light: room was made
 
 
 def out_of_memory(app, part, now):

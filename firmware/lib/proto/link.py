@@ -40,7 +40,12 @@ goes on from where the one before ended.
 A turn whose app part was heavy (app.loop passes poll heavy=True: it allocated a few KB, a
 game's start, a round's checkpoint, an undo's slice) is left to the app: the link reads, sends
 and steps nothing in it, for at most HEAVY_WAIT_TURNS turns in a row, so that a command's garbage
-and the app's never add up in one turn's heap.
+and the app's never add up in one turn's heap. The other way round, while a command's job is under
+way (a paged command reading files, a line written over turns) its code and the page it reads stay
+in the heap from turn to turn (some 10 KB on a 32-bit port), and a game's heavy turn on top of them
+would need the most heap of any turn: holds_app() tells app.loop to leave the app's part of the
+turn (the keys wait in the debouncer, the game is not ticked) for at most APP_WAIT_TURNS turns in
+a row, 0.3 s, so that a key is answered late by that much at worst and never lost.
 
 A line whose moves are many (get_state's `state` line) is written over several turns, PIECES_TURN
 pieces a turn (send_steps), so that no turn's garbage grows with the game; meanwhile no queued event
@@ -79,6 +84,9 @@ PIECES_TURN = const(4)
 # heavy app turns in a row (app.loop) the link waits out before it works anyway: a game's start
 # or finish takes 3 to 5 turns, an undo a turn per 16 moves; 0.3 s at most for a host's answer
 HEAVY_WAIT_TURNS = const(30)
+# turns in a row app.loop leaves the app's part to a command's job under way (holds_app): the
+# most a key waits while a host reads a long file, one app turn in APP_WAIT_TURNS + 1 meanwhile
+APP_WAIT_TURNS = const(30)
 _COMMANDS = "proto.commands"
 # what the commands load and nothing else does: let go with them once a command is answered
 _COMMAND_CODE = (_COMMANDS, "proto.fields", "proto.history", "proto.names", "proto.readable", "proto.setconfig", "store.pages",
@@ -113,6 +121,7 @@ class Link:
         self.repl_requested = False  # the host asked for the REPL: the loop is to end
         self.job = None  # a command's job under way (proto.commands), a step a turn, its id and name
         self.deferred = 0  # heavy app turns in a row the link has waited out (poll)
+        self.app_waited = 0  # turns in a row the app's part has waited for a job (holds_app)
         self.job_id = None
         self.job_cmd = None
 
@@ -145,6 +154,16 @@ class Link:
         self.reader.expire(timer_now, ticks_diff)
         # events a command queued (a storage event of set_names) go out from the next turn on,
         # after its answer, before any later host line is read
+
+    def holds_app(self):
+        """True when app.loop is to leave the app's part of this turn: a command's job is under
+        way and the app has waited fewer than APP_WAIT_TURNS turns in a row (the module's
+        docstring says why). Called once a turn, before the app's part."""
+        if (self.job is None and not self.streaming) or self.app_waited >= APP_WAIT_TURNS:
+            self.app_waited = 0
+            return False
+        self.app_waited += 1
+        return True
 
     def drain(self):
         """Send up to LINES_PER_TURN of the app's queued events, oldest first; True when none is
