@@ -176,10 +176,15 @@ class Player:
         self.board.set_buttons(mask)
 
     def press(self, button, turns=PRESS_TURNS):
+        """Press and release; then, as a player watching the screen would, wait until the device
+        has handled the press (app.loop leaves the keys in the debouncer while a host's command
+        or an undo is under way)."""
         self.set(self.held | 1 << button)
         yield turns
         self.set(self.held & ~(1 << button))
         yield GAP_TURNS
+        while self.board.debouncer.pending():
+            yield 1
 
     def long(self, button):
         yield from self.press(button, LONG_TURNS)

@@ -80,6 +80,10 @@ class Debouncer:
                 self._long_sent[b] = 1
                 self._push((b << _KIND_BITS) | LONG)
 
+    def pending(self):
+        """How many events wait to be popped (app.loop leaves them while the app waits)."""
+        return self._count
+
     def pop(self):
         """The oldest event, or -1 when there is none."""
         if not self._count:
