@@ -282,59 +282,73 @@ def test_a_heavy_app_turn_leaves_the_host_line_for_a_turn_after_it():
     assert [(e["type"], e["data"]["id"]) for e in cable.take()] == [("ok", 4)]
 
 
-def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
-    """While a host command's job is under way (the first page of a 3315-move game checks its
-    whole file, a few chunks a turn) app.loop leaves the app's part of the turn, so that a game's
-    heavy turn never comes on top of the job's code: the tick is not run and a key pressed
-    meanwhile waits in the debouncer, for APP_WAIT_TURNS turns at most; then one app turn
-    handles it, and the job goes on."""
+def _pulling_rig():
+    """A rig in the setup menu whose history holds the 3315-move game, and a link to a host."""
     from long_game import LONG, loaded
-    from proto.link import APP_WAIT_TURNS
 
     root = mount_ram(RamBlockDevice(256, 512))
+    session = loaded(LONG, Store(root))
+    session.finish(abandon=True)
+    driver = make_rig(seed=4, session=session)
+    driver.long(OK)  # the first boot's self-test, left at once
+    cable = Cable()
+    driver.link = Link(driver.app, cable.read, cable.write)
+    driver.run_for(50)
+    cable.take()
+    assert type(driver.app.mode).__name__ == "SetupMenu"
+    return root, driver, cable
+
+
+def _pull_while_pressing(driver, cable, button):
+    """Ask for the long game's first page (its whole file is checked, a few chunks a turn) and
+    press button in the job's first turns; returns the job's turns and the turn (counted from
+    its start, 0 if none) at which the menu's cursor first moved."""
+    app = driver.app
+    menu = app.mode
+    cursor = menu.cursor
+    cable.inbox.append(frame({"cmd": "pull_game", "game_id": 1, "id": 7}))
+    driver.turn()  # the line is read and its job begins
+    assert driver.link.job is not None
+    turns = changed_at = 0
+    while driver.link.job is not None:
+        if turns == 2:
+            driver.down(button)
+        elif turns == 10:
+            driver.up(button)
+        driver.turn()
+        turns += 1
+        if not changed_at and menu.cursor != cursor:
+            changed_at = turns
+    [answer] = cable.take()
+    assert (answer["type"], answer["data"]["id"], answer["data"]["total"]) == ("ok", 7, 3315)
+    return turns, changed_at
+
+
+def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
+    """While a host command's job is under way (here some 100 turns) app.loop leaves the app's
+    part of the turn, so that a game's heavy turn seldom comes on top of the job's code: the tick
+    is not run and a key pressed meanwhile waits in the debouncer, APP_WAIT_TURNS turns at most;
+    then one app turn handles it, and the job goes on."""
+    from proto.link import APP_WAIT_TURNS
+
+    root, driver, cable = _pulling_rig()
     try:
-        session = loaded(LONG, Store(root))
-        session.finish(abandon=True)
-        driver = make_rig(seed=4, session=session)
-        driver.long(OK)  # the first boot's self-test, left at once
-        cable = Cable()
-        driver.link = Link(driver.app, cable.read, cable.write)
-        driver.run_for(50)
-        cable.take()
-        app = driver.app
         ticks = []
-        tick = app.tick
+        tick = driver.app.tick
 
         def counted_tick(now):
             ticks.append(now)
             return tick(now)
 
-        app.tick = counted_tick
-        menu = app.mode
-        assert type(menu).__name__ == "SetupMenu"
-        cursor = menu.cursor
-        cable.inbox.append(frame({"cmd": "pull_game", "game_id": 1, "id": 7}))
-        driver.turn()  # the line is read and its job begins
-        assert driver.link.job is not None
-        del ticks[:]
-        turns = 0
-        moved_at = None
-        while driver.link.job is not None:
-            if turns == 2:
-                driver.down(SWAP)  # the next row down
-            elif turns == 10:
-                driver.up(SWAP)
-            driver.turn()
-            turns += 1
-            if moved_at is None and menu.cursor != cursor:
-                moved_at = turns
+        driver.app.tick = counted_tick
+        turns, moved_at = _pull_while_pressing(driver, cable, SWAP)  # SWAP: the next row down
         assert turns > 2 * (APP_WAIT_TURNS + 1), turns  # the wait's end reached twice
-        assert len(ticks) == turns // (APP_WAIT_TURNS + 1), (len(ticks), turns)
-        assert moved_at == APP_WAIT_TURNS + 1, (moved_at, turns)  # the key, pressed early in the wait, handled at its end
-        [answer] = cable.take()
-        assert (answer["type"], answer["data"]["id"], answer["data"]["total"]) == ("ok", 7, LONG)
+        # the turn the line was read in, then one at each wait's end
+        assert len(ticks) == 1 + turns // (APP_WAIT_TURNS + 1), (ticks, turns)
+        assert moved_at == APP_WAIT_TURNS + 1  # the key, pressed early in the wait, handled at its end
+        del ticks[:]
         driver.run_for(30)
-        assert len(ticks) == turns // (APP_WAIT_TURNS + 1) + 3  # answered: a tick every turn
+        assert len(ticks) == 3  # answered: a tick every turn
     finally:
         unmount(root)
 

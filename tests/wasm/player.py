@@ -42,6 +42,7 @@ from games import installed
 
 PRESS_TURNS = 8  # 80 ms held: past the debounce, short of a long press
 GAP_TURNS = 6
+START_TURNS = 300  # 3 s: what a player waits for the game to show after Play
 LONG_TURNS = 80  # 800 ms: past long_ms (700)
 PUB_GAMES = ("bourre", "piccolo", "acheron")
 FIRMWARE_PACKAGES = ("app", "engine", "store", "proto", "hw_esp32")
@@ -230,7 +231,9 @@ class Player:
             yield from self.choose(row, max(self.menu().choices[row]))
         yield from self.to_row("play")
         yield from self.press(OK)
-        for _ in range(10):  # the start takes a few loop turns (app.core.App.begin_game)
+        # the start takes a few app turns (app.core.App.begin_game), and while a host's command
+        # is under way the app has one turn in proto.link.APP_WAIT_TURNS + 1: a player waits
+        for _ in range(START_TURNS):
             if self.app.mode.in_game:
                 break
             yield 1

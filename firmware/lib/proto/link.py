@@ -45,7 +45,10 @@ way (a paged command reading files, a line written over turns) its code and the 
 in the heap from turn to turn (some 10 KB on a 32-bit port), and a game's heavy turn on top of them
 would need the most heap of any turn: holds_app() tells app.loop to leave the app's part of the
 turn (the keys wait in the debouncer, the game is not ticked) for at most APP_WAIT_TURNS turns in
-a row, 0.3 s, so that a key is answered late by that much at worst and never lost.
+a row, 0.3 s, so that a key is answered late by that much at worst and never lost. A job longer
+than that (the first page of a long game checks its whole file, some 140 turns for 3,300 moves)
+gives the app one turn in APP_WAIT_TURNS + 1, in which a heavy app turn may still meet the job's
+code: `make bench`'s host scenario measures what that costs.
 
 A line whose moves are many (get_state's `state` line) is written over several turns, PIECES_TURN
 pieces a turn (send_steps), so that no turn's garbage grows with the game; meanwhile no queued event
@@ -155,11 +158,16 @@ class Link:
         # events a command queued (a storage event of set_names) go out from the next turn on,
         # after its answer, before any later host line is read
 
+    def working(self):
+        """True while a command's job is under way or a line is written over turns: its code and
+        what it reads stay in the heap from turn to turn."""
+        return self.job is not None or self.streaming
+
     def holds_app(self):
-        """True when app.loop is to leave the app's part of this turn: a command's job is under
-        way and the app has waited fewer than APP_WAIT_TURNS turns in a row (the module's
-        docstring says why). Called once a turn, before the app's part."""
-        if (self.job is None and not self.streaming) or self.app_waited >= APP_WAIT_TURNS:
+        """True when app.loop is to leave the app's part of this turn: the link is working() and
+        the app has waited fewer than APP_WAIT_TURNS turns in a row (the module's docstring says
+        why). Called once a turn, before the app's part."""
+        if not self.working() or self.app_waited >= APP_WAIT_TURNS:
             self.app_waited = 0
             return False
         self.app_waited += 1
