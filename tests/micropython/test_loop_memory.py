@@ -261,11 +261,11 @@ def test_a_heavy_app_turn_leaves_the_host_line_for_a_turn_after_it():
     kept = []
     tick = app.tick
 
-    def heavy_tick(now):
+    def heavy_tick(now, hosting=False):
         if heavy[0]:
             heavy[0] -= 1
             kept.append(bytearray(HEAVY_BYTES))  # held, so that no collection frees it in the turn
-        return tick(now)
+        return tick(now, hosting)
 
     app.tick = heavy_tick
     cable.inbox.append(frame({"cmd": "version", "id": 3}))
@@ -302,7 +302,7 @@ def _pulling_rig():
 def _pull_while_pressing(driver, cable, button):
     """Ask for the long game's first page (its whole file is checked, a few chunks a turn) and
     press button in the job's first turns; returns the job's turns and the turn (counted from
-    its start, 0 if none) at which the menu's cursor first moved."""
+    its start, 0 if none) at which the app first changed: the menu's cursor or a game chosen."""
     app = driver.app
     menu = app.mode
     cursor = menu.cursor
@@ -317,7 +317,7 @@ def _pull_while_pressing(driver, cable, button):
             driver.up(button)
         driver.turn()
         turns += 1
-        if not changed_at and menu.cursor != cursor:
+        if not changed_at and (menu.cursor != cursor or app.passage is not None):
             changed_at = turns
     [answer] = cable.take()
     assert (answer["type"], answer["data"]["id"], answer["data"]["total"]) == ("ok", 7, 3315)
@@ -336,19 +336,42 @@ def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
         ticks = []
         tick = driver.app.tick
 
-        def counted_tick(now):
-            ticks.append(now)
-            return tick(now)
+        def counted_tick(now, hosting=False):
+            ticks.append(hosting)
+            return tick(now, hosting)
 
         driver.app.tick = counted_tick
         turns, moved_at = _pull_while_pressing(driver, cable, SWAP)  # SWAP: the next row down
         assert turns > 2 * (APP_WAIT_TURNS + 1), turns  # the wait's end reached twice
         # the turn the line was read in, then one at each wait's end
-        assert len(ticks) == 1 + turns // (APP_WAIT_TURNS + 1), (ticks, turns)
+        assert ticks == [False] + [True] * (turns // (APP_WAIT_TURNS + 1)), (ticks, turns)
         assert moved_at == APP_WAIT_TURNS + 1  # the key, pressed early in the wait, handled at its end
         del ticks[:]
         driver.run_for(30)
-        assert len(ticks) == 3  # answered: a tick every turn
+        assert ticks == [False] * 3  # answered: a tick every turn, no command under way
+    finally:
+        unmount(root)
+
+
+def test_a_game_chosen_while_a_host_reads_starts_once_it_is_answered_before_the_next_command():
+    """Play pressed while a host's job runs is taken in the app's turn between two waits, but
+    the game's start, some KB of heap a turn, waits for the job's end (App.heavy_ahead), and the
+    host's next line, sent at once, is read only once the game has started: a host sending
+    command after command cannot hold the start back, nor the start meet a command's code."""
+    root, driver, cable = _pulling_rig()
+    try:
+        turns, chosen_at = _pull_while_pressing(driver, cable, OK)  # OK on Jouer
+        assert 0 < chosen_at < turns
+        app = driver.app
+        assert app.passage is not None and not app.mode.in_game  # chosen, not started
+        cable.inbox.append(frame({"cmd": "version", "id": 8}))
+        for _ in range(10):
+            driver.turn()
+            if app.passage is not None:
+                assert cable.inbox and driver.link.job is None  # the line waits in the port
+        assert app.passage is None and app.mode.in_game
+        driver.run_for(100)
+        assert [(e["type"], e["data"]["id"]) for e in cable.take() if e["type"] == "ok"] == [("ok", 8)]
     finally:
         unmount(root)
 

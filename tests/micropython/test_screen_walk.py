@@ -443,7 +443,7 @@ def _walk_out_of_memory(driver):
     """The loop's notice when the heap runs out in the app's part of a turn."""
     app = driver.app
 
-    def no_memory(now):
+    def no_memory(now, hosting=False):
         raise MemoryError
 
     app.tick = no_memory  # this turn's time runs out of memory; the next turns are the app's again

@@ -175,6 +175,30 @@ def test_a_heavy_app_turn_leaves_the_link_idle_for_at_most_its_wait():
     assert [(e["type"], e["data"]["id"]) for e in got] == [("ok", 6)]
 
 
+def test_the_apps_heavy_parts_ahead_hold_the_next_line_for_at_most_the_wait():
+    """While the app has heavy parts ahead (app.core.App.heavy_ahead: a game's start, an undo)
+    the link reads no new line, so that no command's code comes on top of them, but still sends
+    the app's events; after HEAVY_WAIT_TURNS in a row it reads anyway, and the host is answered."""
+    from proto.link import HEAVY_WAIT_TURNS
+
+    clock = ManualClock()
+    app, w, link = _link()
+    w.inbox.append(b'{"cmd":"version","id":5}\n')
+    app.events = [("act", {"a": 1})]
+    link.poll(clock.advance(10), False, True)
+    assert [e["type"] for e in w.take()] == ["act"] and len(w.inbox) == 1
+    for _ in range(HEAVY_WAIT_TURNS - 1):
+        link.poll(clock.advance(10), False, True)
+    assert w.take() == [] and len(w.inbox) == 1
+    link.poll(clock.advance(10), False, True)  # waited long enough: read though parts are ahead
+    assert [(e["type"], e["data"]["id"]) for e in w.take()] == [("ok", 5)]
+    w.inbox.append(b'{"cmd":"version","id":6}\n')
+    link.poll(clock.advance(10), False, True)
+    assert w.take() == [] and len(w.inbox) == 1  # the count began again
+    link.poll(clock.advance(10))  # nothing ahead: read at once
+    assert [(e["type"], e["data"]["id"]) for e in w.take()] == [("ok", 6)]
+
+
 def test_every_kind_of_bad_input_gets_an_error_and_the_game_is_untouched():
     clock = ManualClock()
     app, w, link = _link(line_max=64, cut_ms=500)

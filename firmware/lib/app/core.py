@@ -333,7 +333,17 @@ class App:
         """True while a button is down (from its DOWN to its UP event)."""
         return self._held != 0
 
-    def tick(self, now):
+    def heavy_ahead(self):
+        """True while a game's start or finish or an undo is under way: parts a loop turn, each
+        some KB of that turn's heap. app.loop then has the link start no host command until it
+        is over (proto.link.Link.poll's app_ahead), and tick leaves them while one runs."""
+        return self.passage is not None or self.busy()
+
+    def tick(self, now, hosting=False):
+        """Time passing: the notice's end, a game's start or finish a part a turn, an undo a
+        slice a turn, else the mode's own (a bot's move). hosting: a host's command is under
+        way, its code and page in the heap (proto.link.Link.working): the parts heavy_ahead()
+        names wait for its end (app.loop), and no other command starts before they are done."""
         changed = False
         if self.notice is not None and ticks_diff(now, self._notice_until) >= 0:
             self.notice = None
@@ -341,12 +351,14 @@ class App:
             changed = True
         passage = self.passage
         if passage is not None:  # a game's start or finish, a part a turn (app.lifecycle)
+            if hosting:
+                return changed
             changed = passage.turn(self, now) or changed
             if self.passage is None:  # its last turn: its code goes until the next one
                 let_go(LIFECYCLE)
             return changed
         if self.busy():
-            return self._undo_turn(now) or changed
+            return changed if hosting else self._undo_turn(now) or changed
         self.note_setup()
         return self.mode.tick(now) or changed
 

@@ -14,7 +14,9 @@ app's in one turn. The host's line waits in the port's ring meanwhile (proto.lin
 poll, which bounds the wait, so that a host is always answered). The other way round, while a
 host command's job is under way (proto.link.Link.holds_app: its code and page stay in the heap
 from turn to turn) the app's part waits, the keys in the debouncer as during an undo, for a few
-turns at most, so that a game's heavy turn does not come on top of them.
+turns at most, so that a game's heavy turn seldom comes on top of them. What is known to be heavy
+ahead (App.heavy_ahead: a game's start or finish, an undo) goes the other way round: it waits for
+the command under way to end, and the link starts no other until it is done.
 
 A MemoryError never ends the loop: out of the loop it would reach the watchdog, which resets the
 board into the same saved game, to run out again. Each of the turn's three parts catches it: the
@@ -44,10 +46,11 @@ def step(app, hw, debouncer, link=None):
     """One turn of the loop (hw: an app.hardware.Hardware); returns the tick it ran at."""
     now = hw.clock.ticks_ms()
     debouncer.update(hw.read_buttons(), now)
-    if link is None or not link.holds_app():  # a host's job under way: the keys wait in the debouncer
-        heavy = app_part(app, debouncer, now)
-    else:
-        heavy = False
+    hosting = waits = False
+    if link is not None and link.working():  # a host's command under way
+        hosting = True
+        waits = link.holds_app()  # the keys wait in the debouncer, the game's time in the clock
+    heavy = False if waits else app_part(app, debouncer, now, hosting)
     try:
         if app.render(now):
             hw.show_ring(app.frame)
@@ -62,7 +65,7 @@ def step(app, hw, debouncer, link=None):
         out_of_memory(app, "output", now)
     try:
         if link is not None:
-            link.poll(now, heavy)
+            link.poll(now, heavy, app.heavy_ahead())
         else:
             item = app.pop_event()
             while item is not None:
@@ -73,9 +76,10 @@ def step(app, hw, debouncer, link=None):
     return now
 
 
-def app_part(app, debouncer, now):
-    """The app's part of a turn: the keys pressed, then the tick. Returns whether it was heavy:
-    it allocated HEAVY_BYTES or more (a game's start, a round's checkpoint, an undo's slice)."""
+def app_part(app, debouncer, now, hosting=False):
+    """The app's part of a turn: the keys pressed, then the tick (hosting: a host's command is
+    under way, App.tick). Returns whether it was heavy: it allocated HEAVY_BYTES or more (a
+    game's start, a round's checkpoint, an undo's slice)."""
     before = gc.mem_alloc()
     try:
         while not app.busy():  # an undo under way: the keys wait their turn in the debouncer
@@ -83,7 +87,7 @@ def app_part(app, debouncer, now):
             if event < 0:
                 break
             app.handle(event, now)
-        app.tick(now)
+        app.tick(now, hosting)
     except MemoryError:  # the events left in the debouncer are handled next turn
         out_of_memory(app, "app", now)
     return gc.mem_alloc() - before >= HEAVY_BYTES  # a collection in the turn reads as light: room was made

@@ -47,8 +47,11 @@ would need the most heap of any turn: holds_app() tells app.loop to leave the ap
 turn (the keys wait in the debouncer, the game is not ticked) for at most APP_WAIT_TURNS turns in
 a row, 0.3 s, so that a key is answered late by that much at worst and never lost. A job longer
 than that (the first page of a long game checks its whole file, some 140 turns for 3,300 moves)
-gives the app one turn in APP_WAIT_TURNS + 1, in which a heavy app turn may still meet the job's
-code: `make bench`'s host scenario measures what that costs.
+gives the app one turn in APP_WAIT_TURNS + 1. In it, what the app knows to be heavy (a game's
+start or finish, an undo: app.core.App.heavy_ahead) waits for the job's end, and poll reads no
+new line until those parts are done (app_ahead, HEAVY_WAIT_TURNS at most), so that a host sending
+command after command cannot hold a game's start back; a move in that turn that ends a round
+may still meet the job's code (`make bench`'s host scenario measures it).
 
 A line whose moves are many (get_state's `state` line) is written over several turns, PIECES_TURN
 pieces a turn (send_steps), so that no turn's garbage grows with the game; meanwhile no queued event
@@ -125,17 +128,23 @@ class Link:
         self.job = None  # a command's job under way (proto.commands), a step a turn, its id and name
         self.deferred = 0  # heavy app turns in a row the link has waited out (poll)
         self.app_waited = 0  # turns in a row the app's part has waited for a job (holds_app)
+        self.unread = 0  # turns in a row no line was read for the app's heavy parts ahead (poll)
         self.job_id = None
         self.job_cmd = None
 
     # -- the loop's entry point -----------------------------------------------------------------
-    def poll(self, now, heavy=False):
+    def poll(self, now, heavy=False, app_ahead=False):
         """One turn of the link. heavy: the app's part of this turn allocated much (app.loop):
-        the link does nothing this turn, unless it has waited HEAVY_WAIT_TURNS in a row already."""
+        the link does nothing this turn, unless it has waited HEAVY_WAIT_TURNS in a row already.
+        app_ahead: the app has heavy parts ahead (app.core.App.heavy_ahead, a game's start or an
+        undo, which wait while a command runs): the command under way goes on, but no new line is
+        read, for at most HEAVY_WAIT_TURNS turns in a row."""
         if heavy and self.deferred < HEAVY_WAIT_TURNS:
             self.deferred += 1
             return
         self.deferred = 0
+        if not app_ahead:
+            self.unread = 0
         self.now = now
         if self.streaming:  # the line under way goes on: no event may cut into it
             self._step()
@@ -147,6 +156,10 @@ class Link:
         if self.job is not None:  # the host waits for its answer; its next line waits in the ring
             self._step()
             return
+        if app_ahead and self.unread < HEAVY_WAIT_TURNS:  # the host's line waits in the port
+            self.unread += 1
+            return
+        self.unread = 0
         timer_now = now if self.clock is None else self.clock.ticks_ms()
         try:
             data = self.read()
