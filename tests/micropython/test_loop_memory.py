@@ -376,6 +376,26 @@ def test_a_game_chosen_while_a_host_reads_starts_once_it_is_answered_before_the_
         unmount(root)
 
 
+def test_no_bot_moves_while_a_host_command_is_under_way():
+    """A bot's move may end a deal (some KB of facts and a checkpoint): while a host's command
+    is under way (App.tick's hosting) the app's tick moves no bot, however late it is; once
+    the command is over the bots play on."""
+    driver = make_rig(seed=4)
+    start(driver, mode="deck", humans=1)
+    app = driver.app
+    for _ in range(3000):  # to a bot's turn (seat 0 is the human's; the deal comes first)
+        if state(driver).current_player() > 0:
+            break
+        driver.turn()
+    moves = len(state(driver).moves)
+    later = driver.hw.clock.ticks_ms() + 60000  # the bot's thinking time long past
+    for _ in range(50):
+        app.tick(later, True)
+    assert state(driver).current_player() > 0 and len(state(driver).moves) == moves
+    driver.run_for(3000)
+    assert len(state(driver).moves) > moves
+
+
 def test_a_command_that_runs_out_is_answered_and_changes_nothing():
     driver, cable = linked_rig()
     start(driver, mode="board")

@@ -342,23 +342,24 @@ class App:
     def tick(self, now, hosting=False):
         """Time passing: the notice's end, a game's start or finish a part a turn, an undo a
         slice a turn, else the mode's own (a bot's move). hosting: a host's command is under
-        way, its code and page in the heap (proto.link.Link.working): the parts heavy_ahead()
-        names wait for its end (app.loop), and no other command starts before they are done."""
+        way, its code and page in the heap (proto.link.Link.working): all of it but the notice
+        waits for the command's end (app.loop), a bot's move (a deal's end: some KB of facts and
+        a checkpoint) as the parts heavy_ahead() names, before which no other command starts."""
         changed = False
         if self.notice is not None and ticks_diff(now, self._notice_until) >= 0:
             self.notice = None
             self.touch()
             changed = True
+        if hosting:
+            return changed
         passage = self.passage
         if passage is not None:  # a game's start or finish, a part a turn (app.lifecycle)
-            if hosting:
-                return changed
             changed = passage.turn(self, now) or changed
             if self.passage is None:  # its last turn: its code goes until the next one
                 let_go(LIFECYCLE)
             return changed
         if self.busy():
-            return changed if hosting else self._undo_turn(now) or changed
+            return self._undo_turn(now) or changed
         self.note_setup()
         return self.mode.tick(now) or changed
 
