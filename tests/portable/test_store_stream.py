@@ -131,14 +131,19 @@ def test_pages_of_moves_and_a_file_changed_between_the_reads():
     expect_raises(container.BadFile, document.moves, 250, 400)  # never moves it does not hold
 
 
+def _long_game_kept(root):
+    """The long game finished and kept in a store at root; a link to it, its inbox and its output."""
+    session = loaded(LONG, Store(root))
+    assert session.finish(abandon=True) == 1
+    inbox = []
+    out = []
+    return Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append), inbox, out
+
+
 def test_a_long_game_is_pulled_in_lines_of_one_size():
     root = scratch_root()
     try:
-        session = loaded(LONG, Store(root))
-        assert session.finish(abandon=True) == 1
-        inbox = []
-        out = []
-        link = Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append)
+        link, inbox, out = _long_game_kept(root)
 
         def ask(command):
             inbox.append(json.dumps(command).encode() + b"\n")
@@ -179,11 +184,7 @@ def test_the_app_waits_for_a_long_pull_a_few_turns_at_a_time():
 
     root = scratch_root()
     try:
-        session = loaded(LONG, Store(root))
-        assert session.finish(abandon=True) == 1
-        inbox = []
-        out = []
-        link = Link(_App(session), lambda: inbox.pop(0) if inbox else None, out.append)
+        link, inbox, out = _long_game_kept(root)
         assert not link.holds_app()  # no command: the app plays every turn
         inbox.append(b'{"cmd":"pull_game","game_id":1,"id":1}\n')
         held = []
