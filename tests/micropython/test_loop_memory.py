@@ -11,6 +11,7 @@ import micropython
 from app.buttons import BACK, KEEP, OK, SWAP
 from app.session import Session
 from app_rig import make_rig, start, state
+from games.tanturlurette.rules import PH_REENTRY
 from proto.link import Link
 from proto.wire import frame, parse_line
 from store.storage import Store
@@ -282,33 +283,44 @@ def test_a_heavy_app_turn_leaves_the_host_line_for_a_turn_after_it():
     assert [(e["type"], e["data"]["id"]) for e in cable.take()] == [("ok", 4)]
 
 
-def _pulling_rig():
-    """A rig in the setup menu whose history holds the 3315-move game, and a link to a host."""
-    from long_game import LONG, loaded
-
-    root = mount_ram(RamBlockDevice(256, 512))
-    session = loaded(LONG, Store(root))
-    session.finish(abandon=True)
-    driver = make_rig(seed=4, session=session)
+def _hosting_rig():
+    """A rig in the setup menu with a link to a host."""
+    driver = make_rig(seed=4)
     driver.long(OK)  # the first boot's self-test, left at once
     cable = Cable()
     driver.link = Link(driver.app, cable.read, cable.write)
     driver.run_for(50)
     cable.take()
     assert type(driver.app.mode).__name__ == "SetupMenu"
-    return root, driver, cable
+    return driver, cable
 
 
-def _pull_while_pressing(driver, cable, button):
-    """Ask for the long game's first page (its whole file is checked, a few chunks a turn) and
-    press button in the job's first turns; returns the job's turns and the turn (counted from
-    its start, 0 if none) at which the app first changed: the menu's cursor or a game chosen."""
+LONG_JOB = 100  # turns of a job longer than proto.link.APP_WAIT_TURNS
+
+
+def _long_job(link, steps):
+    """A host command's job of steps turns, answered as `version` (id 7): none of the protocol's
+    takes more than APP_WAIT_TURNS turns with the files the device writes (a list_games page is
+    cut to LIST_BYTES, a file is checked a KB a turn), this one stands for one that would."""
+
+    def job():
+        for _ in range(steps):
+            yield
+        return {"version": "long"}
+
+    link.job = job()
+    link.job_id = 7
+    link.job_cmd = "version"
+
+
+def _job_while_pressing(driver, cable, button):
+    """Run a long job (_long_job) and press button in its first turns; returns the job's turns
+    and the turn (counted from its start, 0 if none) at which the app first changed: the menu's
+    cursor or a game chosen."""
     app = driver.app
     menu = app.mode
     cursor = menu.cursor
-    cable.inbox.append(frame({"cmd": "pull_game", "game_id": 1, "id": 7}))
-    driver.turn()  # the line is read and its job begins
-    assert driver.link.job is not None
+    _long_job(driver.link, LONG_JOB)
     turns = changed_at = 0
     while driver.link.job is not None:
         if turns == 2:
@@ -320,37 +332,34 @@ def _pull_while_pressing(driver, cable, button):
         if not changed_at and (menu.cursor != cursor or app.passage is not None):
             changed_at = turns
     [answer] = cable.take()
-    assert (answer["type"], answer["data"]["id"], answer["data"]["total"]) == ("ok", 7, 3315)
+    assert (answer["type"], answer["data"]["id"], answer["data"]["version"]) == ("ok", 7, "long")
     return turns, changed_at
 
 
 def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
-    """While a host command's job is under way (here some 100 turns) app.loop leaves the app's
-    part of the turn, so that a game's heavy turn seldom comes on top of the job's code: the tick
-    is not run and a key pressed meanwhile waits in the debouncer, APP_WAIT_TURNS turns at most;
-    then one app turn handles it, and the job goes on."""
+    """While a host command's job is under way app.loop leaves the app's part of the turn, so
+    that a game's heavy turn never comes on top of the job's code: the tick is not run and a key
+    pressed meanwhile waits in the debouncer. A job longer than APP_WAIT_TURNS (here 100 turns)
+    gives the app one turn at each wait's end, which handles the key, and goes on."""
     from proto.link import APP_WAIT_TURNS
 
-    root, driver, cable = _pulling_rig()
-    try:
-        ticks = []
-        tick = driver.app.tick
+    driver, cable = _hosting_rig()
+    ticks = []
+    tick = driver.app.tick
 
-        def counted_tick(now, hosting=False):
-            ticks.append(hosting)
-            return tick(now, hosting)
+    def counted_tick(now, hosting=False):
+        ticks.append(hosting)
+        return tick(now, hosting)
 
-        driver.app.tick = counted_tick
-        turns, moved_at = _pull_while_pressing(driver, cable, SWAP)  # SWAP: the next row down
-        assert turns > 2 * (APP_WAIT_TURNS + 1), turns  # the wait's end reached twice
-        # the turn the line was read in, then one at each wait's end
-        assert ticks == [False] + [True] * (turns // (APP_WAIT_TURNS + 1)), (ticks, turns)
-        assert moved_at == APP_WAIT_TURNS + 1  # the key, pressed early in the wait, handled at its end
-        del ticks[:]
-        driver.run_for(30)
-        assert ticks == [False] * 3  # answered: a tick every turn, no command under way
-    finally:
-        unmount(root)
+    driver.app.tick = counted_tick
+    turns, moved_at = _job_while_pressing(driver, cable, SWAP)  # SWAP: the next row down
+    assert turns == LONG_JOB + 1, turns
+    # one app turn at each wait's end
+    assert ticks == [True] * (turns // (APP_WAIT_TURNS + 1)), (ticks, turns)
+    assert moved_at == APP_WAIT_TURNS + 1  # the key, pressed early in the wait, handled at its end
+    del ticks[:]
+    driver.run_for(30)
+    assert ticks == [False] * 3  # answered: a tick every turn, no command under way
 
 
 def test_a_game_chosen_while_a_host_reads_starts_once_it_is_answered_before_the_next_command():
@@ -358,22 +367,19 @@ def test_a_game_chosen_while_a_host_reads_starts_once_it_is_answered_before_the_
     the game's start, some KB of heap a turn, waits for the job's end (App.heavy_ahead), and the
     host's next line, sent at once, is read only once the game has started: a host sending
     command after command cannot hold the start back, nor the start meet a command's code."""
-    root, driver, cable = _pulling_rig()
-    try:
-        turns, chosen_at = _pull_while_pressing(driver, cable, OK)  # OK on Jouer
-        assert 0 < chosen_at < turns
-        app = driver.app
-        assert app.passage is not None and not app.mode.in_game  # chosen, not started
-        cable.inbox.append(frame({"cmd": "version", "id": 8}))
-        for _ in range(10):
-            driver.turn()
-            if app.passage is not None:
-                assert cable.inbox and driver.link.job is None  # the line waits in the port
-        assert app.passage is None and app.mode.in_game
-        driver.run_for(100)
-        assert [(e["type"], e["data"]["id"]) for e in cable.take() if e["type"] == "ok"] == [("ok", 8)]
-    finally:
-        unmount(root)
+    driver, cable = _hosting_rig()
+    turns, chosen_at = _job_while_pressing(driver, cable, OK)  # OK on Jouer
+    assert 0 < chosen_at < turns
+    app = driver.app
+    assert app.passage is not None and not app.mode.in_game  # chosen, not started
+    cable.inbox.append(frame({"cmd": "version", "id": 8}))
+    for _ in range(10):
+        driver.turn()
+        if app.passage is not None:
+            assert cable.inbox and driver.link.job is None  # the line waits in the port
+    assert app.passage is None and app.mode.in_game
+    driver.run_for(100)
+    assert [(e["type"], e["data"]["id"]) for e in cable.take() if e["type"] == "ok"] == [("ok", 8)]
 
 
 def test_no_bot_moves_while_a_host_command_is_under_way():
@@ -394,6 +400,65 @@ def test_no_bot_moves_while_a_host_command_is_under_way():
     assert state(driver).current_player() > 0 and len(state(driver).moves) == moves
     driver.run_for(3000)
     assert len(state(driver).moves) > moves
+
+
+def test_a_snapshot_due_gets_a_loop_turn_of_its_own():
+    """Every store.compact_every operations the journal is due a whole snapshot (some 5 KB of a
+    turn's heap on a 32-bit port, which a deal's end, its facts and checkpoint, must not meet):
+    the operation's turn journals it alone, and the snapshot is the next turn's whole app part,
+    no key handled and nothing moved in it. Between the two the entry is on flash: a power cut
+    there resumes every move."""
+    device = RamBlockDevice(256, 512)
+    root = mount_ram(device)
+    cut = [None, 0]  # the flash and the moves played at the first turn a snapshot was due
+    try:
+        store = Store(root)
+        driver = make_rig(seed=4, session=Session(store))
+        driver.long(OK)  # leave the first boot's self-test
+        start(driver, mode="deck", humans=1)  # the bots play in the app's tick, the human by keys
+        app = driver.app
+        session = app.session
+        turns = []  # after each loop turn: (moves, snapshot generation, snapshot due)
+
+        def note(_elapsed):
+            turns.append((len(state(driver).moves), store.gen, session.compaction_due))
+            if cut[0] is None and session.compaction_due:  # a power cut now: the flash as it is
+                cut[0] = bytearray(device.data)
+                cut[1] = turns[-1][0]
+
+        driver.on_step = note
+        first_gen = store.gen
+        while (len(turns) < 20000 and store.gen < first_gen + 2) or (turns and turns[-1][2]):
+            if app.mode.reveal:
+                driver.press(OK)
+            elif state(driver).current_player() == 0:
+                driver.press(SWAP if state(driver).phase == PH_REENTRY else KEEP)
+            else:
+                driver.run_for(100)
+        snapshots = [i for i in range(1, len(turns)) if turns[i][1] != turns[i - 1][1]]
+        assert len(snapshots) >= 2, snapshots
+        for i in snapshots:
+            assert turns[i - 1][2] and not turns[i][2], turns[i - 2:i + 1]  # due, then written
+            assert turns[i][0] == turns[i - 1][0], turns[i - 2:i + 1]  # and nothing moved with it
+            due_from = i - 1
+            while turns[due_from - 1][2]:
+                due_from -= 1
+            # the operation's own turn: a move, journaled, the snapshot not written yet
+            assert turns[due_from][0] == turns[due_from - 1][0] + 1, turns[due_from - 1:i + 1]
+            assert turns[due_from][1] == turns[due_from - 1][1]
+    finally:
+        unmount(root)
+    data, moves = cut
+    assert moves > 0
+    copy = RamBlockDevice(256, 512)
+    copy.data[:] = data
+    root = mount_ram(copy, fresh=False)
+    try:
+        again = Session(Store(root))
+        report = again.resume()
+        assert report["resumed"] and len(again.state.moves) == moves, (report, moves)
+    finally:
+        unmount(root)
 
 
 def test_a_command_that_runs_out_is_answered_and_changes_nothing():

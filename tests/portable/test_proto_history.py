@@ -202,6 +202,38 @@ def test_every_command_is_answered_with_a_big_history_and_a_big_damaged_file():
         clean_root(root)
 
 
+def test_a_page_of_long_games_is_cut_to_a_few_turns():
+    """list_games checks each game of a page whole, a KB a turn: a page ends before the game
+    whose file would bring the bytes it checks over LIST_BYTES (it holds one at least), so that
+    a page of the longest games is answered in fewer turns than proto.link.APP_WAIT_TURNS, the
+    app held for all of them, and the pages still give every game once."""
+    from long_game import LONG, loaded
+    from proto.commands import LIST_BYTES
+    from proto.link import APP_WAIT_TURNS
+
+    root = _big_root()
+    try:
+        kept = loaded(LONG, Store(root))
+        moves = len(kept.state.moves)
+        kept.finish(abandon=True)
+        history = join(root, "history")
+        data = Files().read(join(history, "h1"))
+        assert LIST_BYTES // 2 < len(data) <= LIST_BYTES  # one long game a page
+        for number in range(2, 5):
+            Files().write_atomic(join(history, "h%d" % number), data)
+        inbox = []
+        out = []
+        link = Link(_App(Session(Store(root))), lambda: inbox.pop(0) if inbox else None, out.append)
+        turns = []
+        pages = _all_pages(link, inbox, out, {"cmd": "list_games", "id": 1},
+                           lambda data: {"after": data["games"][-1]["id"]}, turns)
+        assert [[game["id"] for game in page["games"]] for page in pages] == [[1], [2], [3], [4]]
+        assert all(page["games"][0]["moves"] == moves for page in pages)
+        assert max(turns) <= APP_WAIT_TURNS, turns
+    finally:
+        clean_root(root)
+
+
 def test_a_second_command_in_the_same_read_is_refused_while_the_first_works():
     """A host that does not wait for the answer: its second line, read with the first while the
     first is carried out over turns, is answered busy, and the first still gets its answer."""

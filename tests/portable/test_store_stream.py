@@ -86,7 +86,7 @@ def test_a_game_saved_by_the_previous_firmware_resumes():
 
 def test_moves_cut_anywhere_by_the_chunks_read_back():
     moves = [i * 37 % 65536 for i in range(200)]
-    for pad in range(reader.CHUNK + 8):
+    for pad in range(max(reader.CHUNK, reader.SCAN_CHUNK) + 8):
         doc = {"v": 1, "names": ["x" * pad], "moves": moves}
         for data in (container.encode(container.HISTORY, doc),
                      _old_file(container.HISTORY, doc)):
@@ -100,7 +100,9 @@ def test_anything_but_a_move_list_is_refused():
                  '{"v": 1, "moves": ["3"]}', '{"v": 1, "moves": [true]}',
                  '{"v": 1, "moves": [[1]]}', '{"v": 1, "moves": [1', '{"v": 1, "moves": [1] x}',
                  '{"v": 1, "moves": [1], "moves": [2]}', '{"v": 1, "moves": 5, "moves": [2]}',
-                 '{"v": 1, "moves": [1' + ' ' * 600 + '2]}',
+                 '{"v": 1, "moves": [1' + ' ' * 600 + '2]}', '{"v": 1, "moves": [1,,2]}',
+                 '{"v": 1, "moves": [123456]}', '{"v": 1, "moves": [00]}', '{"v": 1, "moves": [1, ]}',
+                 '{"v": 1, "moves": [+1]}', '{"v": 1, "moves": [0x1]}',
                  '{"v": 1, "redo": ' + "[" * 40 + "]" * 40 + ', "moves": []}',
                  '{"v": 1, "names": ["' + "x" * reader.HEAD_MAX + '"], "moves": []}'):
         data = _old_file(container.HISTORY, None, text)
@@ -113,6 +115,8 @@ def test_anything_but_a_move_list_is_refused():
     assert reader.decode(container.HISTORY, _old_file(container.HISTORY, None,
                             '{"v": 1, "moves": [ ], "n": "]["}')) == {"v": 1, "moves": [],
                                                                      "n": "]["}
+    assert reader.decode(container.HISTORY, _old_file(container.HISTORY, None,
+                            '{"v": 1, "moves": [ 0 ,\n65535\t,7 ]}')) == {"v": 1, "moves": [0, 65535, 7]}
 
 
 def test_pages_of_moves_and_a_file_changed_between_the_reads():
@@ -175,11 +179,11 @@ def test_a_long_game_is_pulled_in_lines_of_one_size():
         clean_root(root)
 
 
-def test_the_app_waits_for_a_long_pull_a_few_turns_at_a_time():
-    """The first page of a long game checks its whole file, a few chunks a turn (some 140 turns
-    for 3315 moves): meanwhile the link holds the app (app.loop leaves the keys and the tick) so
-    that a game's heavy turn never comes on top of the job's code and page, but never more than
-    APP_WAIT_TURNS turns in a row, and never once the answer is out."""
+def test_the_app_waits_out_a_long_pull_whole():
+    """The first page of a long game checks its whole file, a KB a turn: some 15 turns for 3315
+    moves, fewer than APP_WAIT_TURNS, and the link holds the app (app.loop leaves the keys and
+    the tick) for every one of them, so that no turn of the app's meets the job's code and page;
+    never once the answer is out."""
     from proto.link import APP_WAIT_TURNS
 
     root = scratch_root()
@@ -193,14 +197,35 @@ def test_the_app_waits_for_a_long_pull_a_few_turns_at_a_time():
             link.poll(0)
         assert wire.parse_line(b"".join(out).split(b"\n")[0], True)["type"] == "ok"
         assert held[0] is False  # the turn the line is read: no job yet
-        runs = "".join("H" if h else "." for h in held[1:]).split(".")
-        assert len(held) > 2 * APP_WAIT_TURNS, len(held)  # the wait's end is reached, twice
-        assert max(len(run) for run in runs) == APP_WAIT_TURNS, runs
-        assert all(len(run) == APP_WAIT_TURNS for run in runs[1:-1]), runs  # one app turn between
-        assert sum(held) > len(held) * APP_WAIT_TURNS // (APP_WAIT_TURNS + 2)
+        assert all(held[1:]) and 8 < len(held) <= APP_WAIT_TURNS, held  # a file's check, in steps
         assert not link.holds_app()  # answered: the app plays again
     finally:
         clean_root(root)
+
+
+def test_a_job_longer_than_the_wait_gives_the_app_one_turn_in_the_waits_plus_one():
+    """A job that outlasts APP_WAIT_TURNS (none of the commands' does with the files the device
+    writes) holds the app that many turns in a row, then lets it play one, so that a key waits
+    0.3 s at most whatever the host asks."""
+    from proto.link import APP_WAIT_TURNS
+
+    link = Link(_App(None), lambda: None, [].append)
+    steps = 3 * APP_WAIT_TURNS + 5
+
+    def job():
+        for _ in range(steps):
+            yield
+        return {}
+
+    link.job = job()
+    held = []
+    while link.job is not None:
+        held.append(link.holds_app())
+        link.poll(0)
+    runs = "".join("H" if h else "." for h in held).split(".")
+    assert len(held) == steps + 1, len(held)
+    assert all(len(run) == APP_WAIT_TURNS for run in runs[:-1]) and len(runs) == 4, runs
+    assert not link.holds_app()
 
 
 class _App:

@@ -79,6 +79,7 @@ class App:
         self.rng = Rng(_seed(clock))
         self.session = session if session is not None else Session()
         self.session.on_event = self._session_event
+        self.session.compact_later = True  # a snapshot the journal is due gets a turn of its own (tick)
         self._held = 0  # buttons down now, from DOWN/UP events
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
         self._named = None  # the session's names that _cut_names cut (seat_label)
@@ -329,15 +330,21 @@ class App:
         nor drawn, as the game it shows is being rebuilt."""
         return self.undoing or self.redoing != 0
 
+    def holds_keys(self):
+        """True while app.loop leaves the keys in the debouncer, for the turn after: an undo
+        under way (busy), or a snapshot due (Session.compact_later), which tick writes in a turn
+        of its own before a key can make a move (a deal's end) in the same turn."""
+        return self.busy() or self.session.compaction_due
+
     def held(self):
         """True while a button is down (from its DOWN to its UP event)."""
         return self._held != 0
 
     def heavy_ahead(self):
-        """True while a game's start or finish or an undo is under way: parts a loop turn, each
-        some KB of that turn's heap. app.loop then has the link start no host command until it
+        """True while a game's start or finish or an undo is under way, or a snapshot is due:
+        parts a loop turn, each some KB of that turn's heap. app.loop then has the link start no host command until it
         is over (proto.link.Link.poll's app_ahead), and tick leaves them while one runs."""
-        return self.passage is not None or self.busy()
+        return self.passage is not None or self.holds_keys()
 
     def tick(self, now, hosting=False):
         """Time passing: the notice's end, a game's start or finish a part a turn, an undo a
@@ -360,6 +367,10 @@ class App:
             return changed
         if self.busy():
             return self._undo_turn(now) or changed
+        session = self.session
+        if session.compaction_due:  # the snapshot alone this turn: the mode ticks at the next
+            session.compact()
+            return changed
         self.note_setup()
         return self.mode.tick(now) or changed
 

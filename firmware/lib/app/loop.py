@@ -3,8 +3,9 @@
 Each turn reads the buttons, debounces, hands every event to the app, lets time pass, pushes the
 frame and the text when they changed, plays queued cues and serves the serial link. Nothing in it
 waits for an animation or a bot: those are driven by the clock in app.tick, so input is read
-every PERIOD_MS whatever is on screen. While the app is busy (App.busy(): an undo or a redo
-worked a loop turn at a time) the events stay in the debouncer, in order, for the turn after it.
+every PERIOD_MS whatever is on screen. While the app holds the keys (App.holds_keys(): an undo
+or a redo worked a loop turn at a time, a snapshot due) the events stay in the debouncer, in
+order, for the turn after it.
 
 A turn whose app part allocated much (HEAVY_BYTES: a game's start or finish, a round's checkpoint,
 an undo's slice, a bot's search) leaves the serial link for the next turn: the garbage of a turn is
@@ -82,7 +83,7 @@ def app_part(app, debouncer, now, hosting=False):
     game's start, a round's checkpoint, an undo's slice)."""
     before = gc.mem_alloc()
     try:
-        while not app.busy():  # an undo under way: the keys wait their turn in the debouncer
+        while not app.holds_keys():  # an undo under way, a snapshot due: the keys wait their turn
             event = debouncer.pop()
             if event < 0:
                 break

@@ -31,6 +31,13 @@ report_of(session)   what the protocol's get_state sends of the session's game: 
                      standings, target, pot; `last` once the game is put away; None without either
   on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
                      "storage"; payloads are small JSON-able dicts.
+  compact_later      False (the default): the journal's compaction (a whole snapshot every
+                     store.compact_every operations) is written by the operation that makes it
+                     due. True (the App's): that operation only journals itself and sets
+                     compaction_due, and compact() writes the snapshot in a loop turn of its
+                     own, so that a snapshot's garbage (some 5 KB on a 32-bit port) never adds
+                     to a deal's end (its facts, its checkpoint) in one turn. Nothing waits
+                     unsaved meanwhile: the operation's journal entry is on flash.
 
 Saving never raises: a full flash (OSError) or a MemoryError while saving or archiving is one
 "storage" event, the game goes on in memory, and the next operation tries again. Nothing saved,
@@ -114,6 +121,7 @@ class Session:
         self._events = []  # what the current call emitted: act() and new_game() return it
         self._quiet = False  # replaying the saved game: no events, no saving, no checkpoints
         self.rebuilding = None  # an undo's replay left to advance(): see undo()
+        self.compact_later = False  # the docstring's compact_later
         self._take_on(None, None, None, None)
 
     @property
@@ -131,6 +139,7 @@ class Session:
     def _take_on(self, game, state, names, bots, game_id=0, seq=0):
         """Make this the game being played (a new one, a restored one, or none), nothing undone."""
         self.rebuilding = None
+        self.compaction_due = False  # compact_later: a snapshot the journal is due (compact())
         self.game = game
         self._state = state
         self.names = names
@@ -496,6 +505,7 @@ class Session:
         store failed: that is reported, and the archive is tried again before anything else is
         saved (the next game's first snapshot removes this game's files)."""
         self.finished = True
+        self.compaction_due = False  # the archive removes the game's files
         self._redo = []
         if self.store is None:
             doc = _history_doc(self._state, self.game, self.names, self.bots, abandoned)
@@ -576,11 +586,25 @@ class Session:
             try:
                 due = store.append(op, arg, self.seq)
                 op = 0  # journaled
+                if due and self.compact_later:  # the entry stands on flash: compact() writes it
+                    self.compaction_due = True
+                    return
             except (OSError, MemoryError) as err:
                 self._storage_error(err, "journal")
                 due = True
         if due:
             self._save(op, arg)
+
+    def compact(self):
+        """Write the snapshot the journal is due (compaction_due, compact_later), if the game is
+        still on the table; a failed one is reported as any save, and tried again at the next
+        operation."""
+        self.settle()
+        if not self.compaction_due:
+            return
+        self.compaction_due = False
+        if self._state is not None and not self.finished:
+            self._save()
 
     def _save(self, op=0, arg=0):
         """Write the whole session as a snapshot (the first one starts the game on flash); True

@@ -26,6 +26,9 @@ CLOCK_MIN = 1000000000
 CLOCK_MAX = 4102444799
 PAGE = const(32)  # moves a pull_game reply holds: its turn reads them from the file, some 4 KB of garbage
 LIST_PAGE = const(4)  # games a list_games reply holds: 8 names of 16 accented letters each, 1.6 KB
+# bytes of files a list_games page checks at most (but its first game's): some 16 loop turns
+# (store.reader.STEP_CHUNKS), so that the job ends within proto.link.APP_WAIT_TURNS
+LIST_BYTES = const(16384)
 QUARANTINE_PAGE = const(8)  # names a list_quarantine reply holds
 FILE_PIECE = const(192)  # bytes of a file a pull_file reply holds: 256 in base64
 

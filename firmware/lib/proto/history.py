@@ -9,7 +9,13 @@ what a turn of a job holds is this module, store.pages and the page being read. 
 names (proto.readable) is loaded when a page has names to send.
 """
 
-from proto.commands import FILE_PIECE, LIST_PAGE, PAGE, QUARANTINE_PAGE  # small ints, copied
+from proto.commands import (  # small ints, copied
+    FILE_PIECE,
+    LIST_BYTES,
+    LIST_PAGE,
+    PAGE,
+    QUARANTINE_PAGE,
+)
 from proto.fields import cursor, field
 from proto.wire import E_BAD_ARGS, E_FAILED, CommandError
 
@@ -69,7 +75,9 @@ def list_games(app, link, command):
     """A page of the finished games kept, oldest first: those whose id is over `after` (0
     unless given), LIST_PAGE at most, and `more` when others follow. A job: the history
     folder is read SCAN_STEP names a turn, without a list of them all, then each game of the
-    page is checked whole, a few chunks a turn (store.reader.read_steps)."""
+    page is checked whole, a KB a turn (store.reader.read_steps). A page ends before the game
+    whose file would bring the bytes it checks over LIST_BYTES (it holds one game at least),
+    so that a page takes about as many turns whatever the games' lengths."""
     after = cursor(command, "after")
     store = _store(app)
     if store is not None:
@@ -88,11 +96,17 @@ def list_games(app, link, command):
 
 def _list_stored(store, after):
     yield  # store.pages is loaded in the next turn, not in the dispatcher's
-    from store.pages import history_page, summary_steps
+    from store.pages import history_page, history_size, summary_steps
 
     ids, more = yield from history_page(store, after, LIST_PAGE)
     games = []
+    left = LIST_BYTES
     for ident in ids:
+        size = history_size(store, ident)
+        if games and size > left:  # the page ends here: the next one checks this game first
+            more = True
+            break
+        left -= size
         summary = yield from summary_steps(store, ident)
         if "names" in summary:
             summary["names"] = _readable(summary["names"])
@@ -105,7 +119,7 @@ def pull_game(app, link, command):
     the moves from `start` (0 unless given), PAGE at most, and `more` when others follow.
     The host asks again from start + len(moves) until it has them all: the reply's line
     stays the same size however long the game. The file is read in pieces: checked whole
-    for the first page, a few chunks a turn (a job, as list_games), and each next page read
+    for the first page, a KB a turn (a job, as list_games), and each next page read
     on from where the one before ended, once the file's header says it is the same."""
     game_id = field(command, "game_id", int)
     start = cursor(command, "start")

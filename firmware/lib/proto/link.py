@@ -45,9 +45,11 @@ way (a paged command reading files, a line written over turns) its code and the 
 in the heap from turn to turn (some 10 KB on a 32-bit port), and a game's heavy turn on top of them
 would need the most heap of any turn: holds_app() tells app.loop to leave the app's part of the
 turn (the keys wait in the debouncer, the game is not ticked) for at most APP_WAIT_TURNS turns in
-a row, 0.3 s, so that a key is answered late by that much at worst and never lost. A job longer
-than that (the first page of a long game checks its whole file, some 140 turns for 3,300 moves)
-gives the app one turn in APP_WAIT_TURNS + 1. In it, what the app knows to be heavy (a game's
+a row, 0.3 s, so that a key is answered late by that much at worst and never lost. No command's
+job is that long with the files the device writes (the first page of the longest game checks its
+whole file in some 15 turns; a list_games page is cut to LIST_BYTES of files, proto.history), so
+the app's part never meets one. A job longer than that would give the app one turn in
+APP_WAIT_TURNS + 1. In it, what the app knows to be heavy (a game's
 start or finish, an undo: app.core.App.heavy_ahead) waits for the job's end, and poll reads no
 new line until those parts are done (app_ahead, HEAVY_WAIT_TURNS at most), so that a host sending
 command after command cannot hold a game's start back; a move in that turn that ends a round

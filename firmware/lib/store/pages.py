@@ -4,7 +4,7 @@ commands (proto.commands) read of a store.storage.Store.
 Each reader is a generator that yields between steps of its work and returns what it read
 (container.complete runs one to its end in one go): the history folder SCAN_STEP names a step,
 read one name at a time (never a list of all its names: os.ilistdir, os.scandir on CPython), and
-a kept game's file checked whole a few chunks a step (store.reader.read_steps). So a step costs the
+a kept game's file checked whole a KB a step (store.reader.read_steps). So a step costs the
 heap the same whatever the folder holds and however long its games, and proto.link runs a step a
 loop turn. This module is loaded with proto.commands, when a host speaks: the store a table plays
 with never carries it.
@@ -143,6 +143,15 @@ def read_history(store, ident):
     doc = document.head
     doc["moves"] = document.moves()
     return doc
+
+
+def history_size(store, ident):
+    """The bytes of kept game ident's file, what checking it reads; 0 when there is no such
+    file, or one too long to be read (its check says so at once)."""
+    try:
+        return store.files.size(join(store.history_dir, "h%d" % ident), store.max_read)
+    except (OSError, ValueError):
+        return 0
 
 
 def open_steps(store, ident, known=None):

@@ -1,7 +1,7 @@
 """Reading the checksummed JSON files store.container writes (snapshots and history): loaded for
 the reading and let go of after it (app.memory), as no game's turn reads one.
 
-read takes a file in CHUNK-byte pieces: one pass checks the length and the CRC, keeps the members
+read takes a file in SCAN_CHUNK-byte pieces: one pass checks the length and the CRC, keeps the members
 other than "moves" (HEAD_MAX bytes at most, in any order) and checks and counts the moves;
 Document.each_move then reads the moves again, from where the first pass found them. A file cut
 short, a flipped bit or garbage fails with store.container.BadFile; a newer version with
@@ -22,10 +22,13 @@ from store.container import VERSION, BadFile, complete
 from store.files import crc32
 from store.journal import check_version
 
-CHUNK = const(48)  # bytes read at a time (see read)
-# chunks read_steps checks between two yields: the check of a chunk of moves makes some 600
-# bytes of garbage, so a step stays near 1 KB (tests/host/test_wasm_commands.py)
-STEP_CHUNKS = const(2)
+CHUNK = const(48)  # bytes each_move reads at a time: a chunk's moves are parsed, some 600 B of garbage
+# bytes read() checks at a time: checking allocates nothing but the chunk read
+SCAN_CHUNK = const(256)
+# chunks read_steps checks between two yields: a KB a step, so that a host's pull_game of the
+# longest game (3315 moves, 14 KB) checks its file in some 15 loop turns, fewer than
+# proto.link.APP_WAIT_TURNS (tests/host/test_wasm_commands.py holds a step's heap)
+STEP_CHUNKS = const(4)
 HEAD_MAX = const(8192)  # the body's bytes besides the move list (redo holds two rounds at most)
 _HEADER_MAX = const(64)
 _DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
@@ -100,6 +103,10 @@ def _rest(text):
     return text
 
 
+def _not_a_move(byte, item):
+    return BadFile("moves holds %r in its item %d, not an integer 0..65535" % (chr(byte), item))
+
+
 class _Scan:
     """Takes a body in chunks: keeps its text but the items of its top-level "moves" list, which
     becomes null, and checks and counts those items. problem: the first thing wrong, or None."""
@@ -111,8 +118,13 @@ class _Scan:
         self.problem = None
         self.count = -1  # moves in the list, -1 when there is none (yet)
         self.moves_at = -1  # where the list's items start, in body bytes
-        self.rest = b""
         self.in_moves = False
+        # the move list's item being read (_moves): its digits so far and their value, whether
+        # a space followed them, whether a comma came before it (an item is then required)
+        self.digits = 0
+        self.value = 0
+        self.spaced = False
+        self.after_comma = False
         self.depth = 0
         self.in_string = False
         self.escape = False
@@ -135,14 +147,9 @@ class _Scan:
         i = start = 0
         while i < size:
             if self.in_moves:
-                end = chunk.find(b"]", i)
-                moves, self.rest = _moves_in(self.rest + chunk[i:size if end < 0 else end],
-                                             end >= 0, self.count)
-                self.count += len(moves)
-                if end < 0:
+                i = start = self._moves(chunk, i, size)
+                if self.in_moves:  # the list goes on in the next chunk
                     return
-                self.in_moves = False
-                i = start = end + 1
                 continue
             c = chunk[i]
             i += 1
@@ -194,6 +201,45 @@ class _Scan:
         self.head.extend(chunk[start:size])
         if len(self.head) > self.head_max:
             raise BadFile("more than %d bytes besides the moves" % self.head_max)
+
+    def _moves(self, chunk, i, size):
+        """Check and count the move list's items in chunk[i:size], a byte at a time and
+        allocating nothing (so that a step of read_steps may check a KB): JSON integers
+        0..65535 with no leading zero, a comma between two, spaces around them. Returns where
+        it stopped: past the list's "]", which ends in_moves, else size. BadFile names what is
+        wrong and the item it is in."""
+        digits = self.digits
+        value = self.value
+        spaced = self.spaced
+        while i < size:
+            c = chunk[i]
+            i += 1
+            if 0x30 <= c <= 0x39:
+                if spaced or digits == _MOVE_DIGITS or (digits == 1 and value == 0):
+                    raise _not_a_move(c, self.count)  # "1 2", six digits, a leading zero
+                value = value * 10 + c - 0x30
+                digits += 1
+            elif c == 0x2C or c == 0x5D:  # , ]
+                if digits:
+                    if value > 0xFFFF:
+                        raise BadFile("moves holds %d, outside 0..65535" % value)
+                    self.count += 1
+                elif c == 0x2C or self.after_comma:  # an item missing: "[,", ",,", ",]"
+                    raise _not_a_move(c, self.count)
+                self.after_comma = c == 0x2C
+                digits = value = 0
+                spaced = False
+                if c == 0x5D:
+                    self.in_moves = False
+                    break
+            elif c == 0x20 or c == 0x0A or c == 0x0D or c == 0x09:
+                spaced = digits > 0
+            else:  # a sign, a fraction, an exponent, a string, a list, true, false, null
+                raise _not_a_move(c, self.count)
+        self.digits = digits
+        self.value = value
+        self.spaced = spaced
+        return i
 
     def finish(self):
         if self.problem is None and self.in_moves:
@@ -272,7 +318,7 @@ class Document:
 
 def read(opener, size, kind, head_max=HEAD_MAX):
     """Check the container file opener() opens (a fresh file object from its start at each
-    call; size: its length in bytes) in one pass over CHUNK-byte pieces; returns its Document.
+    call; size: its length in bytes) in one pass over SCAN_CHUNK-byte pieces; returns its Document.
 
     Raises BadFile (or FutureFormat) for what fails a check, OSError if it cannot be read."""
     return complete(read_steps(opener, size, kind, head_max))
@@ -314,7 +360,7 @@ def read_steps(opener, size, kind, head_max=HEAD_MAX):
             if chunks == STEP_CHUNKS:
                 chunks = 0
                 yield
-            data = f.read(CHUNK)
+            data = f.read(SCAN_CHUNK)
     finally:
         f.close()
     if scan.offset != length:  # the file changed since its size was taken
