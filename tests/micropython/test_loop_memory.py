@@ -322,7 +322,7 @@ def _job_while_pressing(driver, cable, button):
     cursor = menu.cursor
     _long_job(driver.link, LONG_JOB)
     turns = changed_at = 0
-    while driver.link.job is not None:
+    while driver.link.job is not None or driver.link.answer_due is not None:  # the answer: a turn after
         if turns == 2:
             driver.down(button)
         elif turns == 10:
@@ -353,9 +353,9 @@ def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
 
     driver.app.tick = counted_tick
     turns, moved_at = _job_while_pressing(driver, cable, SWAP)  # SWAP: the next row down
-    assert turns == LONG_JOB + 1, turns
-    # one app turn at each wait's end
-    assert ticks == [True] * (turns // (APP_WAIT_TURNS + 1)), (ticks, turns)
+    assert turns == LONG_JOB + 2, turns  # its steps, its end, its answer
+    # one app turn at each wait's end, then the app's own once the job is over
+    assert ticks == [True] * ((LONG_JOB + 1) // (APP_WAIT_TURNS + 1)) + [False], (ticks, turns)
     assert moved_at == APP_WAIT_TURNS + 1  # the key, pressed early in the wait, handled at its end
     del ticks[:]
     driver.run_for(30)

@@ -93,6 +93,21 @@ def test_moves_cut_anywhere_by_the_chunks_read_back():
             assert reader.decode(container.HISTORY, data) == doc, pad
 
 
+def test_any_stretch_of_moves_reads_back_in_any_order():
+    """Document.each_move reads the moves of any page, from the one before's end or from the
+    list's start, skipping whole chunks before it by their commas: in both writers' formats,
+    with moves cut anywhere by the chunks."""
+    from io import BytesIO
+
+    moves = [i * 7919 % 65536 for i in range(300)]
+    doc = {"v": 1, "moves": moves}
+    for data in (container.encode(container.HISTORY, doc), _old_file(container.HISTORY, doc)):
+        document = reader.read(lambda: BytesIO(data), len(data), container.HISTORY)
+        for start, stop in ((0, 32), (32, 64), (250, 300), (5, 6), (0, 300), (299, 300), (100, 133),
+                            (133, 250), (1, 2), (64, 96), (96, 120)):
+            assert document.moves(start, stop) == moves[start:stop], (start, stop)
+
+
 def test_anything_but_a_move_list_is_refused():
     for text in ('{"v": 1, "moves": [1,]}', '{"v": 1, "moves": [,1]}', '{"v": 1, "moves": [01]}',
                  '{"v": 1, "moves": [1 2]}', '{"v": 1, "moves": [-1]}', '{"v": 1, "moves": [1.5]}',
@@ -197,7 +212,8 @@ def test_the_app_waits_out_a_long_pull_whole():
             link.poll(0)
         assert wire.parse_line(b"".join(out).split(b"\n")[0], True)["type"] == "ok"
         assert held[0] is False  # the turn the line is read: no job yet
-        assert all(held[1:]) and 8 < len(held) <= APP_WAIT_TURNS, held  # a file's check, in steps
+        # the file's check, in steps; the answer goes out the turn after the last, the app free
+        assert all(held[1:-1]) and held[-1] is False and 8 < len(held) <= APP_WAIT_TURNS, held
         assert not link.holds_app()  # answered: the app plays again
     finally:
         clean_root(root)
@@ -224,6 +240,8 @@ def test_a_job_longer_than_the_wait_gives_the_app_one_turn_in_the_waits_plus_one
         link.poll(0)
     runs = "".join("H" if h else "." for h in held).split(".")
     assert len(held) == steps + 1, len(held)
+    assert link.answer_due is not None  # the job's code goes before its answer is framed
+    link.poll(0)
     assert all(len(run) == APP_WAIT_TURNS for run in runs[:-1]) and len(runs) == 4, runs
     assert not link.holds_app()
 

@@ -133,6 +133,9 @@ class Link:
         self.unread = 0  # turns in a row no line was read for the app's heavy parts ahead (poll)
         self.job_id = None
         self.job_cmd = None
+        self.stepped = False  # the job under way has yielded: it works over turns
+        # (reply, id, cmd) of a job that ended last turn, sent this turn (_step says why)
+        self.answer_due = None
 
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now, heavy=False, app_ahead=False):
@@ -150,6 +153,11 @@ class Link:
         self.now = now
         if self.streaming:  # the line under way goes on: no event may cut into it
             self._step()
+            return
+        due = self.answer_due
+        if due is not None:
+            self.answer_due = None
+            self._answer(due[0], due[1], due[2])
             return
         if not self.drain() and self.waited < READ_WAIT_TURNS:
             self.waited += 1  # events queued before any host line go out before its answer
@@ -390,16 +398,24 @@ class Link:
             return
         try:
             next(job)
+            self.stepped = True
             return
         except StopIteration as done:
             reply = done.value
         except Exception as err:
             self.job = None
+            self.stepped = False
             self.let_go_commands()
             self._failed(err, command_id)
             return
         self.job = None
         self.let_go_commands()  # before the answer is framed: its line has the room they took
+        if self.stepped:
+            # a job's last step: its code, let go, is garbage until the turn ends (the
+            # WebAssembly port collects between turns only), so the answer goes out next turn
+            self.stepped = False
+            self.answer_due = (reply, command_id, self.job_cmd)
+            return
         self._answer(reply, command_id, self.job_cmd)
 
     def _answer(self, reply, command_id, cmd):

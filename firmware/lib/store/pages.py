@@ -20,8 +20,9 @@ from store.storage import _number as number_of  # the store's own reading of its
 from store.storage import _numbers as numbers_of
 from store.storage import is_bot, is_name, list_problem, quarantine_number, shown
 
-# names of a folder a step reads: a name and its entry are some 64 bytes of garbage on a 32-bit port
-SCAN_STEP = const(16)
+# names of a folder a step reads: a name and its entry are some 64 bytes of garbage on a 32-bit port,
+# so 2 KB a step, and the 200 games a device keeps are listed in 7 turns
+SCAN_STEP = const(32)
 _ANY_SIZE = 1 << 30  # a quarantined file is read a piece at a time, however big
 
 

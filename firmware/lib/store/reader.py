@@ -22,7 +22,7 @@ from store.container import VERSION, BadFile, complete
 from store.files import crc32
 from store.journal import check_version
 
-CHUNK = const(48)  # bytes each_move reads at a time: a chunk's moves are parsed, some 600 B of garbage
+CHUNK = const(128)  # bytes each_move reads at a time: a page of moves (32) is one or two
 # bytes read() checks at a time: checking allocates nothing but the chunk read
 SCAN_CHUNK = const(256)
 # chunks read_steps checks between two yields: a KB a step, so that a host's pull_game of the
@@ -34,73 +34,6 @@ _HEADER_MAX = const(64)
 _DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
 _MOVE_DIGITS = const(5)  # 65535
 _MOVES_KEY = b"moves"
-_NO_MOVE = (b".", b"e", b"E", b"-", b'"', b"t", b"f", b"n", b"a", b"[", b"{")  # JSON, no move
-
-
-def _text(data):
-    try:
-        return repr(bytes(data).decode())
-    except ValueError:
-        return repr(bytes(data))
-
-
-def _move(piece):
-    """The move a piece of the move list spells (JSON digits), or BadFile."""
-    digits = piece.strip()
-    if (not digits or len(digits) > _MOVE_DIGITS or not digits.isdigit()
-            or (digits[0] == 48 and len(digits) > 1)):  # JSON has no leading zeros
-        raise BadFile("moves holds %s, not an integer 0..65535" % _text(digits[:12]))
-    move = int(digits)
-    if move > 0xFFFF:
-        raise BadFile("moves holds %d, outside 0..65535" % move)
-    return move
-
-
-def _moves_in(text, final, seen):
-    """(moves, rest) of text, a stretch of a move list: the moves up to its last comma, or all
-    of it when final (the list's "]" follows), as a list (a chunk's worth at most), and what
-    follows that last comma. seen: moves before text (for "[]"). Raises BadFile naming a piece
-    that is no move (JSON digits, 0..65535)."""
-    end = len(text)
-    if final:
-        if not seen and not text.strip():
-            return [], b""  # []
-    else:
-        end = text.rfind(b",")
-        if end < 0:
-            return [], _rest(text)
-    rest = b"" if final else _rest(text[end + 1:])
-    text = text[:end]
-    # The quick way, in C: JSON reads the run, and it must be the run JSON writes back, with
-    # or without the space after each comma (this writer's, the previous firmware's): that
-    # leaves no empty piece, no leading zero, no space between digits. Then no fraction,
-    # exponent, sign, string, list, object, true, false or null, and every move <= 65535.
-    moves = None
-    try:
-        moves = json.loads(b"[" + text + b"]")
-    except ValueError:
-        pass
-    if type(moves) is list and moves:
-        again = json.dumps(moves)[1:-1]
-        if again.replace(", ", ",").encode() == text or again.encode() == text:
-            for sign in _NO_MOVE:
-                if sign in text:
-                    break
-            else:
-                if max(moves) <= 0xFFFF:
-                    return moves, rest
-    return [_move(piece) for piece in text.split(b",")], rest  # names the piece that is wrong
-
-
-def _rest(text):
-    """The start of the next move, kept for the next chunk: bounded, whatever the file holds."""
-    text = text.lstrip()
-    if len(text) > 2 * _MOVE_DIGITS:
-        stripped = text.rstrip()
-        if len(stripped) > _MOVE_DIGITS:
-            raise BadFile("moves holds %s..., not an integer 0..65535" % _text(stripped[:12]))
-        text = stripped + b" "  # a space after a digit still separates it from the next
-    return text
 
 
 def _not_a_move(byte, item):
@@ -258,49 +191,64 @@ class Document:
         self.head = head
         self.count = count
         self._opener = opener
-        # where the next each_move that starts there may go on from: (the index of a move,
-        # where the chunk that holds it starts in the file, the bytes before it in that chunk)
-        self._mark = (0, moves_at, b"")
+        # where the next each_move that starts there may go on from: (the index of a move, where
+        # it starts in the file)
+        self._mark = (0, moves_at)
         self._moves_at = moves_at  # the first byte of the list's items, in the file
 
     def each_move(self, act, start=0, stop=-1):
         """Call act(move) for the moves start..stop-1 (stop -1: to the end), reading the file
-        again in chunks; what act raises stops the reading and is raised. BadFile if the file
-        no longer holds the list read() checked."""
+        again in CHUNK-byte pieces, a byte at a time and allocating nothing but the pieces (the
+        pieces before start are only counted); what act raises stops the reading and is raised.
+        BadFile if the file no longer holds the list read() checked."""
         if stop < 0 or stop > self.count:
             stop = self.count
         if start >= stop:
             return
-        index, at, rest = self._mark  # the moves of a page follow the page before's
+        index, at = self._mark  # the moves of a page follow the page before's
         if start < index:
-            index, at, rest = 0, self._moves_at, b""
+            index, at = 0, self._moves_at
+        value = -1  # the move being read, -1 before its first digit
         f = self._opener()
         try:
             f.seek(at)
             while index < stop:
-                self._mark = (index, at, rest)
                 chunk = f.read(CHUNK)
-                at += len(chunk)
                 if not chunk:
                     break
-                end = chunk.find(b"]")
-                text = rest + (chunk if end < 0 else chunk[:end])
-                commas = text.count(b",")
-                if end < 0 and index + commas <= start:  # skipped unparsed: read() checked it
+                size = len(chunk)
+                commas = chunk.count(b",")
+                if index + commas < start and b"]" not in chunk:  # counted, not read
                     index += commas
-                    rest = _rest(text[text.rfind(b",") + 1:])
+                    value = -1 if chunk[size - 1] == 0x2C else 0  # a move goes on, whatever its digits
+                    at += size
                     continue
-                moves, rest = _moves_in(text, end >= 0, index)
-                for move in moves:
-                    if start <= index < stop:
-                        act(move)
-                    index += 1
-                if end >= 0:
+                i = 0
+                while i < size:
+                    c = chunk[i]
+                    i += 1
+                    if 0x30 <= c <= 0x39:
+                        value = (value * 10 if value > 0 else 0) + c - 0x30
+                    elif c == 0x2C or c == 0x5D:  # , ]
+                        if value >= 0:
+                            if index >= start:
+                                act(value)
+                            index += 1
+                            value = -1
+                        if c == 0x5D or index == stop:
+                            break
+                    elif not (c == 0x20 or c == 0x0A or c == 0x0D or c == 0x09):
+                        break  # not what read() checked: the count says so below
+                if index == stop:
+                    self._mark = (index, at + i)
                     break
+                if i < size:  # the list ended, or a byte no move list holds
+                    break
+                at += size
         finally:
             f.close()
         if index < stop:
-            self._mark = (0, self._moves_at, b"")
+            self._mark = (0, self._moves_at)
             raise BadFile("the move list changed since it was checked: it ends at move %d" % index)
 
     def kept(self):
