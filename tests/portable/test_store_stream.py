@@ -102,7 +102,7 @@ def test_any_stretch_of_moves_reads_back_in_any_order():
     moves = [i * 7919 % 65536 for i in range(300)]
     doc = {"v": 1, "moves": moves}
     for data in (container.encode(container.HISTORY, doc), _old_file(container.HISTORY, doc)):
-        document = reader.read(lambda: BytesIO(data), len(data), container.HISTORY)
+        document = reader.read(lambda data=data: BytesIO(data), len(data), container.HISTORY)
         for start, stop in ((0, 32), (32, 64), (250, 300), (5, 6), (0, 300), (299, 300), (100, 133),
                             (133, 250), (1, 2), (64, 96), (96, 120)):
             assert document.moves(start, stop) == moves[start:stop], (start, stop)

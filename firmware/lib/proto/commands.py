@@ -37,7 +37,8 @@ FILE_PIECE = const(192)  # bytes of a file a pull_file reply holds: 256 in base6
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
             "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]
 _HISTORY = "proto.history"
-_ELSEWHERE = {"list_games": _HISTORY, "list_quarantine": _HISTORY, "pull_file": _HISTORY, "pull_game": _HISTORY}
+_QUARANTINE = "proto.quarantine"
+_ELSEWHERE = {"list_games": _HISTORY, "list_quarantine": _QUARANTINE, "pull_file": _QUARANTINE, "pull_game": _HISTORY}
 _NAMES = "proto.names"
 
 

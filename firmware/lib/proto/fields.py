@@ -1,8 +1,10 @@
-"""The checks of a command's fields that every handler shares: a field of the type it must have
-(field), and where a paged command starts (cursor). Each raises CommandError(E_BAD_ARGS) that
-names the field, the type or range it must have and what came.
+"""What every command handler shares: the checks of a command's fields, a field of the type it must
+have (field) and where a paged command starts (cursor), each raising CommandError(E_BAD_ARGS) that
+names the field, the type or range it must have and what came; and the store the commands read
+(store_of).
 
-A module of its own, and not proto.commands', because a paged command's job (proto.history) runs
+A module of its own, and not proto.commands', because a paged command's job (proto.history,
+proto.quarantine) runs
 for several loop turns after the dispatcher is let go: a function it imported from proto.commands
 would hold that module's globals, the whole dispatcher, in the heap for as long as the job runs.
 proto.link lets go of this module with the rest of the command code once a command is answered.
@@ -29,3 +31,9 @@ def cursor(command, key):
     if value < 0:
         raise CommandError(E_BAD_ARGS, "%s must be 0 or more, got %d" % (key, value))
     return value
+
+
+def store_of(app):
+    """The store the app's session keeps, or None (a session in RAM, or none)."""
+    session = app.session
+    return session.store if session is not None else None

@@ -97,7 +97,8 @@ HEAVY_WAIT_TURNS = const(30)
 APP_WAIT_TURNS = const(30)
 _COMMANDS = "proto.commands"
 # what the commands load and nothing else does: let go with them once a command is answered
-_COMMAND_CODE = (_COMMANDS, "proto.fields", "proto.history", "proto.names", "proto.readable", "proto.setconfig", "store.pages",
+_COMMAND_CODE = (_COMMANDS, "proto.fields", "proto.history", "proto.names", "proto.quarantine", "proto.readable",
+                 "proto.setconfig", "store.pages",
                  "store.reader")
 
 
