@@ -40,6 +40,8 @@ def _device(session):
     def send(line):
         inbox.append(line)
         link.poll(clock.advance(10))
+        while link.working() or link.answer_due is not None:  # a job's turns, then its answer's
+            link.poll(clock.advance(10))
         lines = b"".join(out).split(b"\n")
         del out[:]
         return [line for line in lines if line]

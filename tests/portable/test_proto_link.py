@@ -80,9 +80,15 @@ def _link(app=None, **kw):
 
 
 def _send(w, link, clock, data, step=10):
+    """What the link says to data: the turns it reads it in, then those of a command's job
+    (get_state reads the game the turn after the commands are loaded) and of its answer."""
     w.inbox.append(data)
     link.poll(clock.advance(step))
-    return w.take()
+    got = w.take()
+    while link.working() or link.answer_due is not None:
+        link.poll(clock.advance(step))
+        got += w.take()
+    return got
 
 
 def test_hello_answers_ok_with_versions_and_echoed_id():
@@ -250,9 +256,8 @@ def test_the_cut_timer_counts_the_link_clock_not_the_app_clock():
         link.poll(app_clock.advance(100))
     assert w.take() == []
     host_clock.advance(1000)
-    w.inbox.append(b'ate","id":5}\n')
-    link.poll(app_clock.advance(10))
-    assert [(e["type"], e["data"]["id"]) for e in w.take()] == [("state", 5), ("ok", 5)]
+    assert [(e["type"], e["data"]["id"]) for e in _send(w, link, app_clock, b'ate","id":5}\n')] == [
+        ("state", 5), ("ok", 5)]
     w.inbox.append(b'{"cmd":"get_st')
     link.poll(app_clock.advance(10))
     host_clock.advance(1499)

@@ -94,18 +94,20 @@ class Commands:
         another starts, also once the setup menu has put it away (app.session.report_of). The moves are
         the game's own array: the link writes them in pieces straight from it (Link.send), so
         the line costs no buffer that grows with the game."""
+        return self._state_steps(command.get("id"))
+
+    def _state_steps(self, command_id):
+        """get_state's job: the state line, a few pieces a turn (Link.send_steps), as long as the
+        game is the same and has not moved (its moves as many: what else the line says of it was
+        read at the start); else the line is cut and the command failed, to be asked again. The
+        game is read in the turn after the one that loaded the commands (some 5 KB of it)."""
+        yield
         session = self.app.session
         snap = None if session is None else report_of(session)
         if snap is not None:
             snap = dict(snap)  # a copy: a put-away game's report stays as it was kept
             snap["names"] = load("proto.readable").readable_names(list(snap["names"] or []))
             snap["display"] = self.app.snapshot()  # what the ring and the OLED show now
-        return self._state_steps(session, snap, command.get("id"))
-
-    def _state_steps(self, session, snap, command_id):
-        """get_state's job: the state line, a few pieces a turn (Link.send_steps), as long as the
-        game is the same and has not moved (its moves as many: what else the line says of it was
-        read at the start); else the line is cut and the command failed, to be asked again."""
         state = session.state if session is not None else None
         moves = snap["moves"] if snap is not None else None
         count = len(moves) if moves is not None else 0
