@@ -71,7 +71,8 @@ def test_good_commands_survive_any_garbage(segments, cuts):
     out = []
     link = Link(app, lambda: chunks.pop(0) if chunks else None, out.append)
     now = 0
-    while chunks:
+    # the chunks, then the turns of the commands still under way or waiting in the device
+    while chunks or link.working() or link.answer_due is not None or link.unfed is not None:
         link.poll(now)
         now += 1  # far below the cut-line timeout: no line is dropped for waiting
         assert link.reader.length <= LINE_MAX

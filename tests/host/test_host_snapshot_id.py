@@ -52,6 +52,8 @@ def _device_game(root):
         link.poll(0)
     inbox.append(frame({"cmd": "get_state", "id": 9}))
     link.poll(0)
+    while link.working() or link.answer_due is not None:  # get_state's turns, then its answer's
+        link.poll(0)
     return [line + b"\n" for line in b"".join(out).split(b"\n") if line], session
 
 

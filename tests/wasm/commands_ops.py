@@ -23,7 +23,7 @@ from binascii import a2b_base64
 
 from long_game import LONG, AppStandIn, loaded, long_moves
 from proto.link import Link
-from proto.wire import parse_line
+from proto.wire import PREFIX, parse_line
 from store.files import Files, join
 from store.storage import Store
 from web_board import install_urandom
@@ -79,7 +79,9 @@ class Device:
         return data
 
     def _write(self, data):
-        self.last = data
+        # a line's start, or a piece of a line written over turns (get_state's), which the host
+        # does not keep: the answer is a line of its own, sent the turn after a job's last step
+        self.last = data if data.startswith(PREFIX) else None
 
     # -- the host -------------------------------------------------------------------------------
     def step(self):

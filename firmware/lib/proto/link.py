@@ -135,6 +135,9 @@ class Link:
         self.job_id = None
         self.job_cmd = None
         self.stepped = False  # the job under way has yielded: it works over turns
+        # bytes read with a line whose command went on over turns: fed once it is answered, so
+        # that a host sending its next line without waiting is answered in order, not "busy"
+        self.unfed = None
         # (reply, id, cmd) of a job that ended last turn, sent this turn (_step says why)
         self.answer_due = None
 
@@ -172,12 +175,15 @@ class Link:
             return
         self.unread = 0
         timer_now = now if self.clock is None else self.clock.ticks_ms()
-        try:
-            data = self.read()
-        except OSError:  # a port in trouble reads as silence; the next turn tries again
-            data = None
+        data = self.unfed
+        self.unfed = None
+        if data is None:
+            try:
+                data = self.read()
+            except OSError:  # a port in trouble reads as silence; the next turn tries again
+                data = None
         if data:
-            self.reader.feed(data, timer_now)
+            self.unfed = self.reader.feed(data, timer_now)
         self.reader.expire(timer_now, ticks_diff)
         # events a command queued (a storage event of set_names) go out from the next turn on,
         # after its answer, before any later host line is read
@@ -380,8 +386,6 @@ class Link:
             if given_id is not None and (not isinstance(given_id, int) or isinstance(given_id, bool)):
                 raise LineError(E_BAD_ARGS, "field 'id' must be an integer, got %r" % (given_id,))
             command_id = given_id
-            if self.job is not None:  # two lines in one read: the host did not wait
-                raise LineError(E_FAILED, "busy with the command before: send the next once it is answered")
         except Exception as err:  # a bad line, a command refused, no memory
             self._failed(err, command_id)
             return
@@ -390,6 +394,7 @@ class Link:
         self.job_id = command_id
         self.job_cmd = command.get("cmd")
         self._step()
+        return self.job is not None  # the reader stops after this line (LineReader.feed)
 
     def _step(self):
         """One step of the command's job; its answer once it returns, or its error."""

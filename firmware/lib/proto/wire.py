@@ -207,8 +207,10 @@ def parse_line(line, need_prefix=False):
 class LineReader:
     """Splits a byte stream into lines in one fixed buffer, never growing.
 
-    feed() returns nothing; complete lines and problems are handed to on_line(mv, length) and
-    on_error(code, message) as they appear. A line longer than the buffer is dropped whole (up to
+    Complete lines and problems are handed to on_line(mv, length) and on_error(code, message) as
+    feed() meets them. on_line returning True (its command goes on over loop turns) stops the
+    feed after that line: feed() then returns the bytes of data it did not take, for the caller
+    to feed once the command is over (None when it took them all). A line longer than the buffer is dropped whole (up to
     its newline) and reported once. A partial line that got no byte for cut_ms is dropped by
     expire() and reported, so a cut line cannot glue itself to the next command; the timer restarts
     at each byte so that a person typing slowly in a terminal is not cut. The `now` given to feed()
@@ -229,7 +231,11 @@ class LineReader:
     def feed(self, data, now):
         buf = self.buf
         size = len(buf)
-        for byte in data:
+        at = 0
+        count = len(data)
+        while at < count:  # by index, not enumerate(): no tuple a byte
+            byte = data[at]
+            at += 1
             if byte == 10:  # newline ends the line
                 if self.overflow:
                     self.overflow = False
@@ -237,7 +243,8 @@ class LineReader:
                 elif self.length:
                     length = self.length
                     self.length = 0
-                    self.on_line(self.view[:length], length)
+                    if self.on_line(self.view[:length], length) and at < count:
+                        return data[at:]
                 continue
             if byte == 13:
                 continue
@@ -250,6 +257,7 @@ class LineReader:
                 continue
             buf[self.length] = byte
             self.length += 1
+        return None
 
     def expire(self, now, ticks_diff):
         """Drop a partial line that waited too long for its newline; True if one was dropped."""
