@@ -17,12 +17,12 @@ import gc
 from app.resume import resume as resume_saved
 from app.session import Session
 from heap_holes import BLOCK, SLACK, largest_block
+from kept_games import list_history, read_history
 from long_game import LONG, NAMES, AppStandIn, loaded, long_moves, pull_all
 from proto.commands import PAGE
 from proto.link import Link
 from proto.wire import parse_line
 from store.files import Files, join
-from store.pages import list_history, read_history
 from store.storage import Store
 from test_store_files import RamBlockDevice, mount_ram, remove_tree, unmount
 

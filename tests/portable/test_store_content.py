@@ -10,9 +10,9 @@ point, or when the second boot differs. Printed: the cases and the losses per fi
 """
 
 from app.session import OP_ACT, OP_REDO, OP_UNDO, Session
+from kept_games import list_history, read_history
 from store import container, journal, reader
 from store.files import Files, crc32, join
-from store.pages import list_history, read_history
 from store.storage import Store
 from support import ON_MICROPYTHON, expect_raises
 from test_store_files import clean_root, read_all, run_op, scratch_root, scripted_ops

@@ -7,8 +7,8 @@ reading one back (MemFail, a file layer that raises it on the paths it is told t
 """
 
 from app.session import Session
+from kept_games import list_history, read_history
 from store.files import Files, join
-from store.pages import list_history, read_history
 from store.storage import Store
 from test_store_content import boot
 from test_store_files import (

@@ -4,9 +4,9 @@ import sys
 
 from app.session import Session
 from engine.play import replay
+from kept_games import list_history, read_history
 from store import container, journal, reader
 from store.files import MAX_READ, Files, crc32, join
-from store.pages import list_history, read_history
 from store.storage import Store
 from support import expect_raises, scaled
 from test_store_files import (

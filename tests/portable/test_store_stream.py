@@ -5,13 +5,13 @@ is not a move list is refused, and pull_game hands a long game over in lines of 
 import json
 
 from app.session import Session
+from kept_games import read_history
 from long_game import LONG, NAMES, loaded, long_moves
 from proto import wire
 from proto.commands import PAGE
 from proto.link import Link
 from store import container, reader
 from store.files import Files, crc32, join
-from store.pages import read_history
 from store.storage import Store
 from support import expect_raises
 from test_store_files import clean_root, fingerprint, run_op, scratch_root, scripted_ops

@@ -74,6 +74,8 @@ export function harnessFiles(ops = "store_ops.py") {
   return {
     [`${HARNESS_PATH}/${ops}`]: fs.readFileSync(path.join(HERE, ops)),
     [`${HARNESS_PATH}/long_game.py`]: fs.readFileSync(path.join(ROOT, "tests", "portable", "long_game.py")),
+    // the kept games read whole (list_history, read_history), which the board does not get
+    [`${HARNESS_PATH}/kept_games.py`]: fs.readFileSync(path.join(ROOT, "tests", "portable", "kept_games.py")),
     // the long game's bots play it out with engine.play, which the board does not get
     [`${FIRMWARE_PATH}/engine/play.py`]: fs.readFileSync(path.join(ROOT, "firmware", "lib", "engine", "play.py")),
     // the page's os.urandom, which the port lacks and the serial link draws its boot id from

@@ -21,7 +21,7 @@ game meets them after a power cut (OPERATIONS):
                  written, then the game's files removed
   archive_again  the same game archived once more (a cut between the archive and the removal):
                  the copy kept is checked by its header and CRC, not read back
-  list           list_games in one go: store.pages.list_history
+  list           list_games in one go: kept_games.list_history
   pull           pull_game, every page: long_game.pull_all, each page's reply encoded as its line
 
 prepare(operation, count) readies one (outside the measure: the caller collects after it);
@@ -32,11 +32,11 @@ items a block, allocated as the game grew in play.
 """
 
 from app.session import Session
+from kept_games import list_history, read_history
 from long_game import LONG, AppStandIn, loaded, long_moves, pull_all
 from proto.commands import PAGE
 from proto.link import Link
 from store.files import Files, join
-from store.pages import list_history, read_history
 from store.storage import Store
 from web_board import install_urandom
 

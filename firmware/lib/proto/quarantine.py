@@ -4,9 +4,13 @@ the command code once it is answered (proto.link), apart from proto.history, so 
 the history never holds this module, nor the other way round.
 """
 
+from store.files import join
+
 from proto.commands import FILE_PIECE, QUARANTINE_PAGE  # small ints, copied
 from proto.fields import cursor, field, store_of
 from proto.wire import E_BAD_ARGS, E_FAILED, CommandError
+
+_ANY_SIZE = 1 << 30  # a quarantined file is read a piece at a time, however big
 
 
 def _quarantined_number(name):
@@ -35,6 +39,16 @@ def _base64(data):
     return out.decode()
 
 
+def _quarantined_piece(store, name, offset, count):
+    """(size, data): the quarantined file's length, and its count bytes from offset (fewer at its
+    end, none past it). OSError if there is no such file."""
+    path = join(store.quarantine_dir, name)
+    size = store.files.size(path, _ANY_SIZE)
+    with store.files.open(path, "rb") as f:
+        f.seek(offset)
+        return size, f.read(count)
+
+
 def list_quarantine(app, link, command):
     """A page of the damaged files set aside, oldest first: those numbered over the one
     named `after` (its q<K>), QUARANTINE_PAGE at most, and `more`. A job, as list_games."""
@@ -50,9 +64,11 @@ def list_quarantine(app, link, command):
 
 def _list_quarantined(store, number):
     yield  # store.pages is loaded in the next turn, not in the dispatcher's
-    from store.pages import quarantine_page
+    from store.pages import numbered_page
+    from store.storage import quarantine_number
 
-    names, more = yield from quarantine_page(store, number, QUARANTINE_PAGE)
+    _numbers, names, more = yield from numbered_page(store.quarantine_dir, quarantine_number, number,
+                                                     QUARANTINE_PAGE)
     return {"files": names, "more": more}
 
 
@@ -70,10 +86,8 @@ def pull_file(app, link, command):
 
 def _piece(store, name, offset):
     yield  # the piece is read in the next turn, not in the dispatcher's
-    from store.pages import quarantined_piece
-
     try:
-        size, data = quarantined_piece(store, name, offset, FILE_PIECE)
+        size, data = _quarantined_piece(store, name, offset, FILE_PIECE)
     except (OSError, ValueError):  # no such file, or one past the longest read back
         raise CommandError(E_FAILED, "no quarantined file %r" % name) from None
     if offset > size:

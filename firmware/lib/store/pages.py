@@ -1,5 +1,6 @@
-"""The kept games and the quarantine read a page at a time, in steps: what the protocol's paged
-commands (proto.commands) read of a store.storage.Store.
+"""The kept games read a page at a time, in steps: what the protocol's paged commands read of a
+store.storage.Store's history (proto.history; proto.quarantine reads the quarantine with
+numbered_page).
 
 Each reader is a generator that yields between steps of its work and returns what it read
 (container.complete runs one to its end in one go): the history folder SCAN_STEP names a step,
@@ -17,13 +18,11 @@ from engine.compat import const
 from store import container
 from store.files import join
 from store.storage import _number as number_of  # the store's own reading of its file names
-from store.storage import _numbers as numbers_of
-from store.storage import is_bot, is_name, list_problem, quarantine_number, shown
+from store.storage import is_bot, is_name, list_problem, shown
 
 # names of a folder a step reads: a name and its entry are some 64 bytes of garbage on a 32-bit port,
 # so 2 KB a step, and the 200 games a device keeps are listed in 7 turns
 SCAN_STEP = const(32)
-_ANY_SIZE = 1 << 30  # a quarantined file is read a piece at a time, however big
 
 
 def _scanned(path):
@@ -73,7 +72,7 @@ def _history_number(name):
     return number_of(name, "h")
 
 
-def _page(folder, number_of, after, size):
+def numbered_page(folder, number_of, after, size):
     """The numbers number_of(name) gives the names of folder, those over after, the size
     smallest in order, their names, and whether more follow: (numbers, names, more). Yields
     every SCAN_STEP names; a folder that is not there holds none."""
@@ -110,40 +109,8 @@ def _page(folder, number_of, after, size):
 def history_page(store, after, size):
     """The ids of store's kept games after the id after, oldest first, size at most, and whether
     more follow: (ids, more)."""
-    numbers, _names, more = yield from _page(store.history_dir, _history_number, after, size)
+    numbers, _names, more = yield from numbered_page(store.history_dir, _history_number, after, size)
     return numbers, more
-
-
-def quarantine_page(store, after, size):
-    """The names of store's quarantined files numbered over after (the K of q<K>-<name>), oldest
-    first, size at most, and whether more follow: (names, more)."""
-    _numbers, names, more = yield from _page(store.quarantine_dir, quarantine_number, after, size)
-    return names, more
-
-
-def list_history(store):
-    """Summaries of store's kept games, oldest first (summary_steps), in one go: for tests and
-    host tools; the protocol lists them a page at a time (history_page)."""
-    return [container.complete(summary_steps(store, ident))
-            for ident in numbers_of(store.listed(store.history_dir), "h")]
-
-
-def open_history(store, ident, known=None):
-    """The store.reader.Document of one of store's kept games, every field checked
-    (history_problem), its moves read on demand; raises container.BadFile if damaged or wrong,
-    OSError if there is no such game. known: the kept() of a Document this returned before for
-    ident, made a Document again without reading the file through if the file is still that one
-    (pull_game's next page). In one go: the protocol's is open_steps, a step a turn."""
-    return container.complete(open_steps(store, ident, known))
-
-
-def read_history(store, ident):
-    """The record of one kept game as one dict (engine.play.replay accepts it), its moves a
-    list: for tests and host tools, the board reads open_history's pieces."""
-    document = open_history(store, ident)
-    doc = document.head
-    doc["moves"] = document.moves()
-    return doc
 
 
 def history_size(store, ident):
@@ -189,13 +156,3 @@ def summary_steps(store, ident):
     except (ValueError, OSError) as err:
         summary["error"] = str(err)
     return summary
-
-
-def quarantined_piece(store, name, offset, count):
-    """(size, data): the quarantined file's length, and its count bytes from offset (fewer at its
-    end, none past it). OSError if there is no such file."""
-    path = join(store.quarantine_dir, name)
-    size = store.files.size(path, _ANY_SIZE)
-    with store.files.open(path, "rb") as f:
-        f.seek(offset)
-        return size, f.read(count)

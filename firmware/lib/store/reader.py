@@ -301,6 +301,8 @@ def read_steps(opener, size, kind, head_max=HEAD_MAX):
         got = 0
         data = data[start:]
         chunks = 0
+        buffer = bytearray(SCAN_CHUNK)  # each chunk read into it: no garbage a chunk
+        view = memoryview(buffer)
         while data:
             got = crc32(data, got)
             scan.feed(data)
@@ -308,7 +310,7 @@ def read_steps(opener, size, kind, head_max=HEAD_MAX):
             if chunks == STEP_CHUNKS:
                 chunks = 0
                 yield
-            data = f.read(SCAN_CHUNK)
+            data = view[:f.readinto(buffer)]
     finally:
         f.close()
     if scan.offset != length:  # the file changed since its size was taken

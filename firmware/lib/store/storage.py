@@ -424,7 +424,7 @@ class Store:
 
     def read_quarantined(self, name):
         """A quarantined file whole, 64 KB at most: for tests and tools (pull_file sends it in
-        pieces: store.pages.quarantined_piece). What the history holds is read by store.pages."""
+        pieces: proto.quarantine). What the history holds is read by store.pages."""
         return self.files.read(join(self.quarantine_dir, name), _QUARANTINE_READ)
 
     # -- history --------------------------------------------------------------------------------
