@@ -85,7 +85,9 @@ def test_a_long_game_needs_no_bigger_block_than_a_short_one(report, name):
     long, short = report["games"][str(LONG)][name], report["games"][str(SHORT)][name]
     assert largest(long) <= largest(short) + SLACK, (long, short)
     assert largest(long) <= SMALL, long
-    if name not in WRITES:  # a write's work shows in its ok (store_ops checks the files)
+    # a write's work shows in its ok (store_ops checks the files), as a list's does (its check
+    # counts every move, allocating nothing a chunk): the others allocate as they go
+    if name not in WRITES + ("list",):
         assert long["allocated"] > 3 * short["allocated"], "the long game's work was not done"
 
 
