@@ -234,11 +234,10 @@ class App:
         return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
     def begin_game(self, game, options, bots, remember, now):
-        """Play in the setup menu: the start spread over four loop turns, six for a game with
-        a data file (a `checked` one: Achéron's deck, read before its code loads), an
-        app.lifecycle.GameStart (its steps say what each turn does). This one lets go of every
-        other game's code and of the last game's result, and the GameStart loads this game's
-        (app.lifecycle.load_game); the turn
+        """Play in the setup menu: the start spread over four loop turns, five for a game with
+        a data file (a `checked` one: Achéron's deck), an app.lifecycle.GameStart (its steps
+        say what each turn does). This one lets go of every other game's code and of the last
+        game's result, and the GameStart loads this game's (app.lifecycle.load_game); the turn
         after the game shows notes its settings for the menu (remember: note_setup) and the
         game's own tick plays on (its first deal). A game that cannot start says why when it is
         made, as start_game does."""

@@ -27,10 +27,7 @@ from app.memory import load
 
 # GameStart's steps, a loop turn each (step: the work of the next turn)
 LOADED = const(0)  # Play's own turn: begin_game let go of other games' code, loaded this one's
-# (a checked game's code waits for LOAD)
-CHECK = const(1)  # a checked game's data read (its check keeps what it read: 14 KB of garbage),
-# before its code is loaded: the most heap a start needed was this turn with Achéron's code live
-LOAD = const(6)  # a checked game's code loaded
+CHECK = const(1)  # a checked game's data read (its check keeps what it read: 19 KB of garbage)
 MAKE = const(2)  # the session's new game, its state and first snapshot; the menu still shows
 SHOW = const(3)  # its screen; the turn after, the App notes its settings for the menu
 STARTED = const(4)  # the game shows
@@ -71,23 +68,18 @@ def load_game(app, game):
 
 class GameStart:
     def __init__(self, app, game, options, bots, remember):
-        """Play's turn: the game's code loaded (load_game), other games' let go already; a
-        checked game's waits for its data's check (LOAD)."""
+        """Play's turn: the game's code loaded (load_game), other games' let go already."""
+        try:
+            load_game(app, game)
+        except Exception:  # the make meets it again, and says why
+            pass
         self.game = game
         self.options = options
         self.bots = bots
         self.remember = remember
         described = of_engine(game)[0]
         self.checked = described if described is not None and described.checked else None
-        if self.checked is None:
-            self._load(app)
         self.step = LOADED
-
-    def _load(self, app):
-        try:
-            load_game(app, self.game)
-        except Exception:  # the make meets it again, and says why
-            pass
         self.why = None
 
     def turn(self, app, now):
@@ -96,12 +88,8 @@ class GameStart:
             self.step = CHECK if self.checked is not None else MAKE
             return False
         if step == CHECK:
-            self.step = LOAD
-            check_problem(self.checked)  # a problem: the make meets it, and says why
-            return False
-        if step == LOAD:
             self.step = MAKE
-            self._load(app)
+            check_problem(self.checked)  # a problem: the next turn's make meets it, and says why
             return False
         if step == MAKE:
             self.step = SHOW
