@@ -158,6 +158,19 @@ def _all_pages(link, inbox, out, command, cursor, turns):
         command.update(cursor(answer["data"]))
 
 
+def _linked(root):
+    """A link to a device resuming the store at root: (link, its inbox, its output)."""
+    inbox = []
+    out = []
+    return Link(_App(Session(Store(root))), lambda: inbox.pop(0) if inbox else None, out.append), inbox, out
+
+
+def _game_pages(link, inbox, out, turns):
+    """Every list_games page, each asked after the last id of the one before."""
+    return _all_pages(link, inbox, out, {"cmd": "list_games", "id": 1},
+                      lambda data: {"after": data["games"][-1]["id"]}, turns)
+
+
 def test_every_command_is_answered_with_a_big_history_and_a_big_damaged_file():
     """201 kept games and a 20 KB quarantined file: each command is answered, a page at a time,
     in a bounded number of loop turns (list_games had no answer at all before: its one line of
@@ -176,12 +189,9 @@ def test_every_command_is_answered_with_a_big_history_and_a_big_damaged_file():
         Files().makedirs(join(root, "quarantine"))
         damaged = bytes(range(256)) * (BIG_FILE // 256) + b"end"
         Files().write_atomic(join(join(root, "quarantine"), "q3-s9"), damaged)
-        inbox = []
-        out = []
-        link = Link(_App(Session(Store(root))), lambda: inbox.pop(0) if inbox else None, out.append)
+        link, inbox, out = _linked(root)
         turns = []
-        pages = _all_pages(link, inbox, out, {"cmd": "list_games", "id": 1},
-                           lambda data: {"after": data["games"][-1]["id"]}, turns)
+        pages = _game_pages(link, inbox, out, turns)
         listed = [game["id"] for page in pages for game in page["games"]]
         assert listed == list(range(1, BIG_HISTORY + 1))
         assert all(len(page["games"]) <= LIST_PAGE for page in pages)
@@ -221,12 +231,9 @@ def test_a_page_of_long_games_is_cut_to_a_few_turns():
         assert LIST_BYTES // 2 < len(data) <= LIST_BYTES  # one long game a page
         for number in range(2, 5):
             Files().write_atomic(join(history, "h%d" % number), data)
-        inbox = []
-        out = []
-        link = Link(_App(Session(Store(root))), lambda: inbox.pop(0) if inbox else None, out.append)
+        link, inbox, out = _linked(root)
         turns = []
-        pages = _all_pages(link, inbox, out, {"cmd": "list_games", "id": 1},
-                           lambda data: {"after": data["games"][-1]["id"]}, turns)
+        pages = _game_pages(link, inbox, out, turns)
         assert [[game["id"] for game in page["games"]] for page in pages] == [[1], [2], [3], [4]]
         assert all(page["games"][0]["moves"] == moves for page in pages)
         assert max(turns) <= APP_WAIT_TURNS, turns
