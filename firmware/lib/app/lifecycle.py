@@ -27,7 +27,10 @@ from app.memory import load
 
 # GameStart's steps, a loop turn each (step: the work of the next turn)
 LOADED = const(0)  # Play's own turn: begin_game let go of other games' code, loaded this one's
-CHECK = const(1)  # a checked game's data read (its check keeps what it read: 19 KB of garbage)
+# (a checked game's code waits for LOAD)
+CHECK = const(1)  # a checked game's data read (its check keeps what it read: 14 KB of garbage),
+# before its code is loaded: the most heap a start needed was this turn with Achéron's code live
+LOAD = const(6)  # a checked game's code loaded
 MAKE = const(2)  # the session's new game, its state and first snapshot; the menu still shows
 SHOW = const(3)  # its screen; the turn after, the App notes its settings for the menu
 STARTED = const(4)  # the game shows
@@ -68,17 +71,19 @@ def load_game(app, game):
 
 class GameStart:
     def __init__(self, app, game, options, bots, remember):
-        """Play's turn: the game's code loaded (load_game), other games' let go already."""
-        try:
-            load_game(app, game)
-        except Exception:  # the make meets it again, and says why
-            pass
+        """Play's turn: the game's code loaded (load_game), other games' let go already; a
+        checked game's waits for its data's check (LOAD)."""
+        described = of_engine(game)[0]
+        self.checked = described if described is not None and described.checked else None
+        if self.checked is None:
+            try:
+                load_game(app, game)
+            except Exception:  # the make meets it again, and says why
+                pass
         self.game = game
         self.options = options
         self.bots = bots
         self.remember = remember
-        described = of_engine(game)[0]
-        self.checked = described if described is not None and described.checked else None
         self.step = LOADED
         self.why = None
 
@@ -88,8 +93,15 @@ class GameStart:
             self.step = CHECK if self.checked is not None else MAKE
             return False
         if step == CHECK:
+            self.step = LOAD
+            check_problem(self.checked)  # a problem: the make meets it, and says why
+            return False
+        if step == LOAD:
             self.step = MAKE
-            check_problem(self.checked)  # a problem: the next turn's make meets it, and says why
+            try:
+                load_game(app, self.game)
+            except Exception:  # the make meets it again, and says why
+                pass
             return False
         if step == MAKE:
             self.step = SHOW
