@@ -461,6 +461,40 @@ def test_a_snapshot_due_gets_a_loop_turn_of_its_own():
         unmount(root)
 
 
+def test_a_rounds_checkpoint_gets_a_loop_turn_of_its_own():
+    """A move that begins a round (a deal's end: the round's facts, some 6 KB of a turn's heap on
+    a 32-bit port) leaves the round's checkpoint for undo (the state's JSON, some 4 KB more) to
+    the next loop turn, that turn's whole app part: no key handled, no bot moving in it. The
+    checkpoint is the state the round began with."""
+    driver = make_rig(seed=4, session=Session())
+    driver.long(OK)  # leave the first boot's self-test
+    start(driver, mode="deck", humans=1)
+    session = driver.app.session
+    turns = []  # after each loop turn: (moves, round, checkpoint due, the last checkpoint's move)
+
+    def note(_elapsed):
+        checkpoints = session._checkpoints
+        turns.append((len(state(driver).moves), state(driver).round, session.checkpoint_due,
+                      checkpoints[-1][0] if checkpoints else -1))
+
+    driver.on_step = note
+    while len(turns) < 20000 and state(driver).round < 5:
+        if driver.app.mode.reveal:
+            driver.press(OK)
+        elif state(driver).current_player() == 0:
+            driver.press(SWAP if state(driver).phase == PH_REENTRY else KEEP)
+        else:
+            driver.run_for(100)
+    driver.run_for(100)
+    began = [i for i in range(1, len(turns) - 1) if turns[i][1] != turns[i - 1][1]]
+    assert len(began) >= 4, began
+    for i in began:
+        assert turns[i][2] and turns[i][3] < turns[i][0], turns[i - 1:i + 2]  # due, not made
+        assert not turns[i + 1][2], turns[i - 1:i + 2]  # made the turn after
+        assert turns[i + 1][3] == turns[i][0], turns[i - 1:i + 2]  # at the round's first move
+        assert turns[i + 1][0] == turns[i][0], turns[i - 1:i + 2]  # and nothing moved with it
+
+
 def test_a_command_that_runs_out_is_answered_and_changes_nothing():
     driver, cable = linked_rig()
     start(driver, mode="board")

@@ -9,7 +9,7 @@ from app import session as session_module
 from engine.play import replay
 from engine.rng import Rng
 from games import ENGINES
-from long_games import counting, decision_after, forget, late_position, played
+from long_games import LONG_GAMES, counting, decision_after, forget, late_position, moves_of, played
 from support import ON_MICROPYTHON, cost
 
 # The most one loop turn of an undo may allocate on the unix port (64-bit words: about twice
@@ -77,5 +77,54 @@ def test_a_storm_of_sliced_undos_then_redos_ends_where_the_game_stood():
             assert not session.can_redo(), game
             assert session.state.to_dict() == before, game
             assert list(session.state.moves) == moves, game
+    finally:
+        forget()
+
+
+def _session(game, heavy_later):
+    session = session_module.Session()
+    session.heavy_later = heavy_later
+    session.new_game(game, LONG_GAMES[game][0])
+    return session
+
+
+def test_a_checkpoint_left_to_a_later_turn_is_the_one_made_at_once():
+    """heavy_later (the App's): a move that begins a round leaves the round's checkpoint to
+    catch_up(), which the App calls in the loop turn after. Whenever it comes (at once, or not
+    before the next move, undo or redo, which take it first) the checkpoints are the ones a
+    session making them at once holds, JSON for JSON, and undos from them rebuild the same
+    games."""
+    try:
+        for game in ENGINES:
+            eager = _session(game, False)
+            later = _session(game, True)
+            rng = Rng(7)
+            due = caught = taken_by_next = undos = 0
+            for move in moves_of(game, 500):
+                if later.checkpoint_due:
+                    taken_by_next += 1  # the next act takes it before applying its move
+                assert later.act(move) == eager.act(move), game
+                assert later.state.to_dict() == eager.state.to_dict(), game
+                if later.checkpoint_due:
+                    due += 1
+                    assert not eager.checkpoint_due and later.work_due(), game
+                    if rng.below(2):
+                        later.catch_up()
+                        caught += 1
+                        assert not later.checkpoint_due, game
+                if not later.checkpoint_due:
+                    assert later._checkpoints == eager._checkpoints, (game, len(later.state.moves))
+                if rng.below(25) == 0 and eager.can_undo():
+                    undos += 1
+                    assert later.undo() and eager.undo(), game
+                    assert not later.checkpoint_due, game
+                    assert later.state.to_dict() == eager.state.to_dict(), game
+                    assert later._checkpoints == eager._checkpoints, game
+                    assert later.redo() and eager.redo(), game
+                    assert later.state.to_dict() == eager.state.to_dict(), game
+                if later.state.is_over():
+                    break
+            assert due >= 3 and caught >= 1 and taken_by_next >= 1 and undos >= 3, (
+                game, due, caught, taken_by_next, undos)
     finally:
         forget()

@@ -79,7 +79,8 @@ class App:
         self.rng = Rng(_seed(clock))
         self.session = session if session is not None else Session()
         self.session.on_event = self._session_event
-        self.session.compact_later = True  # a snapshot the journal is due gets a turn of its own (tick)
+        self.session.heavy_later = True  # a round's checkpoint, a snapshot: a turn each of their own (tick)
+        self._keys_handled = False  # handle() ran since the last tick: the same loop turn
         self._held = 0  # buttons down now, from DOWN/UP events
         self._swallow = 0  # buttons whose events belong to a chord until their next DOWN
         self._named = None  # the session's names that _cut_names cut (seat_label)
@@ -234,10 +235,11 @@ class App:
         return getattr(module, mode.screen[cut + 1:])(self)  # a declared name, not a probe
 
     def begin_game(self, game, options, bots, remember, now):
-        """Play in the setup menu: the start spread over four loop turns, five for a game with
-        a data file (a `checked` one: Achéron's deck), an app.lifecycle.GameStart (its steps
-        say what each turn does). This one lets go of every other game's code and of the last
-        game's result, and the GameStart loads this game's (app.lifecycle.load_game); the turn
+        """Play in the setup menu: the start spread over four loop turns, six for a game with
+        a data file (a `checked` one: Achéron's deck, read before its code loads), an
+        app.lifecycle.GameStart (its steps say what each turn does). This one lets go of every
+        other game's code and of the last game's result, and the GameStart loads this game's
+        (app.lifecycle.load_game); the turn
         after the game shows notes its settings for the menu (remember: note_setup) and the
         game's own tick plays on (its first deal). A game that cannot start says why when it is
         made, as start_game does."""
@@ -303,6 +305,7 @@ class App:
     # -- input ----------------------------------------------------------------------------------
     def handle(self, event, now):
         """One debounced event; True when something visible changed."""
+        self._keys_handled = True  # a move they make leaves its heavy parts to the next turn
         button = event_button(event)
         kind = event_kind(event)
         bit = 1 << button
@@ -332,18 +335,20 @@ class App:
 
     def holds_keys(self):
         """True while app.loop leaves the keys in the debouncer, for the turn after: an undo
-        under way (busy), or a snapshot due (Session.compact_later), which tick writes in a turn
-        of its own before a key can make a move (a deal's end) in the same turn."""
-        return self.busy() or self.session.compaction_due
+        under way (busy), or a round's checkpoint or a snapshot due (Session.heavy_later), which
+        tick makes in a turn of its own before a key can make a move (a deal's end) in the same
+        turn."""
+        return self.busy() or self.session.work_due()
 
     def held(self):
         """True while a button is down (from its DOWN to its UP event)."""
         return self._held != 0
 
     def heavy_ahead(self):
-        """True while a game's start or finish or an undo is under way, or a snapshot is due:
-        parts a loop turn, each some KB of that turn's heap. app.loop then has the link start no host command until it
-        is over (proto.link.Link.poll's app_ahead), and tick leaves them while one runs."""
+        """True while a game's start or finish or an undo is under way, or a round's checkpoint
+        or a snapshot is due: parts a loop turn, each some KB of that turn's heap. app.loop
+        then has the link start no host command until it is over (proto.link.Link.poll's
+        app_ahead), and tick leaves them while one runs."""
         return self.passage is not None or self.holds_keys()
 
     def tick(self, now, hosting=False):
@@ -357,6 +362,8 @@ class App:
             self.notice = None
             self.touch()
             changed = True
+        keys_handled = self._keys_handled
+        self._keys_handled = False
         if hosting:
             return changed
         passage = self.passage
@@ -368,8 +375,9 @@ class App:
         if self.busy():
             return self._undo_turn(now) or changed
         session = self.session
-        if session.compaction_due:  # the snapshot alone this turn: the mode ticks at the next
-            session.compact()
+        if session.work_due():  # a checkpoint or a snapshot alone in a turn: the mode ticks later
+            if not keys_handled:  # else a key's move made it due in this turn: the next one
+                session.catch_up()
             return changed
         self.note_setup()
         return self.mode.tick(now) or changed

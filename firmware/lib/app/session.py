@@ -31,13 +31,19 @@ report_of(session)   what the protocol's get_state sends of the session's game: 
                      standings, target, pot; `last` once the game is put away; None without either
   on_event(type, payload) is called for "game", "act", "round", "undo", "redo", "over", "error",
                      "storage"; payloads are small JSON-able dicts.
-  compact_later      False (the default): the journal's compaction (a whole snapshot every
-                     store.compact_every operations) is written by the operation that makes it
-                     due. True (the App's): that operation only journals itself and sets
-                     compaction_due, and compact() writes the snapshot in a loop turn of its
-                     own, so that a snapshot's garbage (some 5 KB on a 32-bit port) never adds
-                     to a deal's end (its facts, its checkpoint) in one turn. Nothing waits
-                     unsaved meanwhile: the operation's journal entry is on flash.
+  heavy_later        False (the default): act() does all a move makes due at once. True (the
+                     App's): two heavy parts wait for a loop turn each of their own, so that
+                     neither adds its garbage to a deal's end (the round's facts, some 6 KB on a
+                     32-bit port) nor to the other:
+                     - a round's checkpoint (undo's, the state's JSON: some 4 KB) once a move
+                       begins a round: checkpoint_due;
+                     - the journal's compaction (a whole snapshot every store.compact_every
+                       operations: some 5 KB): compaction_due; the operation only journals
+                       itself, so nothing waits unsaved meanwhile.
+                     work_due() says one waits; catch_up() does the next, the checkpoint first.
+                     The checkpoint stays exact: any move applied, an undo or a redo takes it
+                     first, from the state the round began with. A power cut loses nothing: the
+                     checkpoint is rebuilt by resume's replay, the journal holds the operation.
 
 Saving never raises: a full flash (OSError) or a MemoryError while saving or archiving is one
 "storage" event, the game goes on in memory, and the next operation tries again. Nothing saved,
@@ -121,7 +127,7 @@ class Session:
         self._events = []  # what the current call emitted: act() and new_game() return it
         self._quiet = False  # replaying the saved game: no events, no saving, no checkpoints
         self.rebuilding = None  # an undo's replay left to advance(): see undo()
-        self.compact_later = False  # the docstring's compact_later
+        self.heavy_later = False  # the docstring's heavy_later
         self._take_on(None, None, None, None)
 
     @property
@@ -139,7 +145,8 @@ class Session:
     def _take_on(self, game, state, names, bots, game_id=0, seq=0):
         """Make this the game being played (a new one, a restored one, or none), nothing undone."""
         self.rebuilding = None
-        self.compaction_due = False  # compact_later: a snapshot the journal is due (compact())
+        self.compaction_due = False  # heavy_later: a snapshot the journal is due (catch_up())
+        self.checkpoint_due = False  # heavy_later: the round just begun has no checkpoint yet
         self.game = game
         self._state = state
         self.names = names
@@ -244,18 +251,20 @@ class Session:
             if putback and putback[0][1] == action:
                 putback.pop(0)
         before = state.round
-        self._apply(action)
+        self._apply(action, self.heavy_later)
         self._emit("act", {"action": action, "name": name, "player": player, "round": before,
                            "move": len(state.moves) - 1})
         self._save_op(OP_ACT, action)
         self._after_move_events(before)
         return self._events
 
-    def _apply(self, action):
+    def _apply(self, action, later=False):
         """Apply one move that is known to be legal, keeping the per-move bookkeeping: where a
-        round began and, when undo may reach its start, its checkpoint. What undo can no longer
-        reach (the round before the floor's is as far back as it goes) is let go: none of it
-        grows with the game."""
+        round began and, when undo may reach its start, its checkpoint (later: left to
+        catch_up(), checkpoint_due). What undo can no longer reach (the round before the
+        floor's is as far back as it goes) is let go: none of it grows with the game."""
+        if self.checkpoint_due:  # from the state the round began with, before this move
+            self._checkpoint()
         state = self._state
         before = state.round
         count = len(state.moves) + 1  # once applied
@@ -279,8 +288,20 @@ class Session:
             self._first_round = starts.pop(0)[1]
         if state.round < reach:  # replaying a resumed game's rounds that undo cannot reach
             return
+        if later:
+            self.checkpoint_due = True
+        else:
+            self._checkpoint()
+
+    def _checkpoint(self):
+        """The checkpoint of the round the state is at the start of (the move that began it is
+        the last applied), and the one kept beside it: the round before, undo's reach."""
+        self.checkpoint_due = False
+        state = self._state
+        count = len(state.moves)
         # the one checkpoint kept beside the new one goes first: three states' JSON at once
         # would be the largest heap the turn needs
+        reach = self._floor_round - 1
         kept = [c for c in self._checkpoints if c[1] >= reach and c[0] < count][-1:]
         self._checkpoints = kept
         # to_dict copies what grows with the game, which the checkpoint does not need: the
@@ -350,6 +371,8 @@ class Session:
         start = self._undo_start()
         if start < 0:
             return False
+        if self.checkpoint_due:  # the round's start, before the rebuild cuts the game back
+            self._checkpoint()
         moves = self._state.moves
         group = []
         marks = self._chance_phases
@@ -506,6 +529,7 @@ class Session:
         saved (the next game's first snapshot removes this game's files)."""
         self.finished = True
         self.compaction_due = False  # the archive removes the game's files
+        self.checkpoint_due = False  # nothing is undone once finished
         self._redo = []
         if self.store is None:
             doc = _history_doc(self._state, self.game, self.names, self.bots, abandoned)
@@ -586,7 +610,7 @@ class Session:
             try:
                 due = store.append(op, arg, self.seq)
                 op = 0  # journaled
-                if due and self.compact_later:  # the entry stands on flash: compact() writes it
+                if due and self.heavy_later:  # the entry stands on flash: catch_up() writes it
                     self.compaction_due = True
                     return
             except (OSError, MemoryError) as err:
@@ -595,11 +619,20 @@ class Session:
         if due:
             self._save(op, arg)
 
-    def compact(self):
-        """Write the snapshot the journal is due (compaction_due, compact_later), if the game is
-        still on the table; a failed one is reported as any save, and tried again at the next
-        operation."""
+    def work_due(self):
+        """True while a heavy part of a move waits for catch_up() (heavy_later)."""
+        return self.checkpoint_due or self.compaction_due
+
+    def catch_up(self):
+        """Do the next heavy part that waits (heavy_later): the round's checkpoint, else the
+        snapshot the journal is due, if the game is still on the table; a failed snapshot is
+        reported as any save, and tried again at the next operation."""
         self.settle()
+        if self.checkpoint_due:
+            if self._state is not None and not self.finished:
+                self._checkpoint()
+            self.checkpoint_due = False
+            return
         if not self.compaction_due:
             return
         self.compaction_due = False
