@@ -10,7 +10,7 @@ import os
 import sys
 
 from app.buttons import BACK, KEEP, OK, SWAP
-from app.memory import READER
+from app.memory import READERS
 from app.session import Session
 from app.settings import FILE as MENU_FILE
 from app_rig import choose, make_rig, start, state, to_menu_row
@@ -132,29 +132,46 @@ def test_a_finished_game_leaves_the_heap_when_the_menu_opens_and_the_next_carrie
         clean_root(root)
 
 
+def _readers_loaded():
+    return [name for name in READERS if name in sys.modules]
+
+
 def test_the_stores_reader_is_a_boots_and_a_hosts_never_a_games():
-    """store.reader (reading a snapshot, a kept game or the menu's memory back) leaves the heap
-    once the boot has resumed the game and read the menu's memory, stays out while a game saves,
-    plays, ends and is archived, and is let go with the commands once a host's list_games read
-    the history."""
+    """The store's readers (store.reader, store.moves_reader: reading a snapshot, a kept game or
+    the menu's memory back) leave the heap once the boot has resumed the game and read the
+    menu's memory, stay out while a game saves, plays, ends and is archived, and are let go with
+    the commands once a host's list_games or pull_game read the history; list_games, which only
+    checks files, never loads the moves' reader."""
     root = scratch_root()
     try:
         driver = rig_on_flash(root, seed=8)
         start(driver, circles=2)
         driver.run_for(3000)
-        assert READER not in sys.modules, "a game's saves load the reader"
+        assert not _readers_loaded(), "a game's saves load the reader"
         session = Session(store=Store(root=root))  # the board powered again: the game resumes
         driver = make_rig(seed=8, session=session)
         assert session.state is not None and session.state.moves, "nothing resumed"
-        assert READER not in sys.modules, "the boot keeps the reader once it has read"
+        assert not _readers_loaded(), "the boot keeps the reader once it has read"
         play_to_the_result(driver)
         driver.press(OK)  # past the result: archived, then the setup menu
         driver.run_for(200)
         assert session.finished and type(driver.app.mode).__name__ == "SetupMenu", driver.hw.text
-        assert READER not in sys.modules, "the archive loads the reader"
+        assert not _readers_loaded(), "the archive loads the reader"
         games = answer(driver.app, "ok", {"cmd": "list_games", "id": 1})["games"]
         assert [g["game"] for g in games] == ["tanturlurette"]
-        assert READER not in sys.modules, "a host's command keeps the reader once answered"
+        assert not _readers_loaded(), "a host's command keeps the reader once answered"
+        inbox = [frame({"cmd": "list_games", "id": 3})]
+        out = []
+        link = Link(driver.app, lambda: inbox.pop(0) if inbox else None, out.append)
+        for _turn in range(200):  # a turn at a time: list_games only checks files
+            link.poll(0)
+            assert "store.moves_reader" not in sys.modules, "list_games loads the moves' reader"
+            if b'"type":"ok"' in b"".join(out):
+                break
+        assert b'"type":"ok"' in b"".join(out)
+        page = answer(driver.app, "ok", {"cmd": "pull_game", "id": 2, "game_id": 1})
+        assert page["moves"] and page["total"] == games[0]["moves"]
+        assert not _readers_loaded(), "pull_game keeps a reader once answered"
     finally:
         clean_root(root)
 
@@ -376,9 +393,10 @@ def test_an_eight_seat_game_sends_a_line_a_turn_drops_none_and_never_loads_the_c
 
 
 def test_a_game_with_a_data_file_reads_it_in_a_turn_of_its_own_before_its_start():
-    """Achéron's deck file (a `checked` game's data) makes 19 KB of garbage as it is read: Play's
-    turn loads the code, the next reads the deck (its module keeps it), the one after makes the
-    game with the deck read, the next shows it, and the deal follows."""
+    """Achéron's deck file (a `checked` game's data) makes 14 KB of garbage as it is read: a
+    turn of its own reads it (its module keeps it) before the game's code is loaded, in the turn
+    after, so that the check's garbage never meets that code; the next turn makes the game with
+    the deck read, the one after shows it, and the deal follows."""
     root = scratch_root()
     try:
         driver = rig_on_flash(root, seed=4)
@@ -394,14 +412,18 @@ def test_a_game_with_a_data_file_reads_it_in_a_turn_of_its_own_before_its_start(
         driver.up(OK)
         for _ in range(20):  # the release is the press: the turn it is handled in
             driver.turn()
-            if "games.acheron.rules" in sys.modules:
+            if app.passage is not None:
                 break
-        deck_module = sys.modules["games.acheron.deck"]
-        assert deck_module._decks == {} and app.session.state is None, "Play's turn reads the deck"
+        assert "games.acheron.rules" not in sys.modules, "Play's turn loads the code"
+        assert "games.acheron.deck" not in sys.modules, "Play's turn reads the deck"
         driver.turn()
-        assert len(deck_module._decks) == 1, "the turn after Play's reads the deck"
-        assert app.session.state is None and not app.mode.in_game
+        deck_module = sys.modules["games.acheron.deck"]
+        assert len(deck_module._decks) == 1, "this turn reads the deck"
+        assert "games.acheron.rules" not in sys.modules, "the deck's turn loads the code"
         deck = list(deck_module._decks.values())[0]
+        driver.turn()
+        assert "games.acheron.rules" in sys.modules and app.session.state is None
+        assert not app.mode.in_game
         driver.turn()
         assert app.session.state.deck is deck and len(app.session.state.moves) == 0
         driver.turn()

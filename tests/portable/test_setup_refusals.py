@@ -210,9 +210,9 @@ def test_the_menu_start_path_shows_the_refusal_too():
         menu.cursor = 0
         assert menu.rows[0] == "play"
         menu.pressed(OK, clock.ticks_ms())
-        # Play's loop turn loads the game's code, the next reads its deck file, the one after
-        # starts it
-        for _turn in range(3):
+        # Play's loop turn, the next reads its deck file, the one after loads the game's code,
+        # the next starts it
+        for _turn in range(4):
             app.tick(clock.ticks_ms())
         assert not app.mode.in_game
         assert shown(app, clock)[:3] == ["Erreur", "Fichier du jeu", "absent ou abime"], app.text
