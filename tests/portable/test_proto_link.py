@@ -295,6 +295,23 @@ def test_get_state_snapshot_rebuilds_the_game_with_the_engine():
     assert rebuilt.pos == state.pos and rebuilt.stakes == state.stakes
 
 
+def test_a_game_that_moves_on_between_its_read_and_its_line_gets_an_error_not_the_line():
+    """get_state reads the game in one turn and frames its line from the next (each some KB of
+    a turn's heap): a game that moved in between (the app plays a turn once a job outlasts its
+    wait) gets an error to ask again, never a line that mixes two moments of the game."""
+    clock = ManualClock()
+    app, w, link = _link()
+    state = app.session.state
+    w.inbox.append(b'{"cmd":"get_state","id":1}\n')
+    link.poll(clock.advance(10))  # the line read, the commands loaded
+    link.poll(clock.advance(10))  # the game read
+    assert link.working() and w.take() == []
+    state.apply(state.chance_outcome(0) if state.current_player() < 0 else state.legal_actions()[0])
+    got = _send(w, link, clock, b"")
+    assert [e["type"] for e in got] == ["error"], got
+    assert "moved on" in got[0]["data"]["message"] and got[0]["data"]["id"] == 1
+
+
 def test_get_state_when_idle_says_so():
     clock = ManualClock()
     app, w, link = _link(FakeApp(None, None))

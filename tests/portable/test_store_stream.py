@@ -10,7 +10,7 @@ from long_game import LONG, NAMES, loaded, long_moves
 from proto import wire
 from proto.commands import PAGE
 from proto.link import Link
-from store import container, reader
+from store import container, moves_reader, reader
 from store.files import Files, crc32, join
 from store.storage import Store
 from support import expect_raises
@@ -86,7 +86,7 @@ def test_a_game_saved_by_the_previous_firmware_resumes():
 
 def test_moves_cut_anywhere_by_the_chunks_read_back():
     moves = [i * 37 % 65536 for i in range(200)]
-    for pad in range(max(reader.CHUNK, reader.SCAN_CHUNK) + 8):
+    for pad in range(max(moves_reader.CHUNK, reader.SCAN_CHUNK) + 8):
         doc = {"v": 1, "names": ["x" * pad], "moves": moves}
         for data in (container.encode(container.HISTORY, doc),
                      _old_file(container.HISTORY, doc)):
@@ -197,8 +197,8 @@ def test_a_long_game_is_pulled_in_lines_of_one_size():
 def test_the_app_waits_out_a_long_pull_whole():
     """The first page of a long game checks its whole file, a KB a turn: some 15 turns for 3315
     moves, fewer than APP_WAIT_TURNS, and the link holds the app (app.loop leaves the keys and
-    the tick) for every one of them, so that no turn of the app's meets the job's code and page;
-    never once the answer is out."""
+    the tick) for every one of them and for the answer's turn after, so that no turn of the
+    app's meets the job's code and page, nor its answer; never once the answer is out."""
     from proto.link import APP_WAIT_TURNS
 
     root = scratch_root()
@@ -212,8 +212,8 @@ def test_the_app_waits_out_a_long_pull_whole():
             link.poll(0)
         assert wire.parse_line(b"".join(out).split(b"\n")[0], True)["type"] == "ok"
         assert held[0] is False  # the turn the line is read: no job yet
-        # the file's check, in steps; the answer goes out the turn after the last, the app free
-        assert all(held[1:-1]) and held[-1] is False and 8 < len(held) <= APP_WAIT_TURNS, held
+        # the file's check, in steps; the answer goes out the turn after the last, the app held
+        assert all(held[1:]) and 8 < len(held) <= APP_WAIT_TURNS, held
         assert not link.holds_app()  # answered: the app plays again
     finally:
         clean_root(root)

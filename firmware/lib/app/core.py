@@ -20,7 +20,7 @@ from app.clock import ticks_add, ticks_diff
 from app.colours import WHITE
 from app.cues import CUE_ACT, CUE_CLICK, CUE_ERROR, CUE_UNDO, NO_CUE
 from app.i18n import fit, seat_name, tr, wrap
-from app.memory import READER, let_go, let_go_games, load
+from app.memory import let_go, let_go_games, let_go_readers, load
 from app.modes.base import Mode, Unchanged
 from app.ring import RingLayout
 from app.session import Session
@@ -175,7 +175,7 @@ class App:
             self.menu_memory = load_memory(store.files, store.root_dir + MENU_FILE)
         except Exception as err:  # a damaged file, an unreadable flash: the menu starts afresh
             self.log_error("menu settings dropped: %s" % err)
-        let_go(READER)  # a game playing writes files and never reads one (app.memory)
+        let_go_readers()  # a game playing writes files and never reads one (app.memory)
 
     def note_setup(self):
         """The turn after a game shows (or sooner, when it ends at once: finish_game): the

@@ -27,9 +27,9 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
 - the protocol's command handlers (proto.commands, the module of the command's own it loads,
   store.pages) are loaded for each host command and let go once it is answered, the dispatcher
   as soon as a command is a job under way (proto.link): a host polling keeps none between lines;
-- the store's reader (store.reader: the checks of a snapshot, a history file or the menu's
-  memory as they are read) is imported by the store's and the settings' readers when they read,
-  and let go once the boot has resumed the game and read the menu's memory (Session.resume,
+- the store's readers (READERS: store.reader, the checks of a snapshot, a history file or the
+  menu's memory as they are read; store.moves_reader, the moves read again) are imported by
+  the store's and the settings' readers when they read, and let go once the boot has resumed the game and read the menu's memory (Session.resume,
   App), or a host command that read a kept game is answered: a game playing writes its files
   and never reads one, and the archive's check of a file it holds (container.holds) reads only
   a CRC;
@@ -46,7 +46,9 @@ test_app_let_go.py and tests/host/test_wasm_session.py check the policy.
 import sys
 
 _GAMES = "games."
-READER = "store.reader"  # reading the store's files: a boot's and a host command's, never a game turn's
+# reading the store's files (the checks; the moves read again): a boot's and a host command's,
+# never a game turn's
+READERS = ("store.reader", "store.moves_reader")
 
 
 def load(dotted):
@@ -69,6 +71,12 @@ def let_go(dotted):
     name = dotted[cut + 1:]
     if package is not None and name in package.__dict__:
         delattr(package, name)
+
+
+def let_go_readers():
+    """Let go of the store's readers (READERS), once what needed a file read has read it."""
+    for name in READERS:
+        let_go(name)
 
 
 def loaded_under(prefix):

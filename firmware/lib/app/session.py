@@ -90,7 +90,7 @@ from games import game_module
 from store.journal import OP_ACT, OP_REDO, OP_UNDO
 from store.storage import is_name, list_problem
 
-from app.memory import READER, let_go
+from app.memory import let_go, let_go_readers
 
 _DOC_VERSION = const(1)
 _ENOSPC = const(28)
@@ -699,7 +699,7 @@ class Session:
             return resume(self)
         finally:
             let_go("app.resume")
-            let_go(READER)
+            let_go_readers()
 
 
 def report_of(session):

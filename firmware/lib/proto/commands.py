@@ -106,7 +106,9 @@ class Commands:
         snap = None if session is None else report_of(session)
         if snap is not None:
             snap = dict(snap)  # a copy: a put-away game's report stays as it was kept
-            snap["names"] = load("proto.readable").readable_names(list(snap["names"] or []))
+            names = list(snap["names"] or [])
+            # proto.readable is loaded only for names to send (none: no code to load for them)
+            snap["names"] = load("proto.readable").readable_names(names) if names else names
             snap["display"] = self.app.snapshot()  # what the ring and the OLED show now
         state = session.state if session is not None else None
         moves = snap["moves"] if snap is not None else None
@@ -116,6 +118,9 @@ class Commands:
             now = session.state if session is not None else None
             return now is state and (moves is None or len(moves) == count)
 
+        yield  # the line is framed in the next turn, not with the game's report read
+        if not still():
+            raise CommandError(E_FAILED, "the game moved on while its state line was read: ask again")
         yield from self.link.send_steps("state", {"id": command_id, "state": snap}, still)
         return {"playing": snap is not None}
 

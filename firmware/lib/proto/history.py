@@ -15,6 +15,8 @@ from proto.wire import E_BAD_ARGS, E_FAILED, CommandError
 
 
 def _readable(names):
+    if not names:  # None or none: nothing to make readable, and no code to load for it
+        return names
     from proto.readable import readable_names
 
     return readable_names(names)
@@ -113,6 +115,7 @@ def _pull_stored(link, store, game_id, start):
     page = None
     try:
         document = yield from open_steps(store, game_id, known)
+        yield  # the page is read in a turn of its own: not with the file's check
         page = (document.head, document.count, document.moves(start, start + PAGE))
         link.pulled = (game_id, document.kept())  # the next page goes on from this one's end
     except OSError:  # no such file

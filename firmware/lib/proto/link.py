@@ -99,7 +99,7 @@ _COMMANDS = "proto.commands"
 # what the commands load and nothing else does: let go with them once a command is answered
 _COMMAND_CODE = (_COMMANDS, "proto.fields", "proto.history", "proto.names", "proto.quarantine", "proto.readable",
                  "proto.setconfig", "store.pages",
-                 "store.reader")
+                 "store.reader", "store.moves_reader")
 
 
 class Link:
@@ -189,9 +189,10 @@ class Link:
         # after its answer, before any later host line is read
 
     def working(self):
-        """True while a command's job is under way or a line is written over turns: its code and
-        what it reads stay in the heap from turn to turn."""
-        return self.job is not None or self.streaming
+        """True while a command's job is under way, its answer is due (the turn after its last
+        step) or a line is written over turns: its code, what it reads and its answer stay in
+        the heap from turn to turn."""
+        return self.job is not None or self.streaming or self.answer_due is not None
 
     def holds_app(self):
         """True when app.loop is to leave the app's part of this turn: the link is working() and

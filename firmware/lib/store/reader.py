@@ -3,7 +3,8 @@ the reading and let go of after it (app.memory), as no game's turn reads one.
 
 read takes a file in SCAN_CHUNK-byte pieces: one pass checks the length and the CRC, keeps the members
 other than "moves" (HEAD_MAX bytes at most, in any order) and checks and counts the moves;
-Document.each_move then reads the moves again, from where the first pass found them. A file cut
+Document.each_move then reads the moves again, from where the first pass found them
+(store.moves_reader, loaded for it). A file cut
 short, a flipped bit or garbage fails with store.container.BadFile; a newer version with
 FutureFormat. decode does the same on bytes in memory (tests and host tools).
 
@@ -22,7 +23,6 @@ from store.container import VERSION, BadFile, complete
 from store.files import crc32
 from store.journal import check_version
 
-CHUNK = const(128)  # bytes each_move reads at a time: a page of moves (32) is one or two
 # bytes read() checks at a time: checking allocates nothing but the chunk read
 SCAN_CHUNK = const(256)
 # chunks read_steps checks between two yields: a KB a step, so that a host's pull_game of the
@@ -190,72 +190,26 @@ class Document:
         self.size = size
         self.head = head
         self.count = count
-        self._opener = opener
+        self.opener = opener
         # where the next each_move that starts there may go on from: (the index of a move, where
         # it starts in the file)
-        self._mark = (0, moves_at)
-        self._moves_at = moves_at  # the first byte of the list's items, in the file
+        self.mark = (0, moves_at)
+        self.moves_at = moves_at  # the first byte of the list's items, in the file
 
     def each_move(self, act, start=0, stop=-1):
         """Call act(move) for the moves start..stop-1 (stop -1: to the end), reading the file
-        again in CHUNK-byte pieces, a byte at a time and allocating nothing but the pieces (the
-        pieces before start are only counted); what act raises stops the reading and is raised.
-        BadFile if the file no longer holds the list read() checked."""
-        if stop < 0 or stop > self.count:
-            stop = self.count
-        if start >= stop:
-            return
-        index, at = self._mark  # the moves of a page follow the page before's
-        if start < index:
-            index, at = 0, self._moves_at
-        value = -1  # the move being read, -1 before its first digit
-        f = self._opener()
-        try:
-            f.seek(at)
-            while index < stop:
-                chunk = f.read(CHUNK)
-                if not chunk:
-                    break
-                size = len(chunk)
-                commas = chunk.count(b",")
-                if index + commas < start and b"]" not in chunk:  # counted, not read
-                    index += commas
-                    value = -1 if chunk[size - 1] == 0x2C else 0  # a move goes on, whatever its digits
-                    at += size
-                    continue
-                i = 0
-                while i < size:
-                    c = chunk[i]
-                    i += 1
-                    if 0x30 <= c <= 0x39:
-                        value = (value * 10 if value > 0 else 0) + c - 0x30
-                    elif c == 0x2C or c == 0x5D:  # , ]
-                        if value >= 0:
-                            if index >= start:
-                                act(value)
-                            index += 1
-                            value = -1
-                        if c == 0x5D or index == stop:
-                            break
-                    elif not (c == 0x20 or c == 0x0A or c == 0x0D or c == 0x09):
-                        break  # not what read() checked: the count says so below
-                if index == stop:
-                    self._mark = (index, at + i)
-                    break
-                if i < size:  # the list ended, or a byte no move list holds
-                    break
-                at += size
-        finally:
-            f.close()
-        if index < stop:
-            self._mark = (0, self._moves_at)
-            raise BadFile("the move list changed since it was checked: it ends at move %d" % index)
+        again (store.moves_reader.each_move, loaded for it: a command that only checks files
+        holds none of that code); what act raises stops the reading and is raised. BadFile if
+        the file no longer holds the list read() checked."""
+        from store.moves_reader import each_move
+
+        each_move(self, act, start, stop)
 
     def kept(self):
         """This document as plain values (a tuple), none of them this module's: what a caller
         keeps between its uses while the reader is let go (a Document kept would keep the
         module's code in the heap with its class). resumed() makes it a Document again."""
-        return (self.kind, self.header, self.size, self.head, self.count, self._mark, self._moves_at)
+        return (self.kind, self.header, self.size, self.head, self.count, self.mark, self.moves_at)
 
     def moves(self, start=0, stop=-1):
         """The moves start..stop-1 as a list: for a page, or for tests (it grows with stop)."""
@@ -321,7 +275,7 @@ def read_steps(opener, size, kind, head_max=HEAD_MAX):
     if problem:
         raise BadFile(problem)
     try:
-        head = json.loads(bytes(scan.head))  # bounded: HEAD_MAX
+        head = json.loads(scan.head)  # bounded: HEAD_MAX; parsed where it is, not copied
     except ValueError:
         raise BadFile("body is not JSON") from None
     if not isinstance(head, dict):
@@ -346,7 +300,7 @@ def resumed(kept, opener, size):
     finally:
         f.close()
     document = Document(opener, kind, header, size, head, count, moves_at)
-    document._mark = mark
+    document.mark = mark
     return document
 
 
