@@ -339,8 +339,9 @@ def _job_while_pressing(driver, cable, button):
 def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
     """While a host command's job is under way app.loop leaves the app's part of the turn, so
     that a game's heavy turn never comes on top of the job's code: the tick is not run and a key
-    pressed meanwhile waits in the debouncer. A job longer than APP_WAIT_TURNS (here 100 turns)
-    gives the app one turn at each wait's end, which handles the key, and goes on."""
+    pressed meanwhile waits in the debouncer. A job longer than APP_WAIT_TURNS gives the app one
+    turn at each wait's end, which handles the key, and goes on. The answer's turn is part of
+    the job (its line is framed then): the app's own turns come after it."""
     from proto.link import APP_WAIT_TURNS
 
     driver, cable = _hosting_rig()
@@ -354,9 +355,11 @@ def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
     driver.app.tick = counted_tick
     turns, moved_at = _job_while_pressing(driver, cable, SWAP)  # SWAP: the next row down
     assert turns == LONG_JOB + 2, turns  # its steps, its end, its answer
-    # one app turn at each wait's end, then the app's own once the job is over
-    assert ticks == [True] * ((LONG_JOB + 1) // (APP_WAIT_TURNS + 1)) + [False], (ticks, turns)
+    # one app turn at each wait's end, the answer's turn included
+    assert ticks == [True] * (turns // (APP_WAIT_TURNS + 1)), (ticks, turns)
     assert moved_at == APP_WAIT_TURNS + 1  # the key, pressed early in the wait, handled at its end
+    driver.turn()
+    assert ticks[-1] is False, ticks  # the app's own turn once the job is answered
     del ticks[:]
     driver.run_for(30)
     assert ticks == [False] * 3  # answered: a tick every turn, no command under way

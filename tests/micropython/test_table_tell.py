@@ -196,6 +196,8 @@ def test_paging_a_reveal_allocates_nothing():
     app = driver.app
     clock = driver.hw.clock
     now = clock.ticks_ms()
+    while app.session.work_due():  # the deal's checkpoint, in turns of its own before the mode's
+        app.tick(now)
     app.render(now)  # the text is rebuilt outside the lock
     assert locked(app.handle, make_event(SWAP, PRESS), now) is True and mode.page == 1
     app.render(now)
