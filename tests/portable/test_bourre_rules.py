@@ -239,6 +239,29 @@ def test_cards_put_under_the_pack_come_out_once_the_rest_is_drawn_in_their_order
     assert replay(json.loads(json.dumps(state.record()))).to_dict() == state.to_dict()
 
 
+def test_the_plan_bot_never_draws_the_cards_put_back_under_the_pack():
+    """Its docstring's promise: a weak hand draws as many cards as were never dealt, no more,
+    as the next ones would be the rejects the seats before put under the pack."""
+    state = State({"players": 5, "deals": 1, "putback": "under"})
+    deal(state, [cards("JS JH JD JC QC"), cards("7H 8H 9H 10H AH"), cards("7D 8D 9D 10D AD"),
+                 cards("7C 8C 9C 10C AC"), cards("7S 8S 9S 10S AS")])
+    bot = PlanBot()
+    rng = Rng(1)
+    assert bot.choose(state, 0, rng) == STAND  # no weak card: nothing to exchange
+    state.apply(STAND)
+    assert bot.choose(state, 1, rng) == DRAW_TWO
+    draw(state, "KS", "QS")
+    put_back(state, "7H", "8H")
+    draw(state, "KH", "QH")  # seat 2, whose two weakest go under the pack too
+    put_back(state, "7D", "8D")
+    assert state.stock.size == 3 and bot.choose(state, 3, rng) == DRAW_TWO
+    draw(state, "KD", "QD")
+    put_back(state, "7C", "8C")
+    # one card never dealt, six put back: a draw of two would bring back the 7 of hearts
+    assert state.stock.size == 1 and state.view(4)["under"] == 6
+    assert bot.choose(state, 4, rng) == DRAW_ONE
+
+
 def test_cards_put_back_are_mixed_into_the_pack_and_hidden_from_others():
     state = State({"players": 2, "deals": 1})
     rng = Rng(4)

@@ -3,7 +3,8 @@
 The plan follows from the climbing rule: a King can never be beaten, so it wins any trick it
 joins but dies if it leads; a low lead in a suit where the bot also holds a master card comes back
 to it. Weak cards are exchanged for a chance of Kings and Queens, but not for the cards the
-seats before put back under the pack (option putback "under"): those are their weakest.
+seats before put back under the pack (option putback "under"): those are their weakest, so the
+bot draws no more cards than were never dealt (the stock).
 """
 
 from engine.core import RandomBot
