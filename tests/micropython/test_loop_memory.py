@@ -322,7 +322,7 @@ def _job_while_pressing(driver, cable, button):
     cursor = menu.cursor
     _long_job(driver.link, LONG_JOB)
     turns = changed_at = 0
-    while driver.link.job is not None or driver.link.answer_due is not None:  # the answer: a turn after
+    while driver.link.job is not None or driver.link.answer_due is not None:  # the answer: 2 turns after
         if turns == 2:
             driver.down(button)
         elif turns == 10:
@@ -340,8 +340,8 @@ def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
     """While a host command's job is under way app.loop leaves the app's part of the turn, so
     that a game's heavy turn never comes on top of the job's code: the tick is not run and a key
     pressed meanwhile waits in the debouncer. A job longer than APP_WAIT_TURNS gives the app one
-    turn at each wait's end, which handles the key, and goes on. The answer's turn is part of
-    the job (its line is framed then): the app's own turns come after it."""
+    turn at each wait's end, which handles the key, and goes on. The turns that let go of the
+    job's code and frame its answer are part of the job: the app's own turns come after them."""
     from proto.link import APP_WAIT_TURNS
 
     driver, cable = _hosting_rig()
@@ -354,8 +354,8 @@ def test_the_app_waits_while_a_hosts_job_runs_and_handles_its_keys_after():
 
     driver.app.tick = counted_tick
     turns, moved_at = _job_while_pressing(driver, cable, SWAP)  # SWAP: the next row down
-    assert turns == LONG_JOB + 2, turns  # its steps, its end, its answer
-    # one app turn at each wait's end, the answer's turn included
+    assert turns == LONG_JOB + 3, turns  # its steps, its end, its code let go, its answer
+    # one app turn at each wait's end, the let-go's and the answer's turns included
     assert ticks == [True] * (turns // (APP_WAIT_TURNS + 1)), (ticks, turns)
     assert moved_at == APP_WAIT_TURNS + 1  # the key, pressed early in the wait, handled at its end
     driver.turn()
@@ -505,11 +505,11 @@ def test_a_command_that_runs_out_is_answered_and_changes_nothing():
     moves = list(state(driver).moves)
     cable.take()
 
-    def get_state(command):
-        raise MemoryError  # as the record of a long game might, framed in one piece
+    def version(command):
+        raise MemoryError  # as any command's reply might, on a heap too full for it
 
-    driver.link.commands.get_state = get_state
-    cable.inbox.append(frame({"cmd": "get_state", "id": 8}))
+    driver.link.commands.version = version
+    cable.inbox.append(frame({"cmd": "version", "id": 8}))
     driver.run_for(30)
     [answer] = [e["data"] for e in cable.take() if e["type"] in ("ok", "error")]
     assert answer["code"] == "failed" and answer["id"] == 8 and "out of memory" in answer["message"]

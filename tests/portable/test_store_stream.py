@@ -134,6 +134,21 @@ def test_anything_but_a_move_list_is_refused():
                             '{"v": 1, "moves": [ 0 ,\n65535\t,7 ]}')) == {"v": 1, "moves": [0, 65535, 7]}
 
 
+def test_only_the_plain_top_level_moves_key_is_the_move_list():
+    """Keys that start like it, end like it, are nested, or spell it with an escape are other
+    members, kept as they are; a head of many chunks reads back whole."""
+    from io import BytesIO
+
+    text = ('{"v": 1, "move": [1], "movesx": [2], "xmoves": [3], "r": {"moves": [4]}, "m": "moves",'
+            ' "moves": [5, 6], "w": "' + "é" * 400 + '"}')
+    assert reader.decode(container.HISTORY, _old_file(container.HISTORY, None, text)) == {
+        "v": 1, "move": [1], "movesx": [2], "xmoves": [3], "r": {"moves": [4]}, "m": "moves",
+        "moves": [5, 6], "w": "é" * 400}
+    data = _old_file(container.HISTORY, None, '{"v": 1, "mo\\u0076es": [7, 8]}')
+    document = reader.read(lambda: BytesIO(data), len(data), container.HISTORY)
+    assert document.count == -1 and document.head == {"v": 1, "moves": [7, 8]}
+
+
 def test_pages_of_moves_and_a_file_changed_between_the_reads():
     from io import BytesIO
 
@@ -212,7 +227,8 @@ def test_the_app_waits_out_a_long_pull_whole():
             link.poll(0)
         assert wire.parse_line(b"".join(out).split(b"\n")[0], True)["type"] == "ok"
         assert held[0] is False  # the turn the line is read: no job yet
-        # the file's check, in steps; the answer goes out the turn after the last, the app held
+        # the file's check, in steps; its code goes the turn after the last, the answer the turn
+        # after that, the app held
         assert all(held[1:]) and 8 < len(held) <= APP_WAIT_TURNS, held
         assert not link.holds_app()  # answered: the app plays again
     finally:
@@ -240,7 +256,10 @@ def test_a_job_longer_than_the_wait_gives_the_app_one_turn_in_the_waits_plus_one
         link.poll(0)
     runs = "".join("H" if h else "." for h in held).split(".")
     assert len(held) == steps + 1, len(held)
-    assert link.answer_due is not None  # the job's code goes before its answer is framed
+    # the job's code goes in a turn of its own, then its answer is framed
+    assert link.answer_due is not None and link.let_go_due
+    link.poll(0)
+    assert link.answer_due is not None and not link.let_go_due
     link.poll(0)
     assert all(len(run) == APP_WAIT_TURNS for run in runs[:-1]) and len(runs) == 4, runs
     assert not link.holds_app()

@@ -97,8 +97,8 @@ HEAVY_WAIT_TURNS = const(30)
 APP_WAIT_TURNS = const(30)
 _COMMANDS = "proto.commands"
 # what the commands load and nothing else does: let go with them once a command is answered
-_COMMAND_CODE = (_COMMANDS, "proto.fields", "proto.history", "proto.names", "proto.quarantine", "proto.readable",
-                 "proto.setconfig", "store.pages",
+_COMMAND_CODE = (_COMMANDS, "proto.fields", "proto.getstate", "proto.history", "proto.names", "proto.pullgame",
+                 "proto.quarantine", "proto.readable", "proto.setconfig", "store.pages",
                  "store.reader", "store.moves_reader")
 
 
@@ -138,8 +138,10 @@ class Link:
         # bytes read with a line whose command went on over turns: fed once it is answered, so
         # that a host sending its next line without waiting is answered in order, not "busy"
         self.unfed = None
-        # (reply, id, cmd) of a job that ended last turn, sent this turn (_step says why)
+        # (reply, id, cmd) of a job that ended: sent two turns after its last step, its code
+        # let go in the turn between (let_go_due; _step says why)
         self.answer_due = None
+        self.let_go_due = False
 
     # -- the loop's entry point -----------------------------------------------------------------
     def poll(self, now, heavy=False, app_ahead=False):
@@ -160,6 +162,10 @@ class Link:
             return
         due = self.answer_due
         if due is not None:
+            if self.let_go_due:
+                self.let_go_due = False
+                self.let_go_commands()
+                return
             self.answer_due = None
             self._answer(due[0], due[1], due[2])
             return
@@ -189,7 +195,7 @@ class Link:
         # after its answer, before any later host line is read
 
     def working(self):
-        """True while a command's job is under way, its answer is due (the turn after its last
+        """True while a command's job is under way, its answer is due (two turns after its last
         step) or a line is written over turns: its code, what it reads and its answer stay in
         the heap from turn to turn."""
         return self.job is not None or self.streaming or self.answer_due is not None
@@ -252,7 +258,7 @@ class Link:
         itself (a step a turn), the handlers let go meanwhile."""
         reply = self.commands.run(command)
         if type(reply) is not dict:
-            # the job holds the code it runs (proto.history's, store.pages'): the dispatcher goes now
+            # the job holds the code it runs (proto.history's, store.pages'...): the dispatcher goes now
             self._commands = None
             let_go(_COMMANDS)
             reply = yield from reply
@@ -416,13 +422,16 @@ class Link:
             self._failed(err, command_id)
             return
         self.job = None
-        self.let_go_commands()  # before the answer is framed: its line has the room they took
         if self.stepped:
-            # a job's last step: its code, let go, is garbage until the turn ends (the
-            # WebAssembly port collects between turns only), so the answer goes out next turn
+            # a job's last step (a file's members parsed) is some KB of garbage, letting go of
+            # its code some hundred bytes more, and the code let go is garbage until the turn
+            # ends (the WebAssembly port collects between turns only): the code goes next
+            # turn, and the answer, framed in the room it took, the turn after
             self.stepped = False
             self.answer_due = (reply, command_id, self.job_cmd)
+            self.let_go_due = True
             return
+        self.let_go_commands()  # before the answer is framed: its line has the room they took
         self._answer(reply, command_id, self.job_cmd)
 
     def _answer(self, reply, command_id, cmd):

@@ -34,6 +34,7 @@ _HEADER_MAX = const(64)
 _DEPTH_MAX = const(32)  # nesting a document may have: deeper is garbage, not a game
 _MOVE_DIGITS = const(5)  # 65535
 _MOVES_KEY = b"moves"
+_KEY_OTHER = const(99)  # a key's bytes matched so far once it is not "moves"
 
 
 def _not_a_move(byte, item):
@@ -42,7 +43,9 @@ def _not_a_move(byte, item):
 
 class _Scan:
     """Takes a body in chunks: keeps its text but the items of its top-level "moves" list, which
-    becomes null, and checks and counts those items. problem: the first thing wrong, or None."""
+    becomes null, and checks and counts those items. problem: the first thing wrong, or None.
+    Feeding a chunk allocates nothing but the head's growth and the views of the slices it
+    takes: a key is matched against "moves" a byte at a time, never copied."""
 
     def __init__(self, head_max):
         self.head = bytearray()
@@ -63,8 +66,10 @@ class _Scan:
         self.escape = False
         self.in_object = False  # the body is an object: its depth-1 strings are keys and values
         self.want_key = False  # the next depth-1 string is a key
-        self.key = None  # the depth-1 key being read (its first bytes), or None
-        self.last_key = b""
+        # the depth-1 key being read: how many of its bytes matched "moves" (_KEY_OTHER once
+        # one did not), or -1 outside a key; and whether the last key read was "moves"
+        self.key_matched = -1
+        self.moves_key = False
         self.want_list = False  # after "moves": a "[" starts the move list
 
     def feed(self, chunk):
@@ -89,15 +94,20 @@ class _Scan:
             if self.in_string:
                 if self.escape:
                     self.escape = False
-                elif c == 0x5C:  # backslash
-                    self.escape = True
                 elif c == 0x22:  # the closing quote
                     self.in_string = False
-                    if self.key is not None:
-                        self.last_key = bytes(self.key)
-                        self.key = None
-                elif self.key is not None and len(self.key) <= len(_MOVES_KEY):
-                    self.key.append(c)
+                    if self.key_matched >= 0:
+                        self.moves_key = self.key_matched == len(_MOVES_KEY)
+                        self.key_matched = -1
+                else:
+                    if c == 0x5C:  # backslash
+                        self.escape = True
+                    matched = self.key_matched
+                    if matched >= 0:  # a backslash too: an escaped key is not the plain "moves"
+                        if matched < len(_MOVES_KEY) and c == _MOVES_KEY[matched]:
+                            self.key_matched = matched + 1
+                        else:
+                            self.key_matched = _KEY_OTHER
                 continue
             if c in b" \t\r\n":
                 continue
@@ -106,7 +116,7 @@ class _Scan:
             if c == 0x22:
                 self.in_string = True
                 if self.want_key and self.depth == 1:
-                    self.key = bytearray()
+                    self.key_matched = 0
                     self.want_key = False
             elif c == 0x5B and want_list:  # "moves": [
                 self.head.extend(chunk[start:i - 1])
@@ -126,7 +136,7 @@ class _Scan:
             elif self.depth == 1 and self.in_object:
                 if c == 0x2C:  # , : the next member's key
                     self.want_key = True
-                elif c == 0x3A and self.last_key == _MOVES_KEY:  # "moves":
+                elif c == 0x3A and self.moves_key:  # "moves":
                     if self.moves_at >= 0:
                         raise BadFile("moves given twice")
                     self.want_list = True
