@@ -296,8 +296,8 @@ def test_get_state_snapshot_rebuilds_the_game_with_the_engine():
 
 
 def test_a_game_that_moves_on_between_its_read_and_its_line_gets_an_error_not_the_line():
-    """get_state reads the game in one turn and frames its line from the next (each some KB of
-    a turn's heap): a game that moved in between (the app plays a turn once a job outlasts its
+    """get_state reads the game in one turn, what the device shows in another and frames its line
+    from the next (each some KB of a turn's heap): a game that moved in between (the app plays a turn once a job outlasts its
     wait) gets an error to ask again, never a line that mixes two moments of the game."""
     clock = ManualClock()
     app, w, link = _link()

@@ -5,13 +5,15 @@ nothing changes on the device unless the whole command is valid. proto.link load
 each host line (Link.commands), not at boot, and lets go of it once the line is answered, or as
 soon as the command is a job under way: nothing a command must keep for the next lives here (the
 link holds it: saved_config, pulled). This module is the dispatcher and the small commands; the
-others are modules of their own, loaded for their command alone (_ELSEWHERE): proto.history (the
-pages of the history and the quarantine), proto.setconfig, proto.names (the names' check) and
-proto.readable (what is sent of names), so that a command's turn loads only the code it runs.
+others are modules of their own, loaded for their command alone (_ELSEWHERE): proto.getstate,
+proto.history, proto.pullgame and proto.quarantine (the pages of the history, of a game and of
+the quarantine), proto.setconfig,
+proto.names (the names' check) and proto.readable (what is sent of names), so that a command's
+turn loads only the code it runs, and a job (a command carried out over turns) holds none of
+the dispatcher's.
 """
 
 from app.memory import load
-from app.session import report_of
 from engine.compat import const
 
 from proto.fields import field
@@ -36,9 +38,9 @@ FILE_PIECE = const(192)  # bytes of a file a pull_file reply holds: 256 in base6
 # function of that name in the module _ELSEWHERE names, called with the app, the link and the command.
 COMMANDS = ["get_config", "get_state", "hello", "list_games", "list_quarantine", "pull_file",
             "pull_game", "repl", "set_clock", "set_config", "set_names", "version"]
-_HISTORY = "proto.history"
 _QUARANTINE = "proto.quarantine"
-_ELSEWHERE = {"list_games": _HISTORY, "list_quarantine": _QUARANTINE, "pull_file": _QUARANTINE, "pull_game": _HISTORY}
+_ELSEWHERE = {"get_state": "proto.getstate", "list_games": "proto.history", "list_quarantine": _QUARANTINE,
+              "pull_file": _QUARANTINE, "pull_game": "proto.pullgame"}
 _NAMES = "proto.names"
 
 
@@ -87,42 +89,6 @@ class Commands:
         if host_version != PROTOCOL_VERSION:
             reply["warning"] = "host speaks protocol %d, device %d" % (host_version, PROTOCOL_VERSION)
         return reply
-
-    def get_state(self, command):
-        """A `state` line first: everything needed to rebuild the current game, plus what a live
-        view shows; null when no game is loaded. A finished game stays the one reported until
-        another starts, also once the setup menu has put it away (app.session.report_of). The moves are
-        the game's own array: the link writes them in pieces straight from it (Link.send), so
-        the line costs no buffer that grows with the game."""
-        return self._state_steps(command.get("id"))
-
-    def _state_steps(self, command_id):
-        """get_state's job: the state line, a few pieces a turn (Link.send_steps), as long as the
-        game is the same and has not moved (its moves as many: what else the line says of it was
-        read at the start); else the line is cut and the command failed, to be asked again. The
-        game is read in the turn after the one that loaded the commands (some 5 KB of it)."""
-        yield
-        session = self.app.session
-        snap = None if session is None else report_of(session)
-        if snap is not None:
-            snap = dict(snap)  # a copy: a put-away game's report stays as it was kept
-            names = list(snap["names"] or [])
-            # proto.readable is loaded only for names to send (none: no code to load for them)
-            snap["names"] = load("proto.readable").readable_names(names) if names else names
-            snap["display"] = self.app.snapshot()  # what the ring and the OLED show now
-        state = session.state if session is not None else None
-        moves = snap["moves"] if snap is not None else None
-        count = len(moves) if moves is not None else 0
-
-        def still():
-            now = session.state if session is not None else None
-            return now is state and (moves is None or len(moves) == count)
-
-        yield  # the line is framed in the next turn, not with the game's report read
-        if not still():
-            raise CommandError(E_FAILED, "the game moved on while its state line was read: ask again")
-        yield from self.link.send_steps("state", {"id": command_id, "state": snap}, still)
-        return {"playing": snap is not None}
 
     def set_names(self, command):
         names = field(command, "names", list)

@@ -1,7 +1,7 @@
 """What every command handler shares: the checks of a command's fields, a field of the type it must
 have (field) and where a paged command starts (cursor), each raising CommandError(E_BAD_ARGS) that
-names the field, the type or range it must have and what came; and the store the commands read
-(store_of).
+names the field, the type or range it must have and what came; the store the commands read
+(store_of); and names as they are sent (readable).
 
 A module of its own, and not proto.commands', because a paged command's job (proto.history,
 proto.quarantine) runs
@@ -37,3 +37,13 @@ def store_of(app):
     """The store the app's session keeps, or None (a session in RAM, or none)."""
     session = app.session
     return session.store if session is not None else None
+
+
+def readable(names):
+    """names as the device sends them (proto.readable.readable_names), loading that module only
+    when there are some: None or none are sent as they are, with no code loaded for them."""
+    if not names:
+        return names
+    from proto.readable import readable_names
+
+    return readable_names(names)
