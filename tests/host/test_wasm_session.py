@@ -41,7 +41,7 @@ REACHED_SPARE_KB = SPARE_KB
 # CPU for the three): the seeds 6/17 the issue named, its longest game (to 200), and two games
 # in a row; then, with short games of La Bourre and Achéron, a host polling (list_games,
 # pull_game, get_state a line every 25 turns: 6.3 KB spare before a job's code stopped holding the
-# dispatcher and the app's part waited for it, 11.6 now) and undo/redo storms (12 undos, then 12
+# dispatcher and the app's part waited for it, 12.4 now) and undo/redo storms (12 undos, then 12
 # redos, every 4 decisions: 1.8 KB spare before an undo rebuilt its round a slice a turn, 10.4 now).
 SCENARIOS = {
     "seeds": {"phases": ["acheron"], "seed": 6, "player_seed": 17},
