@@ -1,11 +1,11 @@
 """The setup menu's Tanturlurette length line: how many rounds a game lasts, by its settings.
 
 For every combination the menu offers of players, circles, re-entry and the re-entry cap, GAMES
-seeded games of counting bots (the bot the menu gives empty seats) are played out with
+seeded games of the bot the menu gives empty seats (the descriptor's) are played out with
 engine.play, and the median and the 95th percentile of their rounds are kept (the longest game
 is no figure to show: it grows with the number of games played, to 1,195 rounds over 200 games
-at 8 players, 2 circles and free re-entry). The King rule and the tie rule stay at their
-defaults: they change a median by a round or two.
+of counting bots at 8 players, 2 circles and free re-entry). The King rule and the tie rule stay
+at their defaults: they change a median by a round or two.
 
 The table is two bytes a combination (app.modes.menu.TANT_LENGTHS, app.modes.menu.length_rounds
 reads one back; up to 100 a round exact, above that by tens), in the order
@@ -27,8 +27,8 @@ sys.path.insert(0, os.path.join(ROOT, "firmware", "lib"))
 
 from engine.play import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from games import game  # noqa: E402
-from games.tanturlurette.bots import CountingBot  # noqa: E402
+from games import default_bot, game  # noqa: E402
+from games.tanturlurette.bots import BOTS  # noqa: E402
 from games.tanturlurette.rules import State  # noqa: E402
 
 GAMES = 200  # seeded games a combination
@@ -67,9 +67,9 @@ def encode(rounds):
 
 
 def figures(players, circles, reentry, cap, games=GAMES):
-    """(median, 95th percentile) rounds of `games` seeded games of counting bots."""
+    """(median, 95th percentile) rounds of `games` seeded games of the menu's bot in every seat."""
     rounds = []
-    bots = [CountingBot() for _ in range(players)]
+    bots = [BOTS[default_bot("tanturlurette")]() for _ in range(players)]
     for seed in range(games):
         state = State({"players": players, "circles": circles, "reentry": reentry, "reentry_cap": cap})
         play_out(state, bots, Rng(seed))

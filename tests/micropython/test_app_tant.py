@@ -8,8 +8,9 @@ from engine.rng import Rng
 from games.tanturlurette.rules import F_TURNED_UP, PH_MARK, PH_OVER, PH_REENTRY, PH_SWAP
 
 
-def play_deck_game(driver, max_turns=3000):
-    """The human seats keep a card of rank 7 or better, otherwise change; bots play themselves."""
+def play_deck_game(driver, max_turns=8000):  # seed 3's 8-player game takes 75 rounds, 5,040
+    """The human seats keep a card of rank 7 or better, otherwise change, and retire when they
+    fall; bots play themselves."""
     app = driver.app
     mode = app.mode
     peeks = 0
@@ -26,6 +27,9 @@ def play_deck_game(driver, max_turns=3000):
         if mode.reveal:
             assert driver.hw.text[-1] in ("OK: suite", "OK: next"), driver.hw.text
             driver.press(OK)
+        elif player >= 0 and app.is_human(player) and st.phase == PH_REENTRY:
+            assert driver.hw.text[-1] in ("K:revient S:sort", "K:back S:out"), driver.hw.text
+            driver.press(SWAP)  # retires: a human who falls leaves, so every game ends
         elif player >= 0 and app.is_human(player):
             driver.down(OK)
             driver.run_for(60)
@@ -47,7 +51,7 @@ def test_deck_game_with_bots_ends_with_a_winner():
     start(driver)  # the defaults: 4 players, deck mode, 1 human
     st = state(driver)
     assert st.deck_mode and st.n == 4
-    assert driver.app.session.bots == [None, "counting", "counting", "counting"]
+    assert driver.app.session.bots == [None, "position", "position", "position"]
     peeks = play_deck_game(driver)
     st = state(driver)
     assert peeks > 0
@@ -211,7 +215,7 @@ def test_the_cards_the_dealer_turns_up_and_refuses_are_on_the_rounds_reveal():
             elif st.phase == PH_OVER:
                 break
             elif st.current_player() >= 0 and driver.app.is_human(st.current_player()):
-                driver.press(KEEP)
+                driver.press(SWAP if st.phase == PH_REENTRY else KEEP)  # a fallen human retires
             else:
                 driver.run_for(100)
         assert st.phase == PH_OVER and listed > 0, listed
@@ -469,6 +473,7 @@ def test_an_unknown_bot_name_in_a_saved_game_falls_back_and_is_logged():
     app = driver.app
     app.start_game("tanturlurette", {"players": 4}, [None, "gone", "counting", "counting"],
                    driver.hw.clock.ticks_ms())
-    assert app.mode.bots[1] is not None and app.mode.bots[1].name == "counting"
+    assert app.mode.bots[1] is not None and app.mode.bots[1].name == "position", "the game's default bot"
+    assert app.mode.bots[2].name == "counting"
     driver.run_for(20)  # the loop hands the log events on
     assert "error" in event_kinds(driver)

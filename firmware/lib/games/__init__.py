@@ -168,7 +168,7 @@ GAMES = (
     Game("tanturlurette", "Tanturlurette", (
         Mode("deck", "tanturlurette", "rules", _TANT, (4, 8), _TANT_ROWS, (("mode", "deck"),), True, True),
         Mode("board", "tanturlurette", "rules", _TANT, (4, 8), _TANT_ROWS, (("mode", "board"),)),
-    ), bot="counting"),
+    ), bot="position"),
     Game("acheron", "Acheron", (
         Mode("table", "acheron", "rules", _TABLE, (3, 6), (
             _ACHERON_TARGET, ("lay", ("drawn", "free"), "drawn"), ("jocrisse", ("piece", "baiser"), "piece"),
@@ -255,6 +255,15 @@ def words_of(engine):
     if described is None:
         raise ValueError("no descriptor plays %s" % engine)
     return load(described.package + ".words")
+
+
+def default_bot(name):
+    """The name of the bot the menu seats in game `name`, which also plays a seat whose saved bot
+    this firmware no longer has; ValueError for a game no bot plays."""
+    described = game(name)
+    if described is None or described.bot is None:
+        raise ValueError("no bot plays %s" % name)
+    return str(described.bot)
 
 
 def bots_of(engine):

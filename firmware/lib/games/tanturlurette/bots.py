@@ -7,6 +7,7 @@ it, and the cards it has legitimately seen this round (state.seen for its seat).
 from engine.cards import DECK_SIZE
 from engine.core import RandomBot
 
+from games.tanturlurette.policy import THRESHOLDS
 from games.tanturlurette.rules import (
     CHOICES,
     KEEP,
@@ -24,6 +25,14 @@ def _choices(bot, state):
     if not choices:
         raise ValueError("%s bot asked to act in phase %s" % (bot.name, state.phase_name()))
     return choices
+
+
+def _reentry(state):
+    """A new stake is worth it while the pot shared among the players left exceeds it.
+
+    A house cap on re-entries (reentry_cap) is the engine's: it never asks a capped seat.
+    """
+    return REENTER if state.pot() >= state.out.count(False) else RETIRE
 
 
 class ThresholdBot:
@@ -64,9 +73,7 @@ class CountingBot:
     def choose(self, state, seat, rng):
         phase = state.phase
         if phase == PH_REENTRY:
-            # A new stake is worth it while the pot shared among the players left exceeds it. A
-            # house cap on re-entries (reentry_cap) is the engine's: it never asks a capped seat.
-            return REENTER if state.pot() >= state.out.count(False) else RETIRE
+            return _reentry(state)
         keep, change = _choices(self, state)
         unknown = self._estimate(state, seat)
         card = state.offer if phase == PH_OFFER else state.hand[seat]
@@ -128,5 +135,62 @@ class CountingBot:
         return acc / total
 
 
-BOTS = {"threshold": ThresholdBot, "counting": CountingBot, "random": RandomBot}
+def policy_index(live, turn, step, safe, king_blocks):
+    """Where a decision's threshold lies in a policy table (games.tanturlurette.policy's layout).
+
+    live: the live players (2..8), turn: the decider's place in the order of play (0 plays first,
+    live - 1 is the dealer), step: 0 for keep/swap or keep/draw, 1 or 2 for the offer of the first
+    or second card drawn, safe: 1 when the seat knows a live player holds a lower rank.
+    """
+    return ((((king_blocks * 7 + live - 2) * 8 + turn) * 3 + step) * 2) + safe
+
+
+def knows_a_lower_rank(state, seat, rank):
+    """Whether seat has seen, in another live player's hand, a card ranked below rank."""
+    seen = state.seen
+    base = seat * DECK_SIZE
+    hand = state.hand
+    for other in state.order:
+        if other != seat:
+            card = hand[other]
+            if card >> 2 < rank and seen[base + card]:
+                return True
+    return False
+
+
+class PositionBot:
+    """Keeps a card when its rank reaches the threshold its place in the round was given.
+
+    The thresholds come from games.tanturlurette.policy, a table tests/tools/tant_policy.py
+    computes by simulation: per number of live players, place in the order of play, step of the
+    turn (keep or change, first or second card drawn), king_blocks, and whether the seat knows a
+    live player holds a lower rank. A place late in the order keeps lower cards than an early one:
+    the players before it have already kept or improved theirs, which a count of unseen cards
+    that treats them as random misses. It sees what CountingBot sees: its own card, the card
+    offered to it, and the cards it has seen this round.
+    """
+
+    name = "position"
+
+    def __init__(self, thresholds=THRESHOLDS):
+        self.thresholds = thresholds
+
+    def choose(self, state, seat, rng):
+        if state.phase == PH_REENTRY:
+            return _reentry(state)
+        keep, change = _choices(self, state)
+        at, rank = self.entry(state, seat)
+        return keep if rank >= self.thresholds[at] else change
+
+    def entry(self, state, seat):
+        """(where the decision's threshold lies in the table, the rank it is compared with)."""
+        offered = state.phase == PH_OFFER
+        rank = (state.offer if offered else state.hand[seat]) >> 2
+        at = policy_index(len(state.order), state.turn, state.drawn if offered else 0,
+                          1 if knows_a_lower_rank(state, seat, rank) else 0,
+                          1 if state.options["king_blocks"] else 0)
+        return at, rank
+
+
+BOTS = {"position": PositionBot, "threshold": ThresholdBot, "counting": CountingBot, "random": RandomBot}
 

@@ -39,6 +39,7 @@ from games.tanturlurette.rules import (
     BLOCKED,
     F_BLOCKED,
     F_TURNED_UP,
+    GAME,
     LOSERS,
     PH_FIRST_DEALER,
     PH_KEEP_OR_DRAW,
@@ -80,17 +81,18 @@ class TantMode(Mode):
         self.turned_round = -1
         # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
         self.bots = bots = list(app.session.bots or [None] * n)  # names, then the bots
+        from games import default_bot
         from games.tanturlurette.bots import BOTS
 
         # Tanturlurette's bots keep only scratch buffers between calls (they are told the seat
-        # each time), so seats with the same bot share one: seven counting bots cost one.
+        # each time), so seats with the same bot share one: seven position bots cost one.
         shared = {}
         for s in range(n):
             name = bots[s]
             if name is not None:
                 if name not in BOTS:  # a saved game from firmware with other bots
-                    app.log_error("unknown bot %r at seat %d: counting plays" % (name, s))
-                    name = "counting"
+                    name, unknown = default_bot(GAME), name
+                    app.log_error("unknown bot %r at seat %d: %s plays" % (unknown, s, name))
                 if name not in shared:
                     shared[name] = BOTS[name]()
                 bots[s] = shared[name]
