@@ -1,10 +1,12 @@
-"""What the bench scripts share: the runtime, a microsecond clock, the median, heap readings.
+"""What the bench scripts share: the runtime, a microsecond clock, the median, heap readings,
+95% intervals.
 
 Runs under MicroPython and CPython. A bench script puts firmware/lib on sys.path first (the
 engine helpers below import from it), then imports what it needs from here.
 """
 
 import gc
+import math
 import sys
 import time
 
@@ -33,6 +35,48 @@ def median(values):
     """The middle value (the upper middle for an even count); 0 when there are none."""
     values = sorted(values)
     return values[len(values) // 2] if values else 0
+
+
+# -- 95% intervals for figures measured on seeded samples (bot strength: bench_bot_strength.py,
+# bench_tant_bots.py). Plain arithmetic and math.sqrt, so both runtimes print the same digits.
+def proportion_interval(successes, n, z=1.96):
+    """(p, half): the proportion successes / n and the half-width of its interval, p ± half, by
+    the normal approximation z·sqrt(p(1 - p) / n) (z = 1.96: 95%). It is poor when fewer than
+    about 10 successes or 10 failures were seen. (0.0, 1.0) when n is 0: nothing is known."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / float(n)
+    return p, z * math.sqrt(p * (1 - p) / n)
+
+
+def wilson_interval(successes, n, z=1.96):
+    """(low, high): the Wilson score interval of the proportion successes / n (z = 1.96: 95%),
+    for when proportion_interval's normal approximation is poor (fewer than about 10 successes or
+    10 failures): it stays inside 0..1 and is not empty at 0 or n successes. (0.0, 1.0) when n
+    is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / float(n)
+    zz = z * z / n
+    centre = (p + zz / 2) / (1 + zz)
+    half = z * math.sqrt(p * (1 - p) / n + zz / (4 * n)) / (1 + zz)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values, z=1.96):
+    """(mean, half): the mean of values and the half-width of its interval, mean ± half, where
+    half = z·sd/sqrt(n) with the sample standard deviation (n - 1); z = 1.96: 95%. (mean, 0.0)
+    for a single value, (0.0, 0.0) for none."""
+    n = len(values)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(values) / float(n)
+    if n == 1:
+        return mean, 0.0
+    spread = 0.0
+    for v in values:
+        spread += (v - mean) * (v - mean)
+    return mean, z * math.sqrt(spread / (n - 1) / n)
 
 
 # -- heap: MicroPython reads gc.mem_alloc() after a collection, so only what is alive counts;
