@@ -28,6 +28,13 @@ FIELDS = ("position", "counting")
 PLAYERS = (4, 6, 8)
 
 
+def tenths(part, whole):
+    """part / whole as a percent to a tenth, rounded half up in integers: the runtimes' float
+    formats round 25.25 differently, and both must print the same figure."""
+    tenth = (2000 * part + whole) // (2 * whole)
+    return "%d.%d" % (tenth // 10, tenth % 10)
+
+
 def losing_rate(hero, field, players, seed):
     """(rounds lost, rounds) for one `hero` bot among `field` bots."""
     lost = 0
@@ -44,9 +51,10 @@ def main():
         for players in PLAYERS:
             for hero in HEROES:
                 lost, rounds = losing_rate(hero, field, players, players)
-                share, half = proportion_interval(lost, rounds)
-                print("tant_lose_%s_among_%s_%dp: %.1f %% ±%.1f (n=%d)" % (hero, field, players, 100 * share,
-                                                                        100 * half, rounds))
+                half = proportion_interval(lost, rounds)[1]
+                print("tant_lose_%s_among_%s_%dp: %s %% ±%s (n=%d)" % (hero, field, players, tenths(lost, rounds),
+                                                                     tenths(int(half * 1000000 + 0.5), 1000000),
+                                                                     rounds))
 
 
 main()

@@ -52,7 +52,7 @@ def _press(lines, t, button):
 
 
 def game_script(until=None, turns=None):
-    """Menu: 2 circles, then play; the human presses KEEP and OK in turn. With `until`, the
+    """Menu: 2 circles and no re-entry, then play; the human presses KEEP and OK in turn. With `until`, the
     presses stop after the second OK at or after that time (the first ends the reveal of the
     round that decided the game, the second closes the finished game); with `turns`, after that
     many KEEP and OK: the game then waits for the human for good."""
@@ -62,7 +62,9 @@ def game_script(until=None, turns=None):
         t = _press(lines, t, "SWAP")  # cursor down to "circles"
     t = _press(lines, t, "OK")
     t = _press(lines, t, "OK")  # 4 -> 5 -> 2 circles: a short game
-    for _ in range(5):
+    t = _press(lines, t, "SWAP")  # "re-entry"
+    t = _press(lines, t, "OK")  # off: a fallen player is out, so the game ends within the script
+    for _ in range(6):
         t = _press(lines, t, "KEEP")
     t = _press(lines, t, "OK")  # play
     t += 500
@@ -670,9 +672,9 @@ def test_a_device_killed_mid_game_resumes_and_the_log_keeps_every_confirmed_move
     tmp = str(tmp_path)
     store_dir = os.path.join(tmp, "flash")
     os.mkdir(store_dir)
-    # the first life stops pressing after 30 turns: the game then waits for the human, and the
+    # the first life stops pressing after 8 turns: the game then waits for the human, and the
     # power is cut once the host has every move made until then (a run without serial counts them)
-    first_script = game_script(turns=30)
+    first_script = game_script(turns=8)
     first_ref = scripted_events(tmp, first_script, "first_ref", 60000)
     acts = [payload["action"] for _t, kind, payload in first_ref if kind == "act"]
     assert acts and "over" not in [kind for _t, kind, _payload in first_ref]
