@@ -1,4 +1,5 @@
-"""`make bench`: every tests/bench/bench_*.py under MicroPython and CPython, side by side.
+"""`make bench`: every tests/bench/bench_*.py under MicroPython and CPython, side by side (but
+HOST_ONLY's, which measure with host tools: CPython alone).
 
 A bench script runs standalone under both runtimes and prints one figure a line:
 
@@ -26,6 +27,11 @@ BUDGET_SUFFIX = "_budget"
 # the 32-bit WebAssembly port's figures: the whole session's heap, each store operation's largest
 # allocation
 WASM_SCRIPTS = ("wasm_heap", "wasm_store", "wasm_commands")
+
+
+# benches of host tools alone: they measure the bots against a player that is no firmware
+# (tests/bench/reference.py, CPython only), so MicroPython does not run them
+HOST_ONLY = ("bench_vs_reference.py",)
 
 
 def bench_files(folder=HERE):
@@ -121,6 +127,8 @@ def main(argv):
             continue
         results = []
         for runtime, interpreter in RUNTIMES:
+            if name in HOST_ONLY and runtime != "CPython":
+                continue
             figures, error = run_bench(interpreter, os.path.join(HERE, name))
             if error:
                 failed = True
