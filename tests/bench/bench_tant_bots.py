@@ -7,7 +7,8 @@ of play (first to speak ... dealer) gets as many rounds; a round is lost when th
 lowest rank (ties lose too; all tied is nobody's loss). ROUNDS rounds a figure, at 4, 6 and 8
 players, king_blocks off:
   tant_lose_<bot>_among_<field>_<n>p   percent of its rounds the bot lost, ± the 95% interval
-The fields are the device's default bot (position) and the bot it replaced (counting). Among n
+The fields are the device's default bot (position) and the bot it replaced (counting); the
+beginner level's bot (position, a random move one decision in three) sits among them too. Among n
 identical players the average is a little over 1/n (ties): 25% at 4 players. A better bot loses
 less than the field; the interval says whether two bots differ.
 """
@@ -23,7 +24,7 @@ from games.tanturlurette.bots import BOTS  # noqa: E402
 from tant_rounds import round_losers  # noqa: E402
 
 ROUNDS = 8000  # the same on both runtimes: their figures must agree
-HEROES = ("position", "counting", "threshold", "random")
+HEROES = ("position", "counting", "threshold", "beginner", "random")
 FIELDS = ("position", "counting")
 PLAYERS = (4, 6, 8)
 

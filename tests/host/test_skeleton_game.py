@@ -70,5 +70,6 @@ def test_deploy_takes_a_games_package_whole(tmp_path):
     add_the_skeleton(lib)
     files = deploy.package_files("games.nim", lib=lib)
     assert files == tuple("games/nim/%s.py" % name for name in (
-        "__init__", "bots", "rules", "setup_en", "setup_fr", "told_en", "words", "words_en", "words_fr"))
+        "__init__", "advice", "bots", "help_en", "help_fr", "rules", "setup_en", "setup_fr", "told_en", "words",
+        "words_en", "words_fr"))
     assert set(files) <= set(deploy.lib_files(lib=lib))  # a build with it installs all of it

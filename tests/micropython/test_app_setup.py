@@ -293,7 +293,7 @@ def test_no_setup_row_cuts_a_word_in_either_language():
         mode = menu(driver)
         table = words(lang)
         shared = set(seat_name(lang, s) for s in range(8))
-        for key in ("yes", "no", "no_limit", "deck", "board", "table", "score"):
+        for key in ("yes", "no", "no_limit", "deck", "board", "table", "score", "normal", "beginner"):
             shared.add(table.MESSAGES[key])
         for game in GAME_NAMES:
             own = setup_words(described(game), lang)
@@ -310,7 +310,7 @@ def test_no_setup_row_cuts_a_word_in_either_language():
                         value = mode.value(row)
                         assert len(line) <= 16 and line[0] == ">", line
                         label, _, shown = line[1:].strip().partition(":")
-                        if row in ("mode", "players", "humans"):
+                        if row in ("mode", "players", "humans", "level"):
                             assert label == tr(lang, row), (lang, line)
                         else:
                             assert label == own.LABELS[row], (lang, line)
@@ -640,28 +640,31 @@ def test_the_menu_remembers_across_a_restart_and_checks_what_it_reads():
     choose(driver, "game", "bourre")
     choose(driver, "players", 3)
     choose(driver, "humans", 2)
+    choose(driver, "level", "beginner")
     choose(driver, "deals", 3)
     choose(driver, "eldest", 2)
     play(driver)
+    assert driver.app.session.bots == [None, None, "beginner"], "the beginner level seats its bot"
     assert exists(path) and not exists(path + ".tmp")
     driver.app.finish_game(driver.hw.clock.ticks_ms())
     driver.run_for(30)  # three loop turns: the archive's (this call's), the game put away, the menu
     again = make_rig(seed=3, session=Session(Store(folder)))  # the board restarted
     mode = menu(again)
     assert mode.game == "bourre" and mode.value("players") == 3 and mode.value("humans") == 2
-    assert mode.value("deals") == 3 and mode.value("eldest") == 2
+    assert mode.value("deals") == 3 and mode.value("eldest") == 2 and mode.value("level") == "beginner"
     # a file that passes its checksum but holds what no build offers: those parts are dropped
     from store.container import encode
 
     files = Files()
     files.write_atomic(path, encode("TTM", {"v": 1, "game": "bourre", "games": {
-        "bourre": {"mode": "table", "players": 3, "humans": 9, "options": {"deals": 4, "eldest": 5,
-                                                                         "stake": True}},
+        "bourre": {"mode": "table", "players": 3, "humans": 9, "level": "expert",
+                   "options": {"deals": 4, "eldest": 5, "stake": True}},
         "belote": {"mode": "table", "players": 4}}}))
     third = make_rig(seed=4, session=Session(Store(folder)))
     mode = menu(third)
     assert mode.game == "bourre" and mode.value("deals") == 4
     assert mode.value("eldest") == 0 and mode.value("stake") == 1 and mode.value("humans") == 1
+    assert mode.value("level") == "normal", "a level no build offers is dropped"
     with open(path, "wb") as f:  # damaged: ignored and logged, the menu starts afresh
         f.write(b"TTM 1 00000000 2\n{}")
     fourth = make_rig(seed=5, session=Session(Store(folder)))

@@ -85,3 +85,31 @@ def cost(op):
         spent = gc.mem_alloc() - before
         gc.enable()
     return done, spent
+
+
+def seat_decisions(mode, count):
+    """(state, seat, seed) at `count` decisions of a seat, in games of `mode` (a games Mode) played
+    at random from seeds 1, 2...; the chance outcomes drawn from the same seeds. The caller
+    decides from the state as it is yielded; the game then goes on by a random legal move."""
+    from engine.core import CHANCE
+    from engine.rng import Rng
+    from games import game_module
+
+    module = game_module(mode.engine)
+    seen = seed = 0
+    while seen < count:
+        seed += 1
+        rng = Rng(seed)
+        state = module.State(dict(mode.fixed))
+        for _ in range(3000):
+            if state.is_over() or seen >= count:
+                break
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply(state.chance_outcome(rng.below(state.chance_count())))
+                continue
+            legal = state.legal_actions()
+            if player >= 0:
+                yield state, player, seed
+                seen += 1
+            state.apply(legal[rng.below(len(legal))])

@@ -69,6 +69,7 @@ def test_bots_fill_only_modes_that_say_so_and_the_default_bot_exists():
             continue
         bots = bots_of(g.name).BOTS
         assert g.bot in bots, g.name
+        assert "beginner" in bots, "%s: the setup menu's beginner level seats it" % g.name
 
 
 def test_every_screen_a_mode_names_exists():

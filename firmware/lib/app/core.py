@@ -180,7 +180,7 @@ class App:
     def note_setup(self):
         """The turn after a game shows (or sooner, when it ends at once: finish_game): the
         settings it was started with (to_remember: app.settings.remember's game, mode, players,
-        humans, options), for the menu next time, and on flash for after a restart."""
+        humans, options, level), for the menu next time, and on flash for after a restart."""
         remember = self.to_remember
         if remember is None:
             return

@@ -10,6 +10,9 @@ MESSAGES = {
     "mode": "Mode",
     "players": "Players",
     "humans": "Humans",
+    "level": "Bots",  # the bots' level row
+    "normal": "normal",
+    "beginner": "easy",  # the beginner level: the bots play weaker, for children
     "selftest": "Self-test",
     "unavailable": "Game unavailable",
     "no_game": "No game",
@@ -26,6 +29,8 @@ MESSAGES = {
     "continue": "Continue",
     "undo": "Undo",
     "redo": "Redo",
+    "rules": "Rules",  # the game menu's row: the game's rules, a page at a time
+    "rules_page": "K/S %d/%d OK:back",  # under a page of the rules
     "new_game": "New game",
     "rows_hint": "K/S: line",  # the game menu's keys, with hold_confirm between them
     "back_hint": "BACK: to game",
@@ -41,6 +46,9 @@ MESSAGES = {
     "king_hint": "Hold OK: a King",  # board mode: the neighbour's King refused
     "hold_ok": "Hold OK: card",
     "your_card": "Your card %s",
+    "advice_hint": "Hold K: a tip",  # a long KEEP asks what the bot would do (the advice)
+    "advice": "Tip: %s",  # the advice: the move the bot would play in the seat's place
+    "advice_this": "Tip: this move",  # the advice, when the move's name is too long to follow it
     "drawn": "Drawn %s",
     "dealer_shows": "Turned up %s",
     "mark_losers": "Losers?",

@@ -10,6 +10,9 @@ MESSAGES = {
     "mode": "Mode",
     "players": "Joueurs",
     "humans": "Humains",
+    "level": "Robots",  # the bots' level row
+    "normal": "normal",
+    "beginner": "facile",  # the beginner level: the bots play weaker, for children
     "selftest": "Auto-test",
     "unavailable": "Jeu indisponible",
     "no_game": "Aucun jeu",
@@ -26,6 +29,8 @@ MESSAGES = {
     "continue": "Continuer",
     "undo": "Annuler coup",
     "redo": "Retablir",
+    "rules": "Regles",  # the game menu's row: the game's rules, a page at a time
+    "rules_page": "K/S %d/%d OK:fin",  # under a page of the rules
     "new_game": "Nouv. partie",  # "Nouvelle partie" and the cursor: 17 columns
     "rows_hint": "K/S: ligne",  # the game menu's keys, with hold_confirm between them
     "back_hint": "BACK: retour jeu",
@@ -41,6 +46,9 @@ MESSAGES = {
     "king_hint": "Tenir OK: un Roi",  # board mode: the neighbour's King refused
     "hold_ok": "Tenir OK: carte",
     "your_card": "Ta carte %s",
+    "advice_hint": "Tenir K: conseil",  # a long KEEP asks what the bot would do (the advice)
+    "advice": "Conseil: %s",  # the advice: the move the bot would play in the seat's place
+    "advice_this": "Conseil: ce coup",  # the advice, when the move's name is too long to follow it
     "drawn": "Tiree %s",
     "dealer_shows": "Retournee %s",
     "mark_losers": "Perdants ?",

@@ -20,7 +20,7 @@ from app.i18n import for_screen, refusal, tr
 # of an ImportError or an OSError), worded in app.i18n_setup_<lang>.
 _SETUP_CODES = (REFUSE_OPTION, REFUSE_OPTION_RANGE, REFUSE_OPTIONS, REFUSE_GAME_DATA, REFUSE_SEATS,
                 REFUSE_MISSING, REFUSE_FILE)
-_MENU_ROWS = ("mode", "players", "humans")  # the rows the menu owns: the shared messages word them
+_MENU_ROWS = ("mode", "players", "humans", "level")  # the rows the menu owns: the shared messages word them
 
 
 def setup_why(err) -> tuple:

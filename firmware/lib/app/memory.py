@@ -20,6 +20,10 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
 - words come one language at a time (app.i18n.OneLanguage); a screen seldom shown (the board's
   boot screens, why a game cannot start) loads its module for the screen and lets it go at once
   (for_screen);
+- a game's rules pages (games/<game>/help_<lang>) are loaded while the game menu shows them and
+  let go when they close (app.modes.menu.GameMenu); a game's tip (games/<game>/advice) is loaded
+  when a person asks for one and let go once it has answered (app.modes.table, Tanturlurette's
+  screen);
 - a game's setup menu words (games/<game>/setup_<lang>: its rows' labels and value words) are
   loaded while the setup menu shows that game, or a refusal of its settings is worded, and let go
   of at once (games.setup_words): the menu's reference alone holds them, so they go when the game

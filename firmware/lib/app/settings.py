@@ -1,5 +1,5 @@
 """The setup menu's memory: the last game started and, for each game, the settings it was started
-with (mode, players, humans, its rows), so that a pub replaying Piccolo presses Jouer once.
+with (mode, players, humans, the bots' level, its rows), so that a pub replaying Piccolo presses Jouer once.
 
 On flash it is one small checksummed file beside the saves, `menu.json` (store.container's
 format, kind "TTM"), written atomically (temp file, then rename) when a game starts, never while
@@ -14,6 +14,7 @@ from games import SEATS, game
 from store.container import BadFile, encode
 
 KIND = "TTM"
+BEGINNER = "beginner"  # the setup menu's beginner level (app.modes.menu.LEVELS)
 FILE = "menu.json"
 _MAX_BYTES = 2048  # four games' rows are a few hundred bytes: a larger file is not ours
 
@@ -37,6 +38,8 @@ def _checked_game(name, entry):
     humans = entry.get("humans")
     if type(humans) is int and 1 <= humans <= players:
         out["humans"] = humans
+    if entry.get("level") == BEGINNER:  # the other level is the default: not written
+        out["level"] = BEGINNER
     options = entry.get("options")
     kept = {}
     if type(options) is dict:
@@ -84,10 +87,12 @@ def save(files, path, memory):
     files.write_atomic(path, encode(KIND, {"v": 1, "game": memory["game"], "games": memory["games"]}))
 
 
-def remember(memory, name, mode, players, humans, options):
+def remember(memory, name, mode, players, humans, options, level=None):
     """Note the settings a game is started with (the memory stays checked: no other keys)."""
     entry = {"mode": mode, "players": players, "options": dict(options)}
     if humans is not None:
         entry["humans"] = humans
+    if level == BEGINNER:
+        entry["level"] = level
     memory["games"][name] = entry
     memory["game"] = name

@@ -1,5 +1,6 @@
 """Nim's bots, by name (games: the descriptor's `bot` names the one empty seats get)."""
 
+from engine.core import BeginnerBot, RandomBot
 from games.nim.rules import TAKE_ONE, TAKE_TWO
 
 
@@ -12,4 +13,8 @@ class Leaver:
         return TAKE_TWO if state.left % 3 == 2 else TAKE_ONE
 
 
-BOTS = {"leaver": Leaver}
+def _beginner():
+    return BeginnerBot(Leaver(), RandomBot())
+
+
+BOTS = {"leaver": Leaver, "beginner": _beginner}

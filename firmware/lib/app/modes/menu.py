@@ -1,4 +1,4 @@
-"""The setup menu (what to play) and the in-game menu (continue, undo, redo, new game).
+"""The setup menu (what to play) and the in-game menu (continue, undo, redo, rules, new game).
 
 Both work with the buttons and the ring alone: KEEP and SWAP move the cursor (a blinking dot on
 the outer ring, one dot per line), OK changes the value under it or starts the game; the inner
@@ -6,8 +6,9 @@ ring shows the value as dots (players in their seat colours, humans bright and b
 option as that seat's dot, a count as that many dots and no limit as the whole ring, green for yes
 and one red dot for no). The OLED, when fitted, lists the lines with a '>' cursor.
 
-The rows: Play, the game, the mode, players, humans, then the mode's own options, and last the
-self-test; all of them from the games' descriptors (games), so browsing imports no engine.
+The rows: Play, the game, the mode, players, humans, the bots' level (normal, or the beginner
+level: each game's "beginner" bot, its menu bot playing a random move one decision in three, for
+children), then the mode's own options, and last the self-test; all of them from the games' descriptors (games), so browsing imports no engine.
 Only the games whose engine module is on the device are listed (a build may leave game packs
 out). A game whose descriptor is `checked` (Acheron and its editable deck file) is judged by its
 check module when the cursor reaches it (games.acheron.deck reads the deck file; no engine is
@@ -16,26 +17,28 @@ The modules the check loaded are let go at once.
 The game row shows the game's title (its descriptor's); the game's option rows are worded by its
 setup words (games.setup_words: games/<game>/setup_<lang>.py, LABELS and WORDS), loaded when the
 menu first words a row of the game and held by the menu alone while it shows that game: they go
-when the game row moves on, or with the menu. The rows the menu owns (mode, players, humans, yes,
+when the game row moves on, or with the menu. The rows the menu owns (mode, players, humans, level, yes,
 no, a count's no limit, the modes' names) are the shared messages' (app.i18n).
 """
 
 from engine.compat import const
 from games import GAMES as DESCRIPTORS
-from games import SEATS, check_problem, game, installed, is_seat_option, setup_words
+from games import SEATS, check_problem, game, installed, is_seat_option, of_engine, setup_words
 
 from app.board import blink_on
 from app.buttons import BACK, KEEP, LONG, OK, PRESS, SWAP, event_button, event_kind
 from app.colours import ALERT, BLUE, CONFIRM, CURSOR, DIM, RED, seat_colour
 from app.cues import CUE_ERROR
 from app.i18n import seat_name, setup_refusal, tr, wrap
-from app.memory import let_go_since, loaded_under
+from app.memory import let_go, let_go_since, load, loaded_under
 from app.modes.base import Mode
 
 _MAX_COUNT_DOTS = const(24)  # a number up to this shows as that many dots; larger ones by their position
 NO_LIMIT_OPTIONS = ("reentry_cap",)  # counts whose 0 means no limit: a word, and the whole inner ring
 _SELFTEST_COLOURS = (RED, CONFIRM, BLUE)  # the colours the self-test sweeps, shown on its row
 _NO_WORDS = {}  # a game's setup words not loaded (never written to)
+LEVELS = ("normal", "beginner")  # the level row: the game's menu bot, or its "beginner" bot
+BEGINNER = "beginner"  # the bot every game with bots names so (games/__init__.py)
 
 # How long a Tanturlurette game lasts, for the menu's length line: two bytes (the median and the
 # 95th percentile of the rounds of 200 seeded games of its default bots, length_rounds reads each)
@@ -203,7 +206,8 @@ class SetupMenu(CursorMenu):
                 notice += wrap(setup_refusal(app.lang, why, g), 4)
             app.sound(CUE_ERROR)
             app.notify(notice)
-        self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0)}
+        self.values = {"game": index, "mode": 0, "humans": self.values.get("humans", 0),
+                       "level": self.values.get("level", 0)}
         self.option_names = []
         self.words_lang = None  # this game's setup words load when a row of it is worded
         self.labels = self.value_words = _NO_WORDS  # the previous game's go now
@@ -217,6 +221,7 @@ class SetupMenu(CursorMenu):
             self.seats_wanted = recall["players"]
             if "humans" in recall:
                 self.values["humans"] = recall["humans"] - 1  # the row's values start at 1
+            self.values["level"] = LEVELS.index(recall.get("level", LEVELS[0]))
             self.recalled = dict(recall["options"])  # the memory's own stays as it was saved
         self.choices: dict = {"game": games, "mode": [m.name for m in modes]}  # row -> the values OK steps through
         if modes and described is not None:
@@ -246,6 +251,8 @@ class SetupMenu(CursorMenu):
             rows.append("humans")
             choices["humans"] = range(1, n + 1)
             values["humans"] = min(values["humans"], n - 1)
+            rows.append("level")
+            choices["level"] = LEVELS
         names = []
         recalled = self.options_set()
         for name, offered, default in mode.rows:
@@ -266,6 +273,10 @@ class SetupMenu(CursorMenu):
     def humans(self):
         """The humans at the table, or None when the mode seats no bots (every seat a person)."""
         return self.value("humans") if "humans" in self.rows else None
+
+    def level(self):
+        """The bots' level chosen, or None when the mode seats no bots."""
+        return self.value("level") if "level" in self.rows else None
 
     def chosen(self):
         """The options of the mode as set: option -> value."""
@@ -295,11 +306,13 @@ class SetupMenu(CursorMenu):
                 options[name] = self.value(name)
             bots = None
             humans = self.humans()
+            level = self.level()
             if humans is not None:
-                bots = [None] * humans + [self.described.bot] * (self.n - humans)
+                bot = BEGINNER if level == BEGINNER else self.described.bot
+                bots = [None] * humans + [bot] * (self.n - humans)
             # started over the next turns; once it is, the settings are noted for next time
             app.begin_game(self.engine_name, options, bots,
-                           (self.game, self.value("mode"), self.n, humans, self.chosen()), now)
+                           (self.game, self.value("mode"), self.n, humans, self.chosen(), level), now)
             return True
         if row == "selftest":
             app.start_selftest(now, back_to=self)
@@ -309,6 +322,7 @@ class SetupMenu(CursorMenu):
             humans = self.humans()
             if humans is not None:
                 entry["humans"] = humans
+                entry["level"] = self.level()
             self.browsed[self.game] = entry
         self.values[row] = (self.values[row] + 1) % len(self.choices[row])
         if row == "players":
@@ -425,18 +439,59 @@ class GameMenu(CursorMenu):
     take back or put back the row says so ("Annuler: rien") and OK stays in the menu, with the
     error cue and a notice. New game asks first ("Abandonner ?"): holding OK again abandons the
     game (archived, unfinished, as a finished one is) and opens the setup menu; KEEP, SWAP or
-    BACK keep it and show the rows again, and a short OK there only says to hold it."""
+    BACK keep it and show the rows again, and a short OK there only says to hold it.
 
-    rows = ("continue", "undo", "redo", "new_game")
+    Rules shows the game's rules a page at a time, in the table's language (games/<game>/
+    help_<lang>.PAGES: pages of up to 7 lines of 16, loaded while they show and let go after):
+    KEEP and SWAP page back and on, round, and OK or BACK go back to the rows. Reading them
+    changes nothing in the game."""
+
+    rows = ("continue", "undo", "redo", "rules", "new_game")
 
     def __init__(self, app, back_to):
         Mode.__init__(self, app)
         self.back_to = back_to
         self.asking = False  # the new game's confirmation is on screen
+        self.pages = None  # the game's rules pages while they show, else None
+        self.help = None  # their module's name, let go when they close
+        self.page = 0
+
+    def open_rules(self):
+        app = self.app
+        described = of_engine(app.session.game)[0]
+        name = (described.package if described is not None else "games") + ".help_" + app.lang
+        try:
+            self.pages = load(name).PAGES
+        except ImportError:  # a build without this game's pages: the rows say nothing changed
+            app.sound(CUE_ERROR)
+            return True
+        self.help = name
+        self.page = 0
+        return app.moved()
+
+    def close_rules(self):
+        self.pages = None
+        if self.help is not None:
+            let_go(self.help)
+        self.help = None
+        return self.app.moved()
+
+    def read_rules(self, event):
+        """A press while the rules show: KEEP and SWAP turn the page, OK and BACK close them."""
+        if event_kind(event) != PRESS:
+            return False
+        button = event_button(event)
+        if button == OK or button == BACK:
+            return self.close_rules()
+        pages = self.pages or ()
+        self.page = (self.page + (-1 if button == KEEP else 1)) % len(pages)
+        return self.app.moved()
 
     def handle(self, event, now):
         button = event_button(event)
         kind = event_kind(event)
+        if self.pages is not None:
+            return self.read_rules(event)
         if button == OK and kind == LONG:
             if self.asking:
                 self.app.finish_game(now)
@@ -464,6 +519,8 @@ class GameMenu(CursorMenu):
         if row == "new_game":
             self.asking = True
             return app.moved()
+        if row == "rules":
+            return self.open_rules()
         if (row == "undo" and not session.can_undo()) or (row == "redo" and not session.can_redo()):
             app.sound(CUE_ERROR)  # stay: the row already says there is nothing to do
             app.notify([tr(app.lang, "nothing_" + row)], now)
@@ -485,6 +542,8 @@ class GameMenu(CursorMenu):
         lang = self.app.lang
         if self.asking:
             return [tr(lang, "abandon_ask"), tr(lang, "abandon_yes"), tr(lang, "abandon_no")]
+        if self.pages is not None:
+            return list(self.pages[self.page]) + [tr(lang, "rules_page") % (self.page + 1, len(self.pages))]
         session = self.app.session
         current = self.rows[self.cursor]
         out = []
@@ -493,7 +552,7 @@ class GameMenu(CursorMenu):
             if (row == "undo" and not session.can_undo()) or (row == "redo" and not session.can_redo()):
                 key = row + "_none"
             out.append(marked(row == current, tr(lang, key)))
-        out.append(tr(lang, "rows_hint"))  # no blank line: a notice above still leaves every line
+        out.append(tr(lang, "rows_hint"))  # no blank line: a notice above hides only the last hint
         out.append(tr(lang, "hold_confirm"))
         out.append(tr(lang, "back_hint"))
         return out

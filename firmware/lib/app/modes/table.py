@@ -58,7 +58,7 @@ Seats show as the names the host gave, else J1..
 from array import array
 
 from engine.core import CHANCE, MAX_FACTS, TABLE
-from games import bots_of, game_module
+from games import bots_of, game_module, of_engine
 
 from app.board import blink_on
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP, event_button, event_kind
@@ -66,6 +66,7 @@ from app.clock import ticks_add, ticks_diff
 from app.colours import CURSOR, WHITE, seat_colour
 from app.cues import CUE_ACT, CUE_TURN, CUE_WIN
 from app.i18n import pack, signed, tr, wrap
+from app.memory import let_go, load
 from app.modes.base import Mode
 
 BOT_MS = 700  # a bot's pace when nothing was told
@@ -362,6 +363,14 @@ class TableMode(GameMode):
         self.chosen = -1  # the table's entry chosen, kept while none is offered (a draw), or -1
         self.view = 0  # 0 (neither), VIEW_HAND or VIEW_SPREAD
         self.face_up = False  # something lies face up that the viewer's peek does not show
+        described = of_engine(app.session.game)[0]
+        # the tip's module (advice.advise), for a game with a bot to ask; None: no tip
+        self.advice_module = None
+        if described is not None and described.bot is not None:
+            self.advice_module = described.package + ".advice"
+        self.advisable = self.advice_module is not None
+        self.advice_at = -1  # the move count when a person asked for advice, else -1
+        self.advice = None  # the game's advice.advise(): (action, why, value) for that move, once known
 
     def refresh(self, now):
         GameMode.refresh(self, now)
@@ -408,7 +417,39 @@ class TableMode(GameMode):
 
     def resync(self, now):
         self.cursor = self.chosen = -1  # undo, redo: nothing stays chosen
+        self.advice_at = -1  # an undo may come back to the same move count: ask again
         GameMode.resync(self, now)
+
+    def tick(self, now):
+        return GameMode.tick(self, now) or self.give_advice()
+
+    def give_advice(self):
+        """A person asked for advice (a long KEEP): the bot's move in the seat's place, worked out
+        here, a tick like a bot's move, then offered (the cursor on it) with its reason."""
+        app = self.app
+        state = app.session.state
+        if self.advice_at != len(state.moves) or self.advice is not None or self.for_table \
+                or not self.legal or self.reveal is not None:
+            return False
+        name = self.advice_module
+        advice = load(name).advise(state, state.current_player())
+        let_go(name)  # loaded for each tip asked: a game nobody asks about holds none of it
+        self.advice = advice
+        if advice[0] in self.legal:
+            self.cursor = self.legal.index(advice[0])
+        app.touch()
+        return True
+
+    def advice_lines(self, lang, state):
+        """The advice and why, while the move offered is the one advised; else none."""
+        advice = self.advice
+        if advice is None or self.advice_at != len(state.moves) or self.legal[self.cursor] != advice[0]:
+            return []
+        words = self.words
+        label = words.action_label(lang, state, advice[0]).split("\n")[0]
+        line = tr(lang, "advice") % label
+        return [line if len(line) <= 16 else tr(lang, "advice_this"),
+                words.advice_why(lang, state, advice[1], advice[2])]
 
     def handle(self, event, now):
         app = self.app
@@ -430,6 +471,13 @@ class TableMode(GameMode):
                 return True
             self.cursor = cursor  # refused: still shown, as it was
             return False
+        if button == KEEP and kind == LONG:  # a person asks for advice: worked out in tick
+            moves = len(app.session.state.moves)
+            if self.for_table or not self.advisable or self.advice_at == moves:
+                return False
+            self.advice_at = moves
+            self.advice = None
+            return True
         if kind != PRESS:
             return False
         # the table's entries and "none" (-1) make one ring: stepping past the ends shows none
@@ -466,11 +514,15 @@ class TableMode(GameMode):
             return self.spread_view(lang, state, turn)
         if self.view == VIEW_HAND and player >= 0:
             turn += list(words.hand_lines(lang, state, player))[:4]
+            if self.advisable:
+                turn.append(tr(lang, "advice_hint"))  # the peek says how to ask
         elif self.cursor < 0 and self.legal:  # the table's entries, none chosen yet
             turn.append(tr(lang, "table_pick"))
         elif self.legal:
             offered = self.offered(lang, state)
             turn += offered
+            if human:
+                turn += self.advice_lines(lang, state)
             # a bot's turn shows no hint of the human's: only how to enter the table's slip
             turn.append((human and words.hint(lang, state)) or tr(lang, "choose" if human else "confirm"))
             if human and player >= 0 and len(offered) == 1:  # a meld's cards take its place
@@ -479,7 +531,8 @@ class TableMode(GameMode):
             turn.append(tr(lang, "spread_hint"))
         standings = self.standings_lines(lang)
         room = 7 - len(turn) - len(standings)  # what just happened: up to two lines
-        if room < 1 and len(offered) > 1:  # a meld's cards come first, then what room leaves
+        if room < 1 and (len(offered) > 1 or self.view == VIEW_HAND):  # a meld's cards or the
+            # peek come first, then what room leaves
             told = []
         else:
             told = self.told_lines[-_SHOWN:] if room >= _SHOWN else self.told_lines[-1:]

@@ -3,6 +3,8 @@
 Every bot reads only what its seat may know: its own hand and what lies on the table.
 """
 
+from engine.core import BeginnerBot
+
 from games.acheron.rules import (
     CHANDELLE_GIFT,
     END,
@@ -135,5 +137,9 @@ class RandomBot:
         return legal[rng.below(len(legal))]
 
 
-BOTS = {"meld": MeldBot, "greedy": GreedyBot, "random": RandomBot}
+def _beginner():
+    return BeginnerBot(MeldBot(), RandomBot())  # its random bot names no penalty slips
+
+
+BOTS = {"meld": MeldBot, "greedy": GreedyBot, "random": RandomBot, "beginner": _beginner}
 

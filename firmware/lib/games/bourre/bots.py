@@ -7,7 +7,7 @@ seats before put back under the pack (option putback "under"): those are their w
 bot draws no more cards than were never dealt (the stock).
 """
 
-from engine.core import RandomBot
+from engine.core import BeginnerBot, RandomBot
 
 from games.bourre.rules import (
     DRAW_ONE,
@@ -100,4 +100,8 @@ def _weakest(cards):
     return best
 
 
-BOTS = {"plan": PlanBot, "random": RandomBot}
+def _beginner():
+    return BeginnerBot(PlanBot(), RandomBot())
+
+
+BOTS = {"plan": PlanBot, "random": RandomBot, "beginner": _beginner}

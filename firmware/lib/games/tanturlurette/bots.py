@@ -5,7 +5,7 @@ it, and the cards it has legitimately seen this round (state.seen for its seat).
 """
 
 from engine.cards import DECK_SIZE
-from engine.core import RandomBot
+from engine.core import BeginnerBot, RandomBot
 
 from games.tanturlurette.policy import THRESHOLDS
 from games.tanturlurette.rules import (
@@ -192,5 +192,10 @@ class PositionBot:
         return at, rank
 
 
-BOTS = {"position": PositionBot, "threshold": ThresholdBot, "counting": CountingBot, "random": RandomBot}
+def _beginner():
+    return BeginnerBot(PositionBot(), RandomBot())
+
+
+BOTS = {"position": PositionBot, "threshold": ThresholdBot, "counting": CountingBot, "random": RandomBot,
+        "beginner": _beginner}
 

@@ -5,6 +5,11 @@ l'enfer), SWAP swaps with the right-hand neighbour (or draws, refuses, retires):
 in one press. In board mode, with the King house rule, holding OK (a long press) records that the
 neighbour showed a King and refused. In deck mode the seat to act holds OK to read its card on
 the OLED; it hides on release. Empty seats are bots. A short OK never plays (app/modes/base.py).
+The advice, in deck mode: a person to act who holds KEEP (a long press, which keeps nothing) asks
+what the menu's bot would do in the seat's place (advice.advise); it is worked out in the next tick,
+like a bot's move, and shows in the peek, with its reason, because the reason tells about the
+card (a re-entry's, about the pot, shows at once). The peek says "Tenir K: conseil" until then.
+The advice holds until the next move.
 
 After the reveal in board mode the table marks the losing seats: KEEP and SWAP move a blinking
 cursor over the seats and on to the centre; a short OK marks or unmarks a seat, and holding OK on
@@ -31,6 +36,7 @@ from app.clock import ticks_add, ticks_diff
 from app.colours import ALERT, CONFIRM, CURSOR, DEALER, ENFER, POT, seat_colour
 from app.cues import CUE_ACT, CUE_LOSE, CUE_ROUND, CUE_TURN, CUE_WIN
 from app.i18n import card_word, pack, seat_name, signed, tr, wrap
+from app.memory import let_go, load
 from app.modes.base import Mode
 from engine.compat import const
 from engine.core import CHANCE, TABLE
@@ -56,6 +62,7 @@ _DEALER_MS = const(1500)  # the spin that draws the first dealer
 _REVEAL_MS = const(3000)  # an all-bot table moves on from the reveal by itself
 _SPIN_STEP_MS = const(40)
 
+_ADVICE = "games.tanturlurette.advice"  # the tip's module (advise)
 # The hint under a human's turn, by phase.
 _HINTS = {PH_SWAP: "keep_swap", PH_KEEP_OR_DRAW: "keep_draw", PH_OFFER: "take_refuse"}
 
@@ -79,6 +86,8 @@ class TantMode(Mode):
         self.turned = bytearray(3)
         self.turned_n = 0
         self.turned_round = -1
+        self.advice_at = -1  # the move count when a person asked for advice, else -1
+        self.advice = None  # bots.advise's (action, why, value) for that move, once worked out
         # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
         self.bots = bots = list(app.session.bots or [None] * n)  # names, then the bots
         from games import default_bot
@@ -117,6 +126,7 @@ class TantMode(Mode):
     def resync(self, now):
         self.enter(now)
         self.announced = -1
+        self.advice_at = -1  # an undo may come back to the same move count: ask again
         del self.told_lines[:]  # what was told may have been taken back
         self.turned_n = 0  # so may a card turned up: the reveal lists those turned up since
 
@@ -146,6 +156,11 @@ class TantMode(Mode):
             if self.announced != len(state.moves):
                 self.announced = len(state.moves)
                 app.sound(CUE_TURN)
+            if self.advice_at == len(state.moves) and self.advice is None:
+                self.advice = load(_ADVICE).advise(state, player)
+                let_go(_ADVICE)  # loaded for each tip asked: a game nobody asks about holds none
+                app.touch()
+                return True
         elif ticks_diff(now, self.next_at) >= 0:
             self._do(bot.choose(state, player, app.rng), now)
             return True
@@ -166,6 +181,12 @@ class TantMode(Mode):
                 app.touch()
                 return True
             return False
+        if kind == LONG and button == KEEP:  # a person to act asks for advice (deck mode)
+            if not human or not self.deck or self.reveal or self.advice_at == len(state.moves):
+                return False
+            self.advice_at = len(state.moves)
+            self.advice = None
+            return True
         if kind == LONG and button == OK:  # the deliberate act: confirm the losers, or the King
             if player == TABLE and self.cursor == self.n:
                 return self._confirm(now)
@@ -366,6 +387,8 @@ class TantMode(Mode):
         if phase == PH_FIRST_DEALER:
             return [head[0], tr(lang, "drawing_dealer")]
         turn = self._turn_lines(state, lang, label)
+        if len(turn) > 4:  # the peek with its advice: the round's line alone heads it
+            return ([head[0]] + self.told_lines[-1:] + turn)[-8:]
         told = self.told_lines[-2:] if len(turn) <= 3 else self.told_lines[-1:]
         return (list(head) + told + turn)[:8]
 
@@ -394,8 +417,12 @@ class TantMode(Mode):
         if player < 0:
             return out
         name = label(player)
+        advice = self._advice_lines(state, lang)
         if phase == PH_REENTRY:
-            return out + [tr(lang, "reentry_ask") % name, tr(lang, "reentry_hint")]
+            out.append(tr(lang, "reentry_ask") % name)
+            if self.deck and self.bots[player] is None:
+                out += advice or [tr(lang, "advice_hint")]
+            return out + [tr(lang, "reentry_hint")]  # the keys last, as on every turn
         if self.bots[player] is not None:
             return out + [tr(lang, "bot_thinks") % name]
         out.append(tr(lang, "to_act") % name)
@@ -408,6 +435,7 @@ class TantMode(Mode):
                 out.append(tr(lang, "your_card") % card_word(lang, state.hand[player]))
                 if phase == PH_OFFER and not dealer_turn:
                     out.append(tr(lang, "drawn") % offer)
+                out += advice or [tr(lang, "advice_hint")]
             else:
                 out.append(tr(lang, "hold_ok"))
         if phase in _HINTS:
@@ -415,6 +443,16 @@ class TantMode(Mode):
             if state.is_legal(BLOCKED):
                 out.append(tr(lang, "king_hint"))
         return out
+
+    def _advice_lines(self, state, lang):
+        """The advice's two lines once worked out for this move (a person asked: a long KEEP), else
+        none."""
+        if self.advice is None or self.advice_at != len(state.moves):
+            return []
+        action, why, value = self.advice
+        words = self.app.words()
+        return [tr(lang, "advice") % words.action_label(lang, state, action),
+                words.advice_why(lang, state, why, value)]
 
     def _head(self, state, lang):
         """The round, dealer and standings lines, rebuilt only after a move: a cursor move then
