@@ -22,7 +22,7 @@ require("ssd1306")  # the OLED driver, which deploy installs with mip
 
 package("app", base_path="lib")
 package("engine", base_path="lib", files=(  # engine/play.py serves the tests and host tools only
-    "__init__.py", "cards.py", "compat.py", "core.py", "deck32.py", "rng.py",
+    "__init__.py", "beginner.py", "cards.py", "compat.py", "core.py", "deck32.py", "rng.py",
 ))
 package("games", base_path="lib")
 package("hw_esp32", base_path="lib")

@@ -5,8 +5,9 @@ French and English, and holding OK plays it. Driven by the buttons through the d
 import micropython
 from app.buttons import KEEP, LONG, OK, SWAP, make_event
 from app.memory import is_loaded
+from app.tips import advise, reason
 from app_rig import make_rig, start, state
-from games import of_engine, words_of
+from games import words_of
 
 HINT = {"fr": "Tenir K: conseil", "en": "Hold K: a tip"}
 TIP = {"fr": ("Conseil: ", "Conseil: ce coup"), "en": ("Tip: ", "Tip: this move")}
@@ -46,17 +47,16 @@ def ask_and_play(driver, lang, engine):
     driver.long(KEEP)
     driver.run_for(60)
     assert len(st.moves) == moves, "asking plays nothing"
-    advice = __import__(of_engine(engine)[0].package + ".advice", None, None, ["advise"])
-    action, why, value = advice.advise(st, seat)
+    action, why, value = advise(engine, st, seat)
     mode = driver.app.mode
     assert mode.legal[mode.cursor] == action
     text = list(driver.hw.text)
     check_screen(text)
     label = words_of(engine).action_label(lang, st, action).split("\n")[0]
     first = TIP[lang][0] + label
-    tip = [i for i, line in enumerate(text) if line == first or line == TIP[lang][1]]
-    assert tip, (first, text)
-    assert text[tip[0] + 1] == words_of(engine).advice_why(lang, st, why, value), text
+    shown = [i for i, line in enumerate(text) if line == first or line == TIP[lang][1]]
+    assert shown, (first, text)
+    assert text[shown[0] + 1] == reason(engine, lang, why, value), text
     assert "> " + label in text, text
     driver.press(SWAP)  # stepping off the move advised: its tip goes
     assert not [line for line in driver.hw.text if line.startswith(TIP[lang][0])], driver.hw.text
@@ -91,7 +91,8 @@ def test_asking_allocates_nothing_and_only_a_persons_turn_is_advised():
         micropython.heap_unlock()
     assert asked and not again
     driver.run_for(60)  # the tip, worked out in a tick: its module let go once it has answered
-    assert mode.advice is not None and not is_loaded("games.bourre.advice")
+    assert mode.advice >= 0 and not is_loaded("games.bourre.advice")
+    assert not is_loaded("games.bourre.help_fr") and not is_loaded("app.tips"), "and its words and code"
     for _ in range(100):  # the person plays on (after a draw, puts cards back) until a bot acts
         if st.current_player() > 0:
             break

@@ -1,5 +1,5 @@
 """The setup menu's beginner level (issue 26): every game with bots has a "beginner" bot, its menu
-bot playing a random legal move one decision in three (engine.core.BeginnerBot), so a child wins
+bot playing a random legal move one decision in three (engine.beginner.BeginnerBot), so a child wins
 now and then and still sees good play. Seeded games on both runtimes: it plays only legal moves,
 plays the menu bot's move at most decisions, and departs from it at a good share of them."""
 

@@ -1,13 +1,14 @@
 """The tip (issue 26): every game with bots declares advise(state, seat) in games/<game>/advice.py,
 what its menu's bot would do in that seat's place and why, and words each reason in both
-languages (games/__init__.py).
+languages in its help words (help_<lang>.WHY; app.tips, games/__init__.py).
 
 Games are played at random from seeded deals; at every decision of a seat the advice must be a
 legal move, the very move the menu's bot plays there, with a reason its words say in a line of 16
 in French and in English."""
 
+from app.tips import advise, reason
 from engine.rng import Rng
-from games import GAMES, bots_of, words_of
+from games import GAMES, bots_of
 from support import seat_decisions
 
 LANGS = ("fr", "en")
@@ -26,18 +27,16 @@ def advice_of(described):
 def checked_decisions(described):
     mode = [m for m in described.modes if m.bots][0]  # the mode bots play (deck, table)
     bots = bots_of(mode.engine)
-    advice = advice_of(described)
-    words = words_of(mode.engine)
-    codes = why_codes(advice)
+    codes = why_codes(advice_of(described))
     assert codes == list(range(len(codes))) and codes, (described.name, codes)
     reasons = {}
     for state, player, seed in seat_decisions(mode, DECISIONS):
-        action, why, value = advice.advise(state, player)
+        action, why, value = advise(mode.engine, state, player)
         assert action in state.legal_actions(), (described.name, action)
         assert action == bots.BOTS[described.bot]().choose(state, player, Rng(seed)), described.name
         assert why in codes, (described.name, why)
         for lang in LANGS:
-            line = words.advice_why(lang, state, why, value)
+            line = reason(mode.engine, lang, why, value)
             assert 0 < len(line) <= 16 and "%" not in line, (described.name, lang, line)
             reasons[(lang, why)] = line
     return reasons
@@ -52,13 +51,12 @@ def test_every_games_advice_is_its_bots_legal_move_with_a_reason_in_both_languag
         assert len(whys) >= 2, "%s: random play reached only reasons %r" % (described.name, whys)
 
 
-def test_the_words_give_every_reason_the_bots_declare():
+def test_the_help_words_give_every_reason_the_advice_declares():
     for described in GAMES:
         if described.bot is None:
             continue
         engine = [m for m in described.modes if m.bots][0].engine
         codes = why_codes(advice_of(described))
         for lang in LANGS:
-            table = words_of(engine)
             for why in codes:
-                assert 0 < len(table.advice_why(lang, None, why, 999)) <= 16, (described.name, lang, why)
+                assert 0 < len(reason(engine, lang, why, 999)) <= 16, (described.name, lang, why)

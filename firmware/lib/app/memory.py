@@ -21,9 +21,9 @@ engine modules engine.core, engine.rng, engine.cards, engine.compat, the games' 
   boot screens, why a game cannot start) loads its module for the screen and lets it go at once
   (for_screen);
 - a game's rules pages (games/<game>/help_<lang>) are loaded while the game menu shows them and
-  let go when they close (app.modes.menu.GameMenu); a game's tip (games/<game>/advice) is loaded
-  when a person asks for one and let go once it has answered (app.modes.table, Tanturlurette's
-  screen);
+  let go when they close (app.modes.menu.GameMenu); a person's tip (app.tips, with the game's
+  advice module and the reason's words it reads) is loaded when a person asks for one and let go
+  once it is worded (app.modes.table, Tanturlurette's screen);
 - a game's setup menu words (games/<game>/setup_<lang>: its rows' labels and value words) are
   loaded while the setup menu shows that game, or a refusal of its settings is worded, and let go
   of at once (games.setup_words): the menu's reference alone holds them, so they go when the game
@@ -103,6 +103,9 @@ def for_screen(dotted):
     return module
 
 
+_BEGINNER = "engine.beginner"  # the beginner level's bot (each game's bots seat it)
+
+
 def let_go_games(engine=None):
     """Let go of the code of every game but the one the engine named `engine` plays (None: of every
     game): every module of its package and the shared modules it names (its descriptor's `shared`).
@@ -121,3 +124,4 @@ def let_go_games(engine=None):
         for name in described.shared:
             if name not in shared:
                 let_go(name)
+    let_go(_BEGINNER)  # a beginner's code, imported when one was seated: the next game seats its own

@@ -5,13 +5,16 @@ Each game is a package, games/<name>/ (tests/skeleton/ is the smallest one, to c
 game needs are in docs/ARCHITECTURE.md, "Adding a game"):
   rules.py      the engine that plays it (engine/core.py declares the surface every engine keeps)
   bots.py       BOTS, its bots by name (a game without bots has none), among them "beginner" (the
-                setup menu's beginner level: engine.core.BeginnerBot over its menu bot)
+                setup menu's beginner level: engine.beginner.BeginnerBot over its menu bot, imported
+                when called)
   advice.py     a game with bots: advise(state, seat), what its descriptor's bot would do in
-                seat's place and why, (action, why, value), why a small int of its WHY_*
-                (worded by its words' advice_why), reading only what that seat may know: a
-                person's tip (a long KEEP, issue 26), loaded for each tip and let go after
-  help_fr.py, help_en.py  its rules, PAGES: 3 to 6 pages of up to 7 lines of 16 (ASCII), the
-                game menu's Rules, loaded while they show
+                seat's place and why, (action, why, value), why a small int of its WHY_*,
+                reading only what that seat may know: a person's tip (a long KEEP, issue 26),
+                loaded for each tip and let go after (app.tips)
+  help_fr.py, help_en.py  what teaches the game, loaded only for it: PAGES, its rules, 3 to 6
+                pages of up to 7 lines of 16 (ASCII, the game menu's Rules, loaded while they
+                show); and for a game with bots WHY, each tip's reason in the order of the
+                advice's WHY_* codes, one line of 16 once its %d is filled (app.tips)
   score.py      its scorekeeper engine, for a pub game (the table's entries), sharing what it reads as
                 the card game does by a base class in rules.py
   codes.py      its refusal codes apart, for a game whose words must load without its scorekeeper
@@ -79,9 +82,6 @@ most 16 characters (a move's label's first line at most 14: it follows "> "):
                          "Cercles"): the label the standings' row starts with, so that no row
                          of numbers is left for the table to guess (table, score and
                          Tanturlurette's screens)
-  advice_why(lang, state, why, value)  a game with bots: why the advice (advice.advise) is what
-                         it is, one line of 16 (its WHY words are a tuple in the order of the
-                         advice's WHY_* codes, so that the words load without it)
   hint(lang, state)      the hint under the move offered to a person, when holding OK does
                          something else than play (La Bourre's put-back: "Tenir OK:ecarter"),
                          at most 16 columns; None for the shared "Tenir OK: jouer"

@@ -1,6 +1,6 @@
 """Nim's bots, by name (games: the descriptor's `bot` names the one empty seats get)."""
 
-from engine.core import BeginnerBot, RandomBot
+from engine.core import RandomBot
 from games.nim.rules import TAKE_ONE, TAKE_TWO
 
 
@@ -14,6 +14,8 @@ class Leaver:
 
 
 def _beginner():
+    from engine.beginner import BeginnerBot
+
     return BeginnerBot(Leaver(), RandomBot())
 
 

@@ -6,3 +6,6 @@ PAGES = (
     ("On your turn,", "take 1 or 2", "tokens."),
     ("Who takes the", "last one wins."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Leaves %d: x3", "No move wins")

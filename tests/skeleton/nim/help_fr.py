@@ -6,3 +6,6 @@ PAGES = (
     ("A son tour, on", "prend 1 ou 2", "jetons du tas."),
     ("Qui prend le", "dernier gagne."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Laisse %d: x3", "Rien ne gagne")

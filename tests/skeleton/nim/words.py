@@ -26,11 +26,6 @@ def action_label(lang, state, action):
     return _WORDS.of(lang).TAKE % action
 
 
-def advice_why(lang, state, why, value):
-    reason = _WORDS.of(lang).WHY[why]
-    return reason % value if "%" in reason else reason
-
-
 def hand_lines(lang, state, seat):
     return [_WORDS.of(lang).TAKEN % state.taken[seat]]
 

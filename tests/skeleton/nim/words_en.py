@@ -7,4 +7,3 @@ HEADER = "Nim: %d left"
 TAKE = "take %d"
 TAKEN = "Taken: %d"
 STANDINGS = "Taken"
-WHY = ("Leaves %d: x3", "No move wins")  # in the order of bots.WHY_*

@@ -6,4 +6,3 @@ TAKE = "prendre %d"
 TAKEN = "Pris: %d"
 STANDINGS = "Pris"
 TAKES = "%s prend %d: %d"
-WHY = ("Laisse %d: x3", "Rien ne gagne")  # in the order of bots.WHY_*

@@ -80,6 +80,7 @@ _SHOWN = 2  # told lines under the header
 VIEW_HAND = 1  # what a short OK opened: the peek, the hand of the human to act
 VIEW_SPREAD = 2  # or the spread view, what lies face up on the table (the words' table_lines)
 _PAGE = 6  # told lines a page of a deal's reveal shows, under its header, above its footer
+_TIPS = "app.tips"  # a person's tip, loaded for it (a long KEEP)
 _KEPT = 2 * MAX_FACTS  # told lines kept: all one move can tell (a fact wraps to two lines at most)
 
 
@@ -364,13 +365,10 @@ class TableMode(GameMode):
         self.view = 0  # 0 (neither), VIEW_HAND or VIEW_SPREAD
         self.face_up = False  # something lies face up that the viewer's peek does not show
         described = of_engine(app.session.game)[0]
-        # the tip's module (advice.advise), for a game with a bot to ask; None: no tip
-        self.advice_module = None
-        if described is not None and described.bot is not None:
-            self.advice_module = described.package + ".advice"
-        self.advisable = self.advice_module is not None
+        self.advisable = described is not None and described.bot is not None  # a bot to ask
         self.advice_at = -1  # the move count when a person asked for advice, else -1
-        self.advice = None  # the game's advice.advise(): (action, why, value) for that move, once known
+        self.advice = -1  # the move advised (app.tips) once worked out, else -1
+        self.advice_lines_shown = []  # the tip's two lines: that move, and why
 
     def refresh(self, now):
         GameMode.refresh(self, now)
@@ -428,28 +426,22 @@ class TableMode(GameMode):
         here, a tick like a bot's move, then offered (the cursor on it) with its reason."""
         app = self.app
         state = app.session.state
-        if self.advice_at != len(state.moves) or self.advice is not None or self.for_table \
+        if self.advice_at != len(state.moves) or self.advice >= 0 or self.for_table \
                 or not self.legal or self.reveal is not None:
             return False
-        name = self.advice_module
-        advice = load(name).advise(state, state.current_player())
-        let_go(name)  # loaded for each tip asked: a game nobody asks about holds none of it
-        self.advice = advice
-        if advice[0] in self.legal:
-            self.cursor = self.legal.index(advice[0])
+        action, self.advice_lines_shown = load(_TIPS).tip_lines(app, state, state.current_player())
+        let_go(_TIPS)
+        self.advice = action
+        if action in self.legal:
+            self.cursor = self.legal.index(action)
         app.touch()
         return True
 
-    def advice_lines(self, lang, state):
-        """The advice and why, while the move offered is the one advised; else none."""
-        advice = self.advice
-        if advice is None or self.advice_at != len(state.moves) or self.legal[self.cursor] != advice[0]:
+    def advice_lines(self, state):
+        """The tip and why, while the move offered is the one advised; else none."""
+        if self.advice < 0 or self.advice_at != len(state.moves) or self.legal[self.cursor] != self.advice:
             return []
-        words = self.words
-        label = words.action_label(lang, state, advice[0]).split("\n")[0]
-        line = tr(lang, "advice") % label
-        return [line if len(line) <= 16 else tr(lang, "advice_this"),
-                words.advice_why(lang, state, advice[1], advice[2])]
+        return self.advice_lines_shown
 
     def handle(self, event, now):
         app = self.app
@@ -476,7 +468,7 @@ class TableMode(GameMode):
             if self.for_table or not self.advisable or self.advice_at == moves:
                 return False
             self.advice_at = moves
-            self.advice = None
+            self.advice = -1
             return True
         if kind != PRESS:
             return False
@@ -522,7 +514,7 @@ class TableMode(GameMode):
             offered = self.offered(lang, state)
             turn += offered
             if human:
-                turn += self.advice_lines(lang, state)
+                turn += self.advice_lines(state)
             # a bot's turn shows no hint of the human's: only how to enter the table's slip
             turn.append((human and words.hint(lang, state)) or tr(lang, "choose" if human else "confirm"))
             if human and player >= 0 and len(offered) == 1:  # a meld's cards take its place

@@ -1,8 +1,8 @@
 """The tip for Achéron (issue 26): what the menu's bot would do in a person's place, and why.
 
-Loaded only when a person asks (a long KEEP) and let go once it has answered (app.memory). Like
+Loaded only when a person asks (a long KEEP) and let go once it has answered (app.tips). Like
 the bot it asks, it reads only the seat's hand and the table; its reasons are worded by
-words.advice_why (a tuple in the order of WHY_*).
+help_<lang>.WHY (a tuple in the order of WHY_*).
 """
 
 from games.acheron.bots import MeldBot, _value

@@ -3,8 +3,6 @@
 Every bot reads only what its seat may know: its own hand and what lies on the table.
 """
 
-from engine.core import BeginnerBot
-
 from games.acheron.rules import (
     CHANDELLE_GIFT,
     END,
@@ -138,6 +136,8 @@ class RandomBot:
 
 
 def _beginner():
+    from engine.beginner import BeginnerBot  # loaded only when a beginner is seated
+
     return BeginnerBot(MeldBot(), RandomBot())  # its random bot names no penalty slips
 
 

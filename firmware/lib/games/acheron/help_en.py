@@ -44,3 +44,6 @@ PAGES = (
      "At 100 points,",
      "the best wins."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Grand Tombeau!", "Rouge: %d pts", "Worth %d points", "Keeps for Rouge", "Nothing to lay")

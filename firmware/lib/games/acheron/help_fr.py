@@ -45,3 +45,6 @@ PAGES = (
      "A 100 points, le",
      "meilleur gagne."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Grand Tombeau!", "Rouge: %d pts", "Vaut %d points", "Garde pour Rouge", "Rien a poser")

@@ -107,12 +107,6 @@ def entry_label(lang, state, action):
     return _ITEMS[action]
 
 
-def advice_why(lang, state, why, value):
-    """Why the bot's advice is what it is (bots.advise's why and value): one line."""
-    reason = _WORDS.of(lang).WHY[why]
-    return reason % value if "%" in reason else reason
-
-
 def hand_lines(lang, state, seat):
     """The peek: the seat's hand in the deck's short names, three to a line."""
     shorts = state.deck.shorts

@@ -80,6 +80,3 @@ STEPS = {ST_MELDS: ("%s melds laid:", "points"),
          ST_CARDS: ("%s cards left", "in hand"),
          ST_WILDS: ("%s of which", "Orphee/Ste/Reine"),
          ST_ITEMS: ("%s end of deal", "items? 0: none")}
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots)
-WHY = ("Grand Tombeau!", "Rouge: %d pts", "Worth %d points", "Keeps for Rouge", "Nothing to lay")

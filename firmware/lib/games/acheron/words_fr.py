@@ -89,6 +89,3 @@ TIED = "Ex aequo: %s (%d)"  # equal highest scores share the win
 WINNER = "Gagne: %s (%d)"
 SLIP_ITEM = "%s nom oublie -%d"  # what a deal applied: one naming slip
 SLIPS_ITEM = "%s noms x%d -%d"
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots)
-WHY = ("Grand Tombeau!", "Rouge: %d pts", "Vaut %d points", "Garde pour Rouge", "Rien a poser")

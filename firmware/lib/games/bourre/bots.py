@@ -7,7 +7,7 @@ seats before put back under the pack (option putback "under"): those are their w
 bot draws no more cards than were never dealt (the stock).
 """
 
-from engine.core import BeginnerBot, RandomBot
+from engine.core import RandomBot
 
 from games.bourre.rules import (
     DRAW_ONE,
@@ -101,6 +101,8 @@ def _weakest(cards):
 
 
 def _beginner():
+    from engine.beginner import BeginnerBot  # loaded only when a beginner is seated
+
     return BeginnerBot(PlanBot(), RandomBot())
 
 

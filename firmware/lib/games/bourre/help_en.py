@@ -42,3 +42,7 @@ PAGES = (
      "double at the",
      "next deal."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Only legal move", "Weak cards: %d", "Strong hand", "Pack is empty", "Your weakest",
+       "Master: it wins", "Cheapest climb", "Master kept back", "Longest suit")

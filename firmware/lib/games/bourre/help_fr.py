@@ -45,3 +45,7 @@ PAGES = (
      "double a la",
      "donne suivante."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Seul coup permis", "Faibles: %d", "Main forte", "Plus de talon", "La plus faible",
+       "Maitresse: gagne", "La moins chere", "Maitresse gardee", "Couleur longue")

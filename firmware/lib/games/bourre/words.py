@@ -79,12 +79,6 @@ def _by_suit(cards):
     return sorted(cards, key=lambda c: (c & 3) * 8 + STRENGTH[c >> 2])
 
 
-def advice_why(lang, state, why, value):
-    """Why the bot's advice is what it is (bots.advise's why and value): one line."""
-    reason = _WORDS.of(lang).WHY[why]
-    return reason % value if "%" in reason else reason
-
-
 def hand_lines(lang, state, seat):
     """What a seat sees in its peek: its hand, the cards it just drew while it exchanges (its
     alone), the trick's last cards, its tricks and the pot."""

@@ -43,7 +43,3 @@ DEAL_POT = "Deal %d/%d pot %d"
 TRICKS_OF = "Tricks of %s?"
 STANDINGS = "Tricks"
 PUT_BACK_HINT = "Hold OK:put back"
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots)
-WHY = ("Only legal move", "Weak cards: %d", "Strong hand", "Pack is empty", "Your weakest",
-       "Master: it wins", "Cheapest climb", "Master kept back", "Longest suit")

@@ -52,7 +52,3 @@ def lone(seat, dead):
 def tricks(count):
     """"3 plis", "1 pli", "0 pli": French counts nought in the singular."""
     return "%d pli%s" % (count, "s" if count > 1 else "")
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots)
-WHY = ("Seul coup permis", "Faibles: %d", "Main forte", "Plus de talon", "La plus faible",
-       "Maitresse: gagne", "La moins chere", "Maitresse gardee", "Couleur longue")

@@ -10,7 +10,7 @@ search over the last three tricks was tried: it added a third of this play's gai
 code, 15 times the time and up to 490 KB allocated in a decision, so it is not here.)
 """
 
-from engine.core import BeginnerBot, RandomBot
+from engine.core import RandomBot
 
 from games.piccolo.rules import (
     BID,
@@ -314,6 +314,8 @@ class RandomPlayBot(PlanBot):
 
 
 def _beginner():
+    from engine.beginner import BeginnerBot  # loaded only when a beginner is seated
+
     return BeginnerBot(PlanBot(), RandomBot())
 
 

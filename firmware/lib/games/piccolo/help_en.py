@@ -44,3 +44,8 @@ PAGES = (
      "First to 41 wins",
      "and leaves."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Only legal move", "Hand worth ~%d", "Few high cards", "Hand worth ~%d", "Sheds a high one",
+       "Towards a void", "Longest suit", "Plays under", "Takes the trick", "Trumps the trick",
+       "Feeds partner", "Master card", "Cheapest card")

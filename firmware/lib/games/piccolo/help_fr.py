@@ -44,3 +44,8 @@ PAGES = (
      "autres. Le 1er a",
      "41 sort gagnant."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Seul coup permis", "Main vaut ~%d", "Peu de hautes", "Main vaut ~%d", "Ecarte une haute",
+       "Vers une coupe", "Couleur longue", "Ne prend pas", "Prend le pli", "Coupe le pli",
+       "Points au camp", "Carte maitresse", "La moins chere")

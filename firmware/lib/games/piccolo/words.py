@@ -91,12 +91,6 @@ def entry_label(lang, state, action):
     return level_name(lang, action - BID)
 
 
-def advice_why(lang, state, why, value):
-    """Why the bot's advice is what it is (bots.advise's why and value): one line."""
-    reason = _WORDS.of(lang).WHY[why]
-    return reason % value if "%" in reason else reason
-
-
 def hand_lines(lang, state, seat):
     """The peek: the hand (up to 12 cards in three lines), then the trick on the table with the
     trump, or the contract when no card is down yet."""

@@ -52,8 +52,3 @@ POINTS_ASK = "Taker's points?"
 TRICKS_ASK = "Taker's tricks?"
 DISCARD_HINT = "Hold OK: discard"
 TRUMP_HINT = "Hold OK: choose"
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots)
-WHY = ("Only legal move", "Hand worth ~%d", "Few high cards", "Hand worth ~%d", "Sheds a high one",
-       "Towards a void", "Longest suit", "Plays under", "Takes the trick", "Trumps the trick",
-       "Feeds partner", "Master card", "Cheapest card")

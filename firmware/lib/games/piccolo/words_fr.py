@@ -83,8 +83,3 @@ FACTS = {
 def nth_trick(seat, count):
     """A trick taken and which of the seat's it is this deal: "3e pli de J2", "1er pli de J2"."""
     return "%d%s pli de %s" % (count, "er" if count == 1 else "e", seat)
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots)
-WHY = ("Seul coup permis", "Main vaut ~%d", "Peu de hautes", "Main vaut ~%d", "Ecarte une haute",
-       "Vers une coupe", "Couleur longue", "Ne prend pas", "Prend le pli", "Coupe le pli",
-       "Points au camp", "Carte maitresse", "La moins chere")

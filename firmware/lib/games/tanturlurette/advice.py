@@ -1,8 +1,8 @@
 """The tip for Tanturlurette (issue 26): what the menu's bot would do in a person's place, and why.
 
-Loaded only when a person asks (a long KEEP) and let go once it has answered (app.memory), so a
+Loaded only when a person asks (a long KEEP) and let go once it has answered (app.tips), so a
 game nobody asks about holds none of it. Like the bot it asks, it reads only what the seat may
-know; its reasons are worded by words.advice_why (a tuple in the order of WHY_*).
+know; its reasons are worded by help_<lang>.WHY (a tuple in the order of WHY_*).
 """
 
 from engine.cards import DECK_SIZE

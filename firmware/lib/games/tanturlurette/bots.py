@@ -5,7 +5,7 @@ it, and the cards it has legitimately seen this round (state.seen for its seat).
 """
 
 from engine.cards import DECK_SIZE
-from engine.core import BeginnerBot, RandomBot
+from engine.core import RandomBot
 
 from games.tanturlurette.policy import THRESHOLDS
 from games.tanturlurette.rules import (
@@ -193,6 +193,8 @@ class PositionBot:
 
 
 def _beginner():
+    from engine.beginner import BeginnerBot  # loaded only when a beginner is seated
+
     return BeginnerBot(PositionBot(), RandomBot())
 
 

@@ -44,3 +44,6 @@ PAGES = (
      "still on the",
      "outer circle."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Beats %d in 10", "Saw a lower one", "Pot %d > stake", "Pot %d: too low")

@@ -45,3 +45,6 @@ PAGES = (
      "reste sur le",
      "grand cercle."),
 )
+
+# Why a tip is what it is (app.tips), in the order of the advice module's WHY_* codes
+WHY = ("Bat %d sur 10", "Plus basse vue", "Pot %d > mise", "Pot %d trop bas")

@@ -4,7 +4,7 @@ Written by tests/tools/tant_policy.py from the sources whose digest follows; reg
 edit (tests/host/test_tant_policy.py checks the digest).
 """
 
-# sources: ad97b2862342c94c0775a1bf91faa80e8c6c5abd04b409750aa186bf9b0df748
+# sources: eede7bd74a0617fdc3f510bbf11d5359b47e84cb62079cfc9fa3bf46afe61b36
 # A bytes literal, not bytes((...)): the board then builds no tuple of 672 ints to import it.
 THRESHOLDS = (  # per king_blocks (off, on), then live players (2..8): 8 places, 3 steps, safe or not
     b'\n\x00\n\x00\n\x00\n\x00\n\x00\t\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00\x06\x00'  # king_blocks off, 2 live

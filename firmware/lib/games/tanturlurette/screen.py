@@ -6,7 +6,7 @@ in one press. In board mode, with the King house rule, holding OK (a long press)
 neighbour showed a King and refused. In deck mode the seat to act holds OK to read its card on
 the OLED; it hides on release. Empty seats are bots. A short OK never plays (app/modes/base.py).
 The advice, in deck mode: a person to act who holds KEEP (a long press, which keeps nothing) asks
-what the menu's bot would do in the seat's place (advice.advise); it is worked out in the next tick,
+what the menu's bot would do in the seat's place (app.tips); it is worked out in the next tick,
 like a bot's move, and shows in the peek, with its reason, because the reason tells about the
 card (a re-entry's, about the pot, shows at once). The peek says "Tenir K: conseil" until then.
 The advice holds until the next move.
@@ -62,7 +62,7 @@ _DEALER_MS = const(1500)  # the spin that draws the first dealer
 _REVEAL_MS = const(3000)  # an all-bot table moves on from the reveal by itself
 _SPIN_STEP_MS = const(40)
 
-_ADVICE = "games.tanturlurette.advice"  # the tip's module (advise)
+_TIPS = "app.tips"  # a person's tip, loaded for it
 # The hint under a human's turn, by phase.
 _HINTS = {PH_SWAP: "keep_swap", PH_KEEP_OR_DRAW: "keep_draw", PH_OFFER: "take_refuse"}
 
@@ -87,7 +87,7 @@ class TantMode(Mode):
         self.turned_n = 0
         self.turned_round = -1
         self.advice_at = -1  # the move count when a person asked for advice, else -1
-        self.advice = None  # bots.advise's (action, why, value) for that move, once worked out
+        self.advice = None  # its two lines (the bot's move, why) once worked out (app.tips)
         # enter() sets the rest: the tokens shown, the reveal, the peek, the marking, the timers
         self.bots = bots = list(app.session.bots or [None] * n)  # names, then the bots
         from games import default_bot
@@ -157,8 +157,8 @@ class TantMode(Mode):
                 self.announced = len(state.moves)
                 app.sound(CUE_TURN)
             if self.advice_at == len(state.moves) and self.advice is None:
-                self.advice = load(_ADVICE).advise(state, player)
-                let_go(_ADVICE)  # loaded for each tip asked: a game nobody asks about holds none
+                self.advice = load(_TIPS).tip_lines(app, state, player)[1]
+                let_go(_TIPS)
                 app.touch()
                 return True
         elif ticks_diff(now, self.next_at) >= 0:
@@ -449,10 +449,7 @@ class TantMode(Mode):
         none."""
         if self.advice is None or self.advice_at != len(state.moves):
             return []
-        action, why, value = self.advice
-        words = self.app.words()
-        return [tr(lang, "advice") % words.action_label(lang, state, action),
-                words.advice_why(lang, state, why, value)]
+        return self.advice
 
     def _head(self, state, lang):
         """The round, dealer and standings lines, rebuilt only after a move: a cursor move then

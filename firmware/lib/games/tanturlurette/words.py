@@ -58,12 +58,6 @@ def action_label(lang, state, action):
     return words.CHOICES.get(action, "?")
 
 
-def advice_why(lang, state, why, value):
-    """Why the bot's advice is what it is (bots.advise's why and value): one line."""
-    reason = _WORDS.of(lang).WHY[why]
-    return reason % value if "%" in reason else reason
-
-
 def hand_lines(lang, state, seat):
     return [_WORDS.of(lang).YOUR_CARD % card_word(lang, state.hand[seat])]
 

@@ -14,6 +14,3 @@ YOUR_CARD = "Your card %s"
 STANDINGS = "Circles"
 REVEAL = "Round %d cards"
 REFUSED = "Refused: %s"
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots, in board mode)
-WHY = ("Beats %d in 10", "Saw a lower one", "Pot %d > stake", "Pot %d: too low")

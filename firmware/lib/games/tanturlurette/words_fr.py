@@ -58,6 +58,3 @@ ALL_TIED = "Tous egaux: rien"  # every live seat held the same rank
 LOSE = "Perd: %s"
 SHARED = "Partage: %s"  # more than one seat shares the pot
 WINNER = "Gagne: %s"
-# Why the bot's advice is what it is (words.advice_why), in the order of bots.WHY_* (a tuple:
-# these words load without the bots, in board mode)
-WHY = ("Bat %d sur 10", "Plus basse vue", "Pot %d > mise", "Pot %d trop bas")
