@@ -21,6 +21,12 @@ blinks the seat to act; the seat that just acted has the marks beside its angle 
 ACTED_MS, and the seat a fact puts forward (the words' lit_seat: a trick's taker, a contract's
 taker, a meld's player) has them flash white, twice the blink's pace, for LIT_MS.
 
+The tip (issue 26): a person to act holds KEEP (a long KEEP does nothing else here) to ask what
+the game's bot would do in the seat's place; the next tick works it out (app.tips, loaded for it
+and let go, a bot's move's cost), the move offered becomes it and, while it stays offered, the
+tip and its reason show under it (`Conseil: 7Ca`, `La moins chere`) until the next move. Asking
+allocates nothing; the peek says how to ask (`Tenir K: conseil`).
+
 The spread view: while something lies face up on the table for all to read (the words'
 table_lines: Piccolo's sur-table hand once spread, P10), a person glances at it as at the hand
 on the table. A short OK steps through the peek (a human to act), then the spread view, then
