@@ -64,7 +64,7 @@ Seats show as the names the host gave, else J1..
 from array import array
 
 from engine.core import CHANCE, MAX_FACTS, TABLE
-from games import bots_of, game_module, of_engine
+from games import bots_of, default_bot, game_module, of_engine
 
 from app.board import blink_on
 from app.buttons import KEEP, LONG, OK, PRESS, SWAP, event_button, event_kind
@@ -110,7 +110,8 @@ class GameMode(Mode):
                 name = names[s] if s < len(names) else None
                 if name is not None and name not in table:  # saved by firmware with other bots
                     app.log("error", {"message": "unknown bot %r at seat %d" % (name, s)})
-                    name = sorted(table)[0]
+                    described = of_engine(session.game)[0]
+                    name = default_bot(described.name if described is not None else session.game)
                 if name is not None:
                     self.bots[s] = table[name]()
         self.standing = array("i", [0] * MAX_SEATS)

@@ -5,7 +5,7 @@ the bot it asks, it reads only the seat's hand and the public table; its reasons
 help_<lang>.WHY (a tuple in the order of WHY_*).
 """
 
-from games.piccolo.bots import PlanBot, _is_safe, _unseen, _voids, _winning, estimate_points
+from games.piccolo.bots import PlanBot, _is_master, _winning, estimate_points
 from games.piccolo.rules import (
     BID,
     MISERE,
@@ -60,8 +60,7 @@ def advise(state, seat):
             return action, WHY_DUCK, 0
         return action, WHY_WIN if wins else WHY_LOW, 0
     if not trick:
-        safe = _is_safe(state, seat, action, _voids(state), _unseen(state, seat))
-        return action, WHY_SURE if safe else WHY_LOW, 0
+        return action, WHY_SURE if _is_master(state, seat, action) else WHY_LOW, 0
     if action in _winning(state, legal):
         return action, WHY_TRUMP_IN if action & 3 == state.trump and trick[0] & 3 != state.trump else WHY_WIN, 0
     winner = state.trick_seats[state.winning_index()]
