@@ -58,7 +58,7 @@ import games.bourre.bots as bourre_bots  # noqa: E402
 import games.bourre.rules as bourre  # noqa: E402
 import games.piccolo.bots as piccolo_bots  # noqa: E402
 import games.piccolo.rules as piccolo  # noqa: E402
-from benchlib import elapsed_us, mean_interval, now_us, proportion_interval, wilson_interval  # noqa: E402
+from benchlib import elapsed_us, now_us, print_mean, print_proportion  # noqa: E402
 from engine.play import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 
@@ -82,23 +82,6 @@ def kinds(name, bots):
 
 def label(kind):
     return kind.replace("-", "_")
-
-
-def print_proportion(name, successes, n):
-    if min(successes, n - successes) >= 10:
-        p, half = proportion_interval(successes, n)
-        print("%s: %.1f %% ±%.1f (n=%d)" % (name, 100 * p, 100 * half, n))
-    else:  # the normal approximation is poor here
-        low, high = wilson_interval(successes, n)
-        print("%s: %.1f %% [%.1f, %.1f] (Wilson, n=%d)" % (name, 100.0 * successes / max(n, 1), 100 * low,
-                                                           100 * high, n))
-
-
-def print_mean(name, values, unit, scale=1.0, places=2):
-    """The mean of values and its interval, both times scale, to that many decimal places."""
-    mean, half = mean_interval(values)
-    shown = "%%.%df" % places
-    print(("%s: " + shown + " %s ±" + shown + " (n=%d)") % (name, mean * scale, unit, half * scale, len(values)))
 
 
 def seated(bots, hero, field, seat):

@@ -56,7 +56,7 @@ import games.bourre.rules as bourre  # noqa: E402
 import games.piccolo.bots as piccolo_bots  # noqa: E402
 import games.piccolo.rules as piccolo  # noqa: E402
 import games.tanturlurette.bots as tant_bots  # noqa: E402
-from benchlib import elapsed_us, mean_interval, now_us, proportion_interval, wilson_interval  # noqa: E402
+from benchlib import elapsed_us, now_us, print_mean, print_proportion  # noqa: E402
 from engine.play import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from reference import ReferenceBot  # noqa: E402
@@ -91,22 +91,6 @@ def seated(bots, hero, field, seat):
     hero_bot = maker(bots, hero)
     field_bot = maker(bots, field)
     return [hero_bot() if s == seat else field_bot() for s in range(SEATS)]
-
-
-def print_proportion(name, successes, n):
-    if min(successes, n - successes) >= 10:
-        p, half = proportion_interval(successes, n)
-        print("%s: %.1f %% ±%.1f (n=%d)" % (name, 100 * p, 100 * half, n))
-    else:  # the normal approximation is poor here
-        low, high = wilson_interval(successes, n)
-        print("%s: %.1f %% [%.1f, %.1f] (Wilson, n=%d)" % (name, 100.0 * successes / max(n, 1), 100 * low,
-                                                           100 * high, n))
-
-
-def print_mean(name, values, unit, scale=1.0, places=2):
-    mean, half = mean_interval(values)
-    shown = "%%.%df" % places
-    print(("%s: " + shown + " %s ±" + shown + " (n=%d)") % (name, mean * scale, unit, half * scale, len(values)))
 
 
 def tant_lost(hero, field):

@@ -81,6 +81,25 @@ def mean_interval(values, z=1.96):
 
 # -- heap: MicroPython reads gc.mem_alloc() after a collection, so only what is alive counts;
 # CPython reads tracemalloc, which heap_start starts and heap_stop stops.
+def print_proportion(name, successes, n):
+    """A proportion and its 95% interval as a bench line: the normal approximation, or the Wilson
+    interval where it is poor (fewer than 10 successes or 10 failures)."""
+    if min(successes, n - successes) >= 10:
+        p, half = proportion_interval(successes, n)
+        print("%s: %.1f %% ±%.1f (n=%d)" % (name, 100 * p, 100 * half, n))
+    else:  # the normal approximation is poor here
+        low, high = wilson_interval(successes, n)
+        print("%s: %.1f %% [%.1f, %.1f] (Wilson, n=%d)" % (name, 100.0 * successes / max(n, 1), 100 * low,
+                                                           100 * high, n))
+
+
+def print_mean(name, values, unit, scale=1.0, places=2):
+    """The mean of values and its interval, both times scale, to that many decimal places."""
+    mean, half = mean_interval(values)
+    shown = "%%.%df" % places
+    print(("%s: " + shown + " %s ±" + shown + " (n=%d)") % (name, mean * scale, unit, half * scale, len(values)))
+
+
 def heap_start():
     """The level the next readings count from. Collects only on MicroPython: on CPython, where
     tracemalloc counts from its start, a collection first would shift the figures."""
